@@ -1,0 +1,86 @@
+//! Nodes per second of IDA* on Korf's 15-puzzle instances (`tests/data/`), tracing off.
+//!
+//! `cargo bench --bench nodes_per_second -- [--heuristic H] [--goal G] [--all | --instances 1,2,…]`
+//! Default: the instances 1 to 10 whose Manhattan search is quick enough for a routine run.
+//! Reports time, generated nodes and generated nodes per second per instance and in total; checks
+//! every length against the published optimum.
+
+use std::time::Instant;
+use tilesearch::{ida_star, Board, Goal, HeuristicKind, Status};
+
+fn main() {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    let mut heuristic = HeuristicKind::Manhattan;
+    let mut goal = Goal::BlankLast;
+    let mut chosen: Vec<usize> = (1..=10).collect();
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--heuristic" => {
+                heuristic = it
+                    .next()
+                    .and_then(|v| v.parse().ok())
+                    .expect("--heuristic NAME")
+            }
+            "--goal" => goal = it.next().and_then(|v| v.parse().ok()).expect("--goal NAME"),
+            "--all" => chosen = (1..=100).collect(),
+            "--instances" => {
+                chosen = it
+                    .next()
+                    .expect("--instances 1,2,3")
+                    .split(',')
+                    .map(|n| n.trim().parse().expect("instance number"))
+                    .collect()
+            }
+            other => panic!("unknown argument {other}"),
+        }
+    }
+    let file = match goal {
+        Goal::BlankLast => "korf100-blank-last.txt",
+        Goal::BlankFirst => "korf100-blank-first.txt",
+    };
+    let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("Korf instances in tests/data");
+    let instances: Vec<(u32, Board)> = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (len, tiles) = l.trim().split_once(' ').expect("length and tiles");
+            (
+                len.parse().expect("length"),
+                Board::parse(tiles).expect("board"),
+            )
+        })
+        .collect();
+    println!("IDA* {heuristic}, goal {goal}, tracing off");
+    println!(
+        "{:>4} {:>4} {:>10} {:>15} {:>15} {:>10}",
+        "#", "len", "seconds", "expanded", "generated", "M nodes/s"
+    );
+    let (mut total_time, mut total_generated) = (0.0, 0u64);
+    for &n in &chosen {
+        let (optimal, board) = instances[n - 1];
+        let mut search = ida_star(board, goal, heuristic).expect("solvable");
+        let clock = Instant::now();
+        assert_eq!(search.run(None), Status::Solved);
+        let seconds = clock.elapsed().as_secs_f64();
+        let report = search.report();
+        assert_eq!(report.length, Some(optimal), "instance {n}");
+        total_time += seconds;
+        total_generated += report.generated;
+        println!(
+            "{n:>4} {optimal:>4} {seconds:>10.3} {:>15} {:>15} {:>10.1}",
+            report.expanded,
+            report.generated,
+            report.generated as f64 / seconds / 1e6
+        );
+    }
+    println!(
+        "total: {} instances, {total_time:.2} s, {total_generated} generated, {:.1} M generated nodes/s",
+        chosen.len(),
+        total_generated as f64 / total_time / 1e6
+    );
+}

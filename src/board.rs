@@ -1,0 +1,693 @@
+//! The sliding-tile board: square, width 3 to 5, tiles in row-major order, 0 is the blank.
+//!
+//! A move slides a tile next to the blank into the blank's cell; equivalently the blank swaps
+//! with that tile. This module parses boards the way people type them, prints them the way the
+//! lecture does, and decides solvability by inversion parity.
+
+use crate::error::{Error, Unsolvability};
+use std::fmt;
+use std::str::FromStr;
+
+/// Smallest supported width (the 8-puzzle).
+pub const MIN_WIDTH: usize = 3;
+/// Largest supported width (the 24-puzzle).
+pub const MAX_WIDTH: usize = 5;
+/// Cells of the largest board.
+pub const MAX_CELLS: usize = MAX_WIDTH * MAX_WIDTH;
+/// Storage per board: the largest board rounded up to a power of two, so that a masked index
+/// (`cell & SLOT_MASK`) needs no bounds check in the search loop.
+pub const SLOTS: usize = 32;
+/// See [`SLOTS`].
+pub const SLOT_MASK: usize = SLOTS - 1;
+/// A board's cells padded to [`SLOTS`] (cells past the board are 0).
+pub type Tiles = [u8; SLOTS];
+
+/// Where the tiles go: the two conventions in use.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Goal {
+    /// `1 2 3 / 4 5 6 / 7 8 0`: the course's goal (the default).
+    #[default]
+    BlankLast,
+    /// `0 1 2 / 3 4 5 / 6 7 8`: Korf's convention.
+    BlankFirst,
+}
+
+impl Goal {
+    /// Both conventions, default first.
+    pub const ALL: [Goal; 2] = [Goal::BlankLast, Goal::BlankFirst];
+
+    /// The name used by the CLI, the wasm options and the page.
+    pub fn name(self) -> &'static str {
+        match self {
+            Goal::BlankLast => "blank-last",
+            Goal::BlankFirst => "blank-first",
+        }
+    }
+
+    /// The tile that belongs in cell `pos` of a board with `cells` cells.
+    pub fn tile_at(self, pos: usize, cells: usize) -> u8 {
+        match self {
+            Goal::BlankLast if pos + 1 == cells => 0,
+            Goal::BlankLast => (pos + 1) as u8,
+            Goal::BlankFirst => pos as u8,
+        }
+    }
+
+    /// The cell where `tile` belongs on a board with `cells` cells.
+    pub fn position_of(self, tile: u8, cells: usize) -> usize {
+        match self {
+            Goal::BlankLast if tile == 0 => cells - 1,
+            Goal::BlankLast => tile as usize - 1,
+            Goal::BlankFirst => tile as usize,
+        }
+    }
+
+    /// The goal board of the given width (3 to 5).
+    pub fn board(self, width: usize) -> Result<Board, Error> {
+        check_width(width)?;
+        let cells = width * width;
+        let tiles: Vec<u8> = (0..cells).map(|p| self.tile_at(p, cells)).collect();
+        Board::from_tiles(&tiles)
+    }
+}
+
+impl FromStr for Goal {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self, Error> {
+        Goal::ALL
+            .into_iter()
+            .find(|g| g.name() == s)
+            .ok_or_else(|| Error::UnknownGoal(s.to_string()))
+    }
+}
+
+impl fmt::Display for Goal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+fn check_width(width: usize) -> Result<(), Error> {
+    if (MIN_WIDTH..=MAX_WIDTH).contains(&width) {
+        Ok(())
+    } else {
+        Err(Error::InvalidOption(format!(
+            "width {width} is not supported: choose {MIN_WIDTH} to {MAX_WIDTH}"
+        )))
+    }
+}
+
+/// A move of the blank. The tile next to the blank slides the opposite way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Direction {
+    /// The blank moves one column left (the tile on its left slides right).
+    Left,
+    /// The blank moves one column right.
+    Right,
+    /// The blank moves one row up.
+    Up,
+    /// The blank moves one row down.
+    Down,
+}
+
+impl Direction {
+    /// The lecture's successor order, used by every search: left, right, up, down.
+    pub const ORDER: [Direction; 4] = [
+        Direction::Left,
+        Direction::Right,
+        Direction::Up,
+        Direction::Down,
+    ];
+
+    /// Index in [`Direction::ORDER`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The move that undoes this one.
+    pub fn opposite(self) -> Direction {
+        match self {
+            Direction::Left => Direction::Right,
+            Direction::Right => Direction::Left,
+            Direction::Up => Direction::Down,
+            Direction::Down => Direction::Up,
+        }
+    }
+
+    /// The blank's move as a word.
+    pub fn name(self) -> &'static str {
+        match self {
+            Direction::Left => "left",
+            Direction::Right => "right",
+            Direction::Up => "up",
+            Direction::Down => "down",
+        }
+    }
+}
+
+/// The cell next to `pos` in direction `dir` on a board of width `width`, if any.
+pub fn neighbor(pos: usize, dir: Direction, width: usize) -> Option<usize> {
+    let (row, col) = (pos / width, pos % width);
+    match dir {
+        Direction::Left if col > 0 => Some(pos - 1),
+        Direction::Right if col + 1 < width => Some(pos + 1),
+        Direction::Up if row > 0 => Some(pos - width),
+        Direction::Down if row + 1 < width => Some(pos + width),
+        _ => None,
+    }
+}
+
+/// A valid board: a permutation of `0..width²` for a width of 3 to 5.
+///
+/// Solvability is a separate question ([`Board::check_solvable`]), since it depends on the goal.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Board {
+    width: u8,
+    blank: u8,
+    tiles: Tiles,
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board({})", self.to_line())
+    }
+}
+
+impl Board {
+    /// A board from tiles in row-major order; checks the count, the range, duplicates and
+    /// missing tiles, in that order.
+    pub fn from_tiles(tiles: &[u8]) -> Result<Board, Error> {
+        let numbers: Vec<i64> = tiles.iter().map(|&t| t as i64).collect();
+        Board::from_numbers(&numbers)
+    }
+
+    /// Like [`Board::from_tiles`] for any integers (as arrays from JS or JSON arrive).
+    pub fn from_numbers(numbers: &[i64]) -> Result<Board, Error> {
+        let width = match width_for(numbers.len()) {
+            Ok(w) => w,
+            Err(e) => return Err(missing_one(numbers).unwrap_or(e)),
+        };
+        let cells = width * width;
+        if let Some(&n) = numbers.iter().find(|&&n| n < 0 || n >= cells as i64) {
+            return Err(Error::OutOfRange {
+                token: n.to_string(),
+                width,
+            });
+        }
+        let mut seen = [0usize; MAX_CELLS];
+        let mut tiles: Tiles = [0; SLOTS];
+        let mut duplicate = None;
+        for (i, &n) in numbers.iter().enumerate() {
+            let n = n as usize;
+            if seen[n] != 0 {
+                duplicate = duplicate.or(Some((n as u8, seen[n], i + 1)));
+            } else {
+                seen[n] = i + 1;
+            }
+            tiles[i] = n as u8;
+        }
+        let missing = (0..cells).find(|&t| seen[t] == 0).map(|t| t as u8);
+        match (duplicate, missing) {
+            (Some((tile, first, second)), missing) => Err(Error::Duplicate {
+                tile,
+                first,
+                second,
+                missing,
+            }),
+            (None, Some(tile)) => Err(Error::Missing {
+                tile,
+                count: numbers.len(),
+            }),
+            (None, None) => {
+                let blank = (0..cells).find(|&p| tiles[p] == 0).unwrap_or(0) as u8;
+                Ok(Board {
+                    width: width as u8,
+                    blank,
+                    tiles,
+                })
+            }
+        }
+    }
+
+    /// A board the caller knows to be a valid permutation (a search's own moves of a valid
+    /// board).
+    pub(crate) fn trusted(width: usize, tiles: Tiles) -> Board {
+        let blank = (0..width * width).find(|&p| tiles[p] == 0).unwrap_or(0) as u8;
+        Board {
+            width: width as u8,
+            blank,
+            tiles,
+        }
+    }
+
+    /// Parses a board as people type it: numbers separated by spaces, commas or both; rows
+    /// optionally separated by `/`, `;` or newlines; `_` or `.` for the blank; brackets ignored.
+    /// The lecture's grid print (blank shown as a space) is read back by column.
+    pub fn parse(text: &str) -> Result<Board, Error> {
+        let rows = split_rows(text);
+        let count: usize = rows.iter().map(|r| r.tokens.len()).sum();
+        if count == 0 {
+            return Err(Error::Empty);
+        }
+        let numbers = if rows.len() == 1 {
+            rows[0].numbers()?
+        } else {
+            rows_to_numbers(&rows, count)?
+        };
+        Board::from_numbers(&numbers)
+    }
+
+    /// Board width (3, 4 or 5).
+    pub fn width(&self) -> usize {
+        self.width as usize
+    }
+
+    /// Number of cells, width².
+    pub fn cells(&self) -> usize {
+        self.width() * self.width()
+    }
+
+    /// Tiles in row-major order, 0 for the blank.
+    pub fn tiles(&self) -> &[u8] {
+        &self.tiles[..self.cells()]
+    }
+
+    /// The tiles padded to [`SLOTS`] (cells past [`Board::cells`] are 0).
+    pub fn padded(&self) -> Tiles {
+        self.tiles
+    }
+
+    /// The blank's cell.
+    pub fn blank(&self) -> usize {
+        self.blank as usize
+    }
+
+    /// The cell where `tile` is.
+    pub fn position_of(&self, tile: u8) -> Option<usize> {
+        self.tiles().iter().position(|&t| t == tile)
+    }
+
+    /// The tile the blank would swap with when moving in `dir`, if that move stays on the board.
+    pub fn tile_towards(&self, dir: Direction) -> Option<u8> {
+        neighbor(self.blank(), dir, self.width()).map(|p| self.tiles[p])
+    }
+
+    /// Moves the blank in `dir`; returns the tile that slid, or `None` (board unchanged) when
+    /// the move would leave the board.
+    pub fn move_blank(&mut self, dir: Direction) -> Option<u8> {
+        let to = neighbor(self.blank(), dir, self.width())?;
+        let tile = self.tiles[to];
+        self.tiles[self.blank()] = tile;
+        self.tiles[to] = 0;
+        self.blank = to as u8;
+        Some(tile)
+    }
+
+    /// Slides `tile` into the blank; fails when the tile is not next to the blank.
+    pub fn slide(&mut self, tile: u8) -> Result<Direction, Error> {
+        let dir = Direction::ORDER
+            .into_iter()
+            .find(|&d| tile != 0 && self.tile_towards(d) == Some(tile))
+            .ok_or(Error::NotAdjacent { tile })?;
+        self.move_blank(dir);
+        Ok(dir)
+    }
+
+    /// True when the board equals the goal.
+    pub fn is_goal(&self, goal: Goal) -> bool {
+        let cells = self.cells();
+        (0..cells).all(|p| self.tiles[p] == goal.tile_at(p, cells))
+    }
+
+    /// Pairs of tiles (not the blank) where the larger comes first in reading order.
+    pub fn inversions(&self) -> u32 {
+        let t: Vec<u8> = self.tiles().iter().copied().filter(|&t| t != 0).collect();
+        let mut count = 0;
+        for i in 0..t.len() {
+            for j in i + 1..t.len() {
+                if t[i] > t[j] {
+                    count += 1;
+                }
+            }
+        }
+        count
+    }
+
+    /// The blank's row counted from the bottom, bottom row = 1.
+    pub fn blank_row_from_bottom(&self) -> usize {
+        self.width() - self.blank() / self.width()
+    }
+
+    /// The parity invariant of a move: inversions on odd widths, inversions + blank row on even
+    /// widths. A horizontal move changes neither; a vertical move changes the inversions by
+    /// width − 1 (odd when the width is even) and the row by one.
+    fn parity_sum(&self) -> u32 {
+        if self.width() % 2 == 1 {
+            self.inversions()
+        } else {
+            self.inversions() + self.blank_row_from_bottom() as u32
+        }
+    }
+
+    /// Ok when the board can reach `goal`; otherwise the inversion count and blank row that
+    /// prove it cannot.
+    pub fn check_solvable(&self, goal: Goal) -> Result<(), Error> {
+        let goal_board = goal.board(self.width())?;
+        let goal_sum = goal_board.parity_sum();
+        if self.parity_sum() % 2 == goal_sum % 2 {
+            Ok(())
+        } else {
+            Err(Error::Unsolvable(Unsolvability {
+                width: self.width(),
+                inversions: self.inversions(),
+                blank_row_from_bottom: self.blank_row_from_bottom(),
+                goal,
+                goal_parity_sum: goal_sum,
+            }))
+        }
+    }
+
+    /// The tiles on one line, space-separated (`6 4 5 8 2 7 1 0 3`): the CLI's input format.
+    pub fn to_line(&self) -> String {
+        self.tiles()
+            .iter()
+            .map(|t| t.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+impl FromStr for Board {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self, Error> {
+        Board::parse(s)
+    }
+}
+
+/// The lecture's grid: one row per line, the blank shown as a space, numbers right-aligned.
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let w = self.width();
+        let cell = (self.cells() - 1).to_string().len();
+        for row in 0..w {
+            let line: Vec<String> = (0..w)
+                .map(|col| match self.tiles[row * w + col] {
+                    0 => " ".repeat(cell),
+                    t => format!("{t:>cell$}"),
+                })
+                .collect();
+            let line = line.join(" ");
+            if row > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{}", line.trim_end())?;
+        }
+        Ok(())
+    }
+}
+
+/// One number short of a board, all distinct and in range: name the tile that is missing.
+fn missing_one(numbers: &[i64]) -> Option<Error> {
+    let cells = numbers.len() + 1;
+    width_for(cells).ok()?;
+    let mut seen = [false; MAX_CELLS];
+    for &n in numbers {
+        if n < 0 || n >= cells as i64 || seen[n as usize] {
+            return None;
+        }
+        seen[n as usize] = true;
+    }
+    let tile = (0..cells).find(|&t| !seen[t])? as u8;
+    Some(Error::Missing {
+        tile,
+        count: numbers.len(),
+    })
+}
+
+fn width_for(count: usize) -> Result<usize, Error> {
+    (MIN_WIDTH..=MAX_WIDTH)
+        .find(|w| w * w == count)
+        .ok_or(Error::WrongTileCount { count })
+}
+
+/// One typed row: its tokens and the character columns each token ends at.
+struct Row<'a> {
+    tokens: Vec<(&'a str, usize, usize)>,
+    /// True for rows separated by newlines, whose columns mean something.
+    from_lines: bool,
+}
+
+impl Row<'_> {
+    fn numbers(&self) -> Result<Vec<i64>, Error> {
+        self.tokens.iter().map(|(t, _, _)| token_value(t)).collect()
+    }
+}
+
+fn token_value(token: &str) -> Result<i64, Error> {
+    if token == "_" || token == "." {
+        return Ok(0);
+    }
+    let digits = token.strip_prefix(['-', '+']).unwrap_or(token);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(Error::NotANumber {
+            token: token.to_string(),
+        });
+    }
+    // Numbers too large for i64 are still numbers: report them as out of range later.
+    Ok(token.parse::<i64>().unwrap_or(i64::MAX))
+}
+
+fn is_separator(c: char) -> bool {
+    c.is_whitespace() || matches!(c, ',' | '[' | ']' | '(' | ')')
+}
+
+fn split_rows(text: &str) -> Vec<Row<'_>> {
+    let mut rows = Vec::new();
+    for line in text.split('\n') {
+        let parts: Vec<&str> = line.split(['/', ';']).collect();
+        let from_lines = parts.len() == 1;
+        for part in parts {
+            let mut tokens = Vec::new();
+            let mut start = None;
+            for (col, c) in part
+                .char_indices()
+                .chain(std::iter::once((part.len(), ' ')))
+            {
+                match (start, is_separator(c)) {
+                    (None, false) => start = Some(col),
+                    (Some(s), true) => {
+                        tokens.push((&part[s..col], s, col - 1));
+                        start = None;
+                    }
+                    _ => {}
+                }
+            }
+            if !tokens.is_empty() {
+                rows.push(Row { tokens, from_lines });
+            }
+        }
+    }
+    rows
+}
+
+/// Several rows. With a square count they must all have the same length (unless the text is
+/// just a wrapped list); a grid printed with the blank as a space has exactly one row one short,
+/// whose gap is found by column.
+fn rows_to_numbers(rows: &[Row<'_>], count: usize) -> Result<Vec<i64>, Error> {
+    let height = rows.len();
+    let flat = || -> Result<Vec<i64>, Error> {
+        let mut numbers = Vec::with_capacity(count);
+        for row in rows {
+            numbers.extend(row.numbers()?);
+        }
+        Ok(numbers)
+    };
+    let ragged = |width: usize| {
+        rows.iter()
+            .enumerate()
+            .find(|(_, r)| r.tokens.len() != width)
+            .map(|(i, r)| Error::RaggedRows {
+                row: i + 1,
+                len: r.tokens.len(),
+                width,
+            })
+    };
+    if let Ok(width) = width_for(count) {
+        return match ragged(width) {
+            Some(err) if height == width => Err(err),
+            _ => flat(),
+        };
+    }
+    if width_for(height * height).is_err() || count + 1 != height * height {
+        return flat();
+    }
+    let short: Vec<usize> = (0..height)
+        .filter(|&i| rows[i].tokens.len() != height)
+        .collect();
+    let blank_typed = flat()?.contains(&0);
+    let gap_row = short[0];
+    if short.len() != 1 || blank_typed || !rows.iter().all(|r| r.from_lines) {
+        return Err(ragged(height).unwrap_or(Error::WrongTileCount { count }));
+    }
+    let cell = rows
+        .iter()
+        .flat_map(|r| r.tokens.iter())
+        .map(|(t, _, _)| t.len())
+        .max()
+        .unwrap_or(1);
+    let indent = rows
+        .iter()
+        .filter(|r| r.tokens.len() == height)
+        .map(|r| r.tokens[0].1)
+        .min()
+        .unwrap_or(0);
+    let row = &rows[gap_row];
+    let cells: Vec<usize> = row
+        .tokens
+        .iter()
+        .map(|&(_, _, end)| end.saturating_sub(indent) / (cell + 1))
+        .collect();
+    let in_order = cells.windows(2).all(|w| w[0] < w[1]) && cells.iter().all(|&c| c < height);
+    let gap = (0..height).find(|c| !cells.contains(c));
+    let (Some(gap), true) = (gap, in_order) else {
+        return Err(ragged(height).unwrap_or(Error::WrongTileCount { count }));
+    };
+    let mut numbers = Vec::with_capacity(count + 1);
+    for (i, r) in rows.iter().enumerate() {
+        let mut values = r.numbers()?;
+        if i == gap_row {
+            values.insert(gap, 0);
+        }
+        numbers.extend(values);
+    }
+    Ok(numbers)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_every_typed_form() {
+        let expected = [6, 4, 5, 8, 2, 7, 1, 0, 3];
+        for text in [
+            "6 4 5 8 2 7 1 0 3",
+            "6,4,5,8,2,7,1,0,3",
+            "6, 4, 5, 8, 2, 7, 1, 0, 3",
+            "6 4 5 / 8 2 7 / 1 0 3",
+            "6 4 5\n8 2 7\n1 0 3\n",
+            "[6,4,5,8,2,7,1,0,3]",
+            "[[6,4,5],[8,2,7],[1,0,3]]",
+            "6 4 5; 8 2 7; 1 _ 3",
+            "6 4 5\r\n8 2 7\r\n1 0 3",
+        ] {
+            let board = Board::parse(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+            assert_eq!(board.tiles(), expected, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn lecture_grid_round_trips() {
+        let board = Board::parse("6 4 5 8 2 7 0 1 3").unwrap();
+        let grid = board.to_string();
+        assert_eq!(grid, "6 4 5\n8 2 7\n  1 3");
+        assert_eq!(Board::parse(&grid).unwrap(), board);
+        for text in [
+            "1 2 3 4 0 6 7 5 8",
+            "1 2 3 4 5 6 7 8 0",
+            "0 1 2 3 4 5 6 7 8",
+        ] {
+            let b = Board::parse(text).unwrap();
+            assert_eq!(Board::parse(&b.to_string()).unwrap(), b, "{}", b);
+        }
+        let korf = Board::parse("13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2").unwrap();
+        assert_eq!(
+            korf.to_string(),
+            "13  6  8 12\n15 14    10\n11  7  4  5\n 9  1  3  2"
+        );
+        assert_eq!(Board::parse(&korf.to_string()).unwrap(), korf);
+        let last = Board::parse("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0").unwrap();
+        assert_eq!(Board::parse(&last.to_string()).unwrap(), last);
+    }
+
+    #[test]
+    fn errors_name_the_problem() {
+        let cases = [
+            ("", "the board is empty"),
+            (
+                "1 2 3 4 5 6 7",
+                "expected 9 for 3×3, 16 for 4×4, 25 for 5×5 numbers, got 7",
+            ),
+            (
+                "1 2 3 4 5 6 7 8",
+                "the blank (0) is missing: a 3×3 board needs 9 numbers, got 8",
+            ),
+            (
+                "1 2 3 4 5 6 7 0",
+                "tile 8 is missing: a 3×3 board needs 9 numbers, got 8",
+            ),
+            (
+                "1 2 3 4 4 6 7 8 0",
+                "tile 4 appears twice (positions 4 and 5) and tile 5 is missing",
+            ),
+            (
+                "1 2 3 4 5 6 7 8 9",
+                "9 is out of range: a 3×3 board holds the blank (0) and tiles 1 to 8",
+            ),
+            ("1 2 3 4 x 6 7 8 0", "\"x\" is not a number"),
+            ("1 2 3 / 4 5 / 6 7 8 0", "row 2 has 2 tiles"),
+            (
+                "0 2 3 4 0 6 7 8 1",
+                "the blank (0) appears twice (positions 1 and 5)",
+            ),
+            ("-1 2 3 4 5 6 7 8 0", "-1 is out of range"),
+        ];
+        for (text, message) in cases {
+            let err = Board::parse(text).unwrap_err().to_string();
+            assert!(err.contains(message), "{text:?}: {err}");
+        }
+        let dup = Board::from_numbers(&[1, 2, 3, 4, 5, 6, 7, 8, 8]).unwrap_err();
+        assert_eq!(dup.kind(), "duplicate-tile");
+        assert!(
+            dup.to_string().contains("the blank (0) is missing"),
+            "{dup}"
+        );
+        let missing = Board::from_numbers(&[1, 2, 3, 4, 5, 6, 7, 8]).unwrap_err();
+        assert_eq!(missing.kind(), "missing-tile");
+    }
+
+    #[test]
+    fn solvability_follows_inversion_parity() {
+        let ok = Board::parse("6 4 5 8 2 7 1 0 3").unwrap();
+        assert!(ok.check_solvable(Goal::BlankLast).is_ok());
+        let swapped = Board::parse("4 6 5 8 2 7 1 0 3").unwrap();
+        let err = swapped
+            .check_solvable(Goal::BlankLast)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("inversions"), "{err}");
+        assert!(err.contains("Swapping any two tiles (not the blank) makes it solvable"));
+        // Odd width: blank-first and blank-last goals have the same parity (0 inversions each).
+        assert!(ok.check_solvable(Goal::BlankFirst).is_ok());
+        // Even width: the two goals differ in blank row (1 vs 4), so the same parity class.
+        let g = Goal::BlankFirst.board(4).unwrap();
+        assert!(g.check_solvable(Goal::BlankLast).is_err());
+        let err = g.check_solvable(Goal::BlankLast).unwrap_err().to_string();
+        assert!(
+            err.contains("blank is on row 4 counted from the bottom"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn slides_and_moves() {
+        let mut b = Board::parse("1 2 3 4 5 6 7 0 8").unwrap();
+        assert!(b.slide(5).is_ok());
+        assert_eq!(b.tiles(), [1, 2, 3, 4, 0, 6, 7, 5, 8]);
+        assert_eq!(b.slide(1).unwrap_err().kind(), "not-adjacent");
+        assert_eq!(b.move_blank(Direction::Down), Some(5));
+        assert_eq!(b.move_blank(Direction::Down), None);
+        assert_eq!(b.move_blank(Direction::Right), Some(8));
+        assert!(b.is_goal(Goal::BlankLast));
+    }
+}

@@ -1,0 +1,234 @@
+//! Errors: every bad board, option or call has its own variant and a message that says exactly
+//! what is wrong, so that the CLI, the wasm `Solver` and the page can show the same sentence.
+
+use crate::board::{Goal, MAX_WIDTH, MIN_WIDTH};
+use std::fmt;
+
+/// Why a board or an option was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// No tiles at all.
+    Empty,
+    /// A token that is not a whole number (quoted in the message).
+    NotANumber {
+        /// The token as typed.
+        token: String,
+    },
+    /// A number outside `0..cells` for the board's size.
+    OutOfRange {
+        /// The number as typed.
+        token: String,
+        /// The board width the count of tiles implies.
+        width: usize,
+    },
+    /// The count of numbers matches no supported board size.
+    WrongTileCount {
+        /// How many numbers were given.
+        count: usize,
+    },
+    /// Rows were given, but one of them has the wrong length.
+    RaggedRows {
+        /// The 1-based row number.
+        row: usize,
+        /// How many tiles that row has.
+        len: usize,
+        /// How many it should have.
+        width: usize,
+    },
+    /// The same tile twice.
+    Duplicate {
+        /// The tile (0 is the blank).
+        tile: u8,
+        /// 1-based reading positions of its first and second occurrence.
+        first: usize,
+        /// See `first`.
+        second: usize,
+        /// The tile the duplicate took the place of, if one is missing.
+        missing: Option<u8>,
+    },
+    /// One number short of a board: the tile that does not occur.
+    Missing {
+        /// The tile (0 is the blank).
+        tile: u8,
+        /// How many numbers were given.
+        count: usize,
+    },
+    /// The board is a valid arrangement that cannot reach the goal.
+    Unsolvable(Unsolvability),
+    /// A heuristic name that is not one of ours.
+    UnknownHeuristic(String),
+    /// A goal name that is not one of ours.
+    UnknownGoal(String),
+    /// A tile that cannot slide because it is not next to the blank.
+    NotAdjacent {
+        /// The tile asked to slide.
+        tile: u8,
+    },
+    /// An option or a call that is not valid (the message says which and why).
+    InvalidOption(String),
+}
+
+impl Error {
+    /// A stable, machine-readable name for the kind of error (used as the JS error's `name`
+    /// suffix and by tests).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Error::Empty => "empty",
+            Error::NotANumber { .. } => "not-a-number",
+            Error::OutOfRange { .. } => "out-of-range",
+            Error::WrongTileCount { .. } => "wrong-tile-count",
+            Error::RaggedRows { .. } => "ragged-rows",
+            Error::Duplicate { .. } => "duplicate-tile",
+            Error::Missing { .. } => "missing-tile",
+            Error::Unsolvable(_) => "unsolvable",
+            Error::UnknownHeuristic(_) => "unknown-heuristic",
+            Error::UnknownGoal(_) => "unknown-goal",
+            Error::NotAdjacent { .. } => "not-adjacent",
+            Error::InvalidOption(_) => "invalid-option",
+        }
+    }
+}
+
+fn tile_name(tile: u8) -> String {
+    if tile == 0 {
+        "the blank (0)".to_string()
+    } else {
+        format!("tile {tile}")
+    }
+}
+
+fn supported_sizes() -> String {
+    (MIN_WIDTH..=MAX_WIDTH)
+        .map(|w| format!("{} for {w}×{w}", w * w))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Empty => write!(
+                f,
+                "the board is empty: type the tiles row by row with 0 for the blank, e.g. 1 2 3 / 4 5 6 / 7 8 0"
+            ),
+            Error::NotANumber { token } => write!(
+                f,
+                "\"{token}\" is not a number: tiles are whole numbers, 0 (or _) for the blank"
+            ),
+            Error::OutOfRange { token, width } => write!(
+                f,
+                "{token} is out of range: a {width}×{width} board holds the blank (0) and tiles 1 to {}",
+                width * width - 1
+            ),
+            Error::WrongTileCount { count } => write!(
+                f,
+                "expected {} numbers, got {count}",
+                supported_sizes()
+            ),
+            Error::RaggedRows { row, len, width } => write!(
+                f,
+                "row {row} has {len} tiles, but a {width}×{width} board needs {width} in every row"
+            ),
+            Error::Duplicate {
+                tile,
+                first,
+                second,
+                missing,
+            } => {
+                write!(
+                    f,
+                    "{} appears twice (positions {first} and {second})",
+                    tile_name(*tile)
+                )?;
+                if let Some(m) = missing {
+                    write!(f, " and {} is missing", tile_name(*m))?;
+                }
+                write!(f, "; each tile must appear exactly once")
+            }
+            Error::Missing { tile, count } => {
+                let w = (*count as f64 + 1.0).sqrt() as usize;
+                write!(
+                    f,
+                    "{} is missing: a {w}×{w} board needs {} numbers, got {count}",
+                    tile_name(*tile),
+                    count + 1
+                )
+            }
+            Error::Unsolvable(u) => write!(f, "{u}"),
+            Error::UnknownHeuristic(name) => write!(
+                f,
+                "unknown heuristic \"{name}\": choose hamming, manhattan or linear-conflict"
+            ),
+            Error::UnknownGoal(name) => write!(
+                f,
+                "unknown goal \"{name}\": choose blank-last (1 2 3 / 4 5 6 / 7 8 0) or blank-first (0 1 2 / 3 4 5 / 6 7 8)"
+            ),
+            Error::NotAdjacent { tile } => {
+                write!(f, "tile {tile} cannot slide: it is not next to the blank")
+            }
+            Error::InvalidOption(message) => write!(f, "{message}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// Why a board cannot reach its goal: the numbers behind the inversion-parity test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unsolvability {
+    /// Board width.
+    pub width: usize,
+    /// Pairs of tiles (not the blank) in the wrong reading order.
+    pub inversions: u32,
+    /// The blank's row counted from the bottom, bottom row = 1.
+    pub blank_row_from_bottom: usize,
+    /// The goal the board was tested against.
+    pub goal: Goal,
+    /// The same quantity for the goal (inversions, plus the blank's row on even widths).
+    pub goal_parity_sum: u32,
+}
+
+fn parity(n: u32) -> &'static str {
+    if n % 2 == 0 {
+        "even"
+    } else {
+        "odd"
+    }
+}
+
+impl fmt::Display for Unsolvability {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let w = self.width;
+        let inv = self.inversions;
+        write!(
+            f,
+            "this board is unsolvable: it has {inv} {} (pairs of tiles in the wrong reading order, ignoring the blank)",
+            if inv == 1 { "inversion" } else { "inversions" }
+        )?;
+        if w % 2 == 1 {
+            write!(
+                f,
+                ", an {} number, but on a {w}×{w} board every move keeps the parity of the inversion count and the goal ({}) has {}, an {} number",
+                parity(inv),
+                self.goal.name(),
+                self.goal_parity_sum,
+                parity(self.goal_parity_sum)
+            )?;
+        } else {
+            let row = self.blank_row_from_bottom;
+            let sum = inv + row as u32;
+            write!(
+                f,
+                " and the blank is on row {row} counted from the bottom; {inv} + {row} = {sum} is {}, but on a {w}×{w} board every move keeps the parity of inversions + blank row and the goal ({}) has {}, which is {}",
+                parity(sum),
+                self.goal.name(),
+                self.goal_parity_sum,
+                parity(self.goal_parity_sum)
+            )?;
+        }
+        write!(
+            f,
+            ". Swapping any two tiles (not the blank) makes it solvable."
+        )
+    }
+}

@@ -1,0 +1,193 @@
+//! Linear conflict: Manhattan distance plus 2 × Σ over every row and every column of
+//! (number of tiles in their goal line − length of the longest increasing subsequence of their
+//! goal positions along that line).
+//!
+//! Tiles that sit in their goal row (or column) in the wrong order cannot pass each other inside
+//! the line: all but a longest correctly ordered subsequence must leave the line and come back,
+//! two moves each beyond their Manhattan distance. This exact definition is used so that values
+//! are comparable across tools. Consistent: a move takes one tile into or out of one line,
+//! changing that line's term by at most one while Manhattan changes by exactly one in the
+//! opposite-or-same direction as needed, so |Δh| = 1.
+
+use super::{Heuristic, HeuristicKind, Manhattan};
+use crate::board::{Goal, Tiles, MAX_WIDTH, SLOTS, SLOT_MASK};
+
+/// Manhattan distance plus twice the conflicts along rows and columns.
+#[derive(Clone, Debug)]
+pub struct LinearConflict {
+    manhattan: Manhattan,
+    width: usize,
+    /// Goal row and goal column of each tile.
+    goal_row: [u8; SLOTS],
+    goal_col: [u8; SLOTS],
+}
+
+/// Length of the longest strictly increasing subsequence (at most `MAX_WIDTH` values).
+fn lis(values: &[u8]) -> u32 {
+    // Patience sorting: tails[k] = smallest tail of an increasing run of length k + 1.
+    let mut tails = [0u8; MAX_WIDTH];
+    let mut len = 0;
+    for &v in values {
+        let k = tails[..len].partition_point(|&t| t < v);
+        tails[k] = v;
+        if k == len {
+            len += 1;
+        }
+    }
+    len as u32
+}
+
+impl LinearConflict {
+    /// For a board of `width` and the given goal.
+    pub fn new(width: usize, goal: Goal) -> LinearConflict {
+        let cells = width * width;
+        let mut goal_row = [0u8; SLOTS];
+        let mut goal_col = [0u8; SLOTS];
+        for tile in 1..cells {
+            let g = goal.position_of(tile as u8, cells);
+            goal_row[tile] = (g / width) as u8;
+            goal_col[tile] = (g % width) as u8;
+        }
+        LinearConflict {
+            manhattan: Manhattan::new(width, goal),
+            width,
+            goal_row,
+            goal_col,
+        }
+    }
+
+    /// The conflict term of row `r`: tiles whose goal row is `r`, minus the LIS of their goal
+    /// columns. `skip` leaves one cell out; `add` puts a tile into one cell (for updates).
+    fn row_conflict(&self, tiles: &Tiles, r: usize, skip: usize, add: (usize, u8)) -> u32 {
+        let w = self.width;
+        let mut goals = [0u8; MAX_WIDTH];
+        let mut n = 0;
+        for c in 0..w {
+            let cell = r * w + c;
+            let t = if cell == add.0 {
+                add.1
+            } else if cell == skip {
+                0
+            } else {
+                tiles[cell & SLOT_MASK]
+            };
+            if t != 0 && self.goal_row[t as usize & SLOT_MASK] as usize == r {
+                goals[n] = self.goal_col[t as usize & SLOT_MASK];
+                n += 1;
+            }
+        }
+        n as u32 - lis(&goals[..n])
+    }
+
+    /// The conflict term of column `c` (see [`LinearConflict::row_conflict`]).
+    fn col_conflict(&self, tiles: &Tiles, c: usize, skip: usize, add: (usize, u8)) -> u32 {
+        let w = self.width;
+        let mut goals = [0u8; MAX_WIDTH];
+        let mut n = 0;
+        for r in 0..w {
+            let cell = r * w + c;
+            let t = if cell == add.0 {
+                add.1
+            } else if cell == skip {
+                0
+            } else {
+                tiles[cell & SLOT_MASK]
+            };
+            if t != 0 && self.goal_col[t as usize & SLOT_MASK] as usize == c {
+                goals[n] = self.goal_row[t as usize & SLOT_MASK];
+                n += 1;
+            }
+        }
+        n as u32 - lis(&goals[..n])
+    }
+
+    /// Σ of the conflict terms of all rows and columns (without the factor 2).
+    pub fn conflicts(&self, tiles: &[u8]) -> u32 {
+        let mut padded: Tiles = [0; SLOTS];
+        padded[..tiles.len()].copy_from_slice(tiles);
+        let tiles = &padded;
+        let none = (usize::MAX, 0);
+        (0..self.width)
+            .map(|i| {
+                self.row_conflict(tiles, i, usize::MAX, none)
+                    + self.col_conflict(tiles, i, usize::MAX, none)
+            })
+            .sum()
+    }
+}
+
+impl Heuristic for LinearConflict {
+    fn kind(&self) -> HeuristicKind {
+        HeuristicKind::LinearConflict
+    }
+
+    fn estimate(&self, tiles: &[u8]) -> u32 {
+        self.manhattan.estimate(tiles) + 2 * self.conflicts(tiles)
+    }
+
+    #[inline(always)]
+    fn after_slide(&self, h: u32, tiles: &Tiles, tile: u8, from: usize, to: usize) -> u32 {
+        let w = self.width;
+        // h ≥ this tile's distance + 2 × this line's term, so no step below underflows.
+        let h = self.manhattan.after_slide(h, tiles, tile, from, to);
+        let none = (usize::MAX, 0);
+        let t = tile as usize & SLOT_MASK;
+        // Only the line the tile leaves or enters can change, and only if it is the tile's goal
+        // line: a horizontal move changes the tile's column, a vertical one its row.
+        let (old, new) = if from / w == to / w {
+            let (cf, ct) = (from % w, to % w);
+            let gc = self.goal_col[t] as usize;
+            if gc == cf {
+                (
+                    self.col_conflict(tiles, cf, usize::MAX, none),
+                    self.col_conflict(tiles, cf, from, none),
+                )
+            } else if gc == ct {
+                (
+                    self.col_conflict(tiles, ct, usize::MAX, none),
+                    self.col_conflict(tiles, ct, usize::MAX, (to, tile)),
+                )
+            } else {
+                (0, 0)
+            }
+        } else {
+            let (rf, rt) = (from / w, to / w);
+            let gr = self.goal_row[t] as usize;
+            if gr == rf {
+                (
+                    self.row_conflict(tiles, rf, usize::MAX, none),
+                    self.row_conflict(tiles, rf, from, none),
+                )
+            } else if gr == rt {
+                (
+                    self.row_conflict(tiles, rt, usize::MAX, none),
+                    self.row_conflict(tiles, rt, usize::MAX, (to, tile)),
+                )
+            } else {
+                (0, 0)
+            }
+        };
+        h + 2 * new - 2 * old
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lis_of_small_lines() {
+        assert_eq!(lis(&[]), 0);
+        assert_eq!(lis(&[2, 1, 0]), 1);
+        assert_eq!(lis(&[0, 2, 1, 3]), 3);
+        assert_eq!(lis(&[1, 0]), 1);
+    }
+
+    #[test]
+    fn a_swapped_pair_costs_two_more_than_manhattan() {
+        let lc = LinearConflict::new(3, Goal::BlankLast);
+        // 2 and 1 swapped in their goal row: Manhattan 2, one conflict.
+        let tiles = [2, 1, 3, 4, 5, 6, 7, 8, 0];
+        assert_eq!(lc.estimate(&tiles), 4);
+    }
+}

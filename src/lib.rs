@@ -1,0 +1,31 @@
+//! # tilesearch
+//!
+//! A step-by-step IDA* for the 8-, 15- and 24-puzzle. The core models the sliding-tile board
+//! ([`board`]), estimates the moves left ([`heuristic`]) and searches ([`search`]) as a state
+//! machine that yields one [`trace::Event`] per step. The CLI, the wasm `Solver` and the page
+//! all consume the same events; nothing outside this crate re-implements the rules.
+//!
+//! ```
+//! use tilesearch::{board::{Board, Goal}, heuristic::HeuristicKind, search::{ida_star, Status}};
+//!
+//! let board = Board::parse("6 4 5 / 8 2 7 / 1 0 3").unwrap();
+//! let mut search = ida_star(board, Goal::BlankLast, HeuristicKind::Manhattan).unwrap();
+//! assert_eq!(search.run(None), Status::Solved);
+//! assert_eq!(search.report().length, Some(25));
+//! ```
+#![deny(missing_docs)]
+
+pub mod board;
+pub mod error;
+pub mod heuristic;
+pub mod search;
+pub mod trace;
+
+#[cfg(not(target_arch = "wasm32"))]
+pub mod cli;
+
+pub use board::{Board, Goal};
+pub use error::Error;
+pub use heuristic::HeuristicKind;
+pub use search::{ida_star, Search, Status};
+pub use trace::Event;

@@ -1,0 +1,698 @@
+//! IDA* (iterative deepening A*) as an explicit-stack state machine, exactly as the teaching
+//! text describes it:
+//!
+//! 1. the first threshold is h(start);
+//! 2. a depth-first search visits nodes with f = g + h ≤ threshold; a generated child with
+//!    f > threshold is pruned;
+//! 3. the goal test happens on visited nodes only;
+//! 4. when an iteration ends without the goal, the threshold rises to the smallest pruned f.
+//!
+//! Children are generated in the lecture's order of blank moves (left, right, up, down), never
+//! the move that undoes the move into the node. There is no recursion: the search lives in a
+//! stack of frames, so it can pause after any event and resume, and a run in the fast path
+//! (no events built) walks the same states, ids and counters as stepping.
+
+use super::{IterationSummary, Report, Search, Status};
+use crate::board::{neighbor, Board, Direction, Goal, Tiles, SLOTS, SLOT_MASK};
+use crate::error::Error;
+use crate::heuristic::{Heuristic, HeuristicKind};
+use crate::trace::{Callback, Event, Silent, Sink};
+
+/// No move led to the root, so none is forbidden there.
+const NO_MOVE: u8 = 4;
+
+/// The moves the blank can make from one cell, excluding the one that undoes the last move:
+/// `(direction index, cell the blank moves to)`, in the lecture's order.
+#[derive(Clone, Copy, Debug, Default)]
+struct Moves {
+    list: [(u8, u8); 4],
+    count: u8,
+}
+
+/// One node on the current path.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    id: u64,
+    h: u32,
+    blank: u8,
+    /// The tile slid to reach this node (0 at the root).
+    tile: u8,
+    /// Index of the direction that would undo the move into this node.
+    back: u8,
+    /// Index of the next direction to try.
+    next: u8,
+}
+
+/// Room for the deepest path IDA* can walk. With an admissible heuristic no threshold exceeds
+/// the optimal solution length (the first pruned node on an optimal path has f ≤ optimum), and
+/// g ≤ threshold on the path; optimal lengths are at most 31 (8-puzzle), 80 (15-puzzle) and
+/// 205 (24-puzzle, a proven upper bound), all below this.
+const MAX_DEPTH: usize = 256;
+
+/// The current path as a fixed array, indexed with a mask so the hot loop has no bounds checks.
+#[derive(Clone, Debug)]
+struct Path {
+    frames: Box<[Frame; MAX_DEPTH]>,
+    len: usize,
+}
+
+impl Path {
+    fn new() -> Path {
+        let empty = Frame {
+            id: 0,
+            h: 0,
+            blank: 0,
+            tile: 0,
+            back: NO_MOVE,
+            next: 0,
+        };
+        Path {
+            frames: Box::new([empty; MAX_DEPTH]),
+            len: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, frame: Frame) {
+        self.frames[self.len & (MAX_DEPTH - 1)] = frame;
+        self.len += 1;
+    }
+
+    #[inline(always)]
+    fn pop(&mut self) -> Option<Frame> {
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        Some(self.frames[self.len & (MAX_DEPTH - 1)])
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    fn last(&self) -> Option<&Frame> {
+        self.frames[..self.len].last()
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &Frame> {
+        self.frames[..self.len].iter()
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Emit the `iteration` event.
+    Begin,
+    /// Visit the root.
+    Root,
+    /// The node on top of the stack was just visited: goal test, then expand.
+    Visited,
+    /// Generate the next child of the node on top of the stack, or backtrack.
+    Expanding,
+    /// The iteration ended without the goal: emit `raise`.
+    Raise,
+    /// The goal was visited: emit `solved`.
+    Solved,
+    /// Nothing more to do.
+    Done(Status),
+}
+
+/// IDA* with heuristic `H` (see the module docs for the exact rules).
+#[derive(Clone, Debug)]
+pub struct IdaStar<H: Heuristic> {
+    heuristic: H,
+    start: Board,
+    goal: Goal,
+    goal_tiles: Tiles,
+    /// `successors[cell][back]`: the blank's moves from `cell` when `back` (a direction index,
+    /// or `NO_MOVE` at the root) would undo the move into the node.
+    successors: [[Moves; 8]; SLOTS],
+    root_h: u32,
+    // The search state: everything below changes as the search runs.
+    tiles: Tiles,
+    stack: Path,
+    phase: Phase,
+    threshold: u32,
+    /// Smallest f pruned in this iteration (`u32::MAX`: none yet).
+    next_threshold: u32,
+    iteration: u32,
+    /// Children pruned in this iteration.
+    pruned: u64,
+    /// The id of this iteration's root: nodes of the iteration are `iteration_start..next_id`.
+    iteration_start: u64,
+    /// Ids handed out so far: every id is a root or a generated child.
+    next_id: u64,
+    /// Nodes visited in earlier iterations.
+    visited_before: u64,
+    finished: Vec<IterationSummary>,
+    solution: Option<Vec<u8>>,
+}
+
+impl<H: Heuristic> IdaStar<H> {
+    /// A search from `start` to `goal`; fails when the board cannot reach the goal.
+    pub fn new(start: Board, goal: Goal, heuristic: H) -> Result<Self, Error> {
+        start.check_solvable(goal)?;
+        let (width, cells) = (start.width(), start.cells());
+        let mut successors = [[Moves::default(); 8]; SLOTS];
+        for (cell, row) in successors.iter_mut().enumerate().take(cells) {
+            for (back, moves) in row.iter_mut().enumerate().take(NO_MOVE as usize + 1) {
+                for dir in Direction::ORDER {
+                    if let Some(n) = neighbor(cell, dir, width) {
+                        if dir.index() != back {
+                            moves.list[moves.count as usize] = (dir.index() as u8, n as u8);
+                            moves.count += 1;
+                        }
+                    }
+                }
+            }
+        }
+        let goal_tiles = goal.board(width)?.padded();
+        let root_h = heuristic.estimate(start.tiles());
+        Ok(IdaStar {
+            heuristic,
+            start,
+            goal,
+            goal_tiles,
+            successors,
+            root_h,
+            tiles: start.padded(),
+            stack: Path::new(),
+            phase: Phase::Begin,
+            threshold: root_h,
+            next_threshold: u32::MAX,
+            iteration: 0,
+            pruned: 0,
+            iteration_start: 0,
+            next_id: 0,
+            visited_before: 0,
+            finished: Vec::new(),
+            solution: None,
+        })
+    }
+
+    fn current_summary(&self) -> IterationSummary {
+        IterationSummary {
+            iteration: self.iteration,
+            threshold: self.threshold,
+            visited: self.visited(),
+            pruned: self.pruned,
+            next_threshold: None,
+        }
+    }
+
+    /// Nodes visited in the current iteration.
+    fn visited(&self) -> u64 {
+        self.next_id - self.iteration_start - self.pruned
+    }
+
+    /// Nodes whose children were generated: every visited node but the goal.
+    fn expanded(&self) -> u64 {
+        let visited = self.visited_before + self.visited();
+        let goal_visited = matches!(self.phase, Phase::Solved | Phase::Done(Status::Solved));
+        // A node counts as expanded once its goal test failed; the node on top of the stack in
+        // phase `Visited` has not been tested yet.
+        let untested = matches!(self.phase, Phase::Visited);
+        visited - goal_visited as u64 - untested as u64
+    }
+
+    /// Children generated, pruned ones included: every id but the roots.
+    fn generated(&self) -> u64 {
+        let roots = self.iteration as u64 - matches!(self.phase, Phase::Root) as u64;
+        self.next_id - roots
+    }
+
+    /// The one engine behind `step`, `run` and `run_traced`: advances until the sink asks to
+    /// pause, the node budget is spent or the search finishes.
+    fn advance<S: Sink>(&mut self, sink: &mut S, max_nodes: Option<u64>) -> Status {
+        let limit = max_nodes.map_or(u64::MAX, |n| self.next_id.saturating_add(n));
+        loop {
+            match self.phase {
+                Phase::Begin => {
+                    if self.iteration > 0 {
+                        self.visited_before += self.visited();
+                    }
+                    self.iteration += 1;
+                    self.iteration_start = self.next_id;
+                    self.pruned = 0;
+                    self.next_threshold = u32::MAX;
+                    self.phase = Phase::Root;
+                    let (iteration, threshold) = (self.iteration, self.threshold);
+                    if sink.emit(|| Event::Iteration {
+                        iteration,
+                        threshold,
+                    }) {
+                        return Status::Running;
+                    }
+                }
+                Phase::Root => {
+                    if self.next_id >= limit {
+                        return Status::Running;
+                    }
+                    let id = self.next_id;
+                    self.next_id += 1;
+                    self.tiles = self.start.padded();
+                    self.stack.clear();
+                    let (h, blank) = (self.root_h, self.start.blank() as u8);
+                    self.stack.push(Frame {
+                        id,
+                        h,
+                        blank,
+                        tile: 0,
+                        back: NO_MOVE,
+                        next: 0,
+                    });
+                    self.phase = Phase::Visited;
+                    if sink.emit(|| Event::Node {
+                        id,
+                        parent: None,
+                        g: 0,
+                        h,
+                        f: h,
+                        tile: None,
+                        blank,
+                    }) {
+                        return Status::Running;
+                    }
+                }
+                Phase::Visited => {
+                    let h = self.stack.last().map_or(u32::MAX, |f| f.h);
+                    self.phase = if h == 0 && self.tiles == self.goal_tiles {
+                        Phase::Solved
+                    } else {
+                        Phase::Expanding
+                    };
+                }
+                Phase::Expanding => {
+                    let paused = if S::TRACING {
+                        self.expand(sink, limit)
+                    } else {
+                        self.expand_silently(limit)
+                    };
+                    if paused {
+                        return Status::Running;
+                    }
+                }
+                Phase::Raise => {
+                    let (from, to) = (self.threshold, self.next_threshold);
+                    self.finished.push(IterationSummary {
+                        next_threshold: (to != u32::MAX).then_some(to),
+                        ..self.current_summary()
+                    });
+                    if to == u32::MAX {
+                        self.phase = Phase::Done(Status::Exhausted);
+                        continue;
+                    }
+                    self.threshold = to;
+                    self.phase = Phase::Begin;
+                    if sink.emit(|| Event::Raise { from, to }) {
+                        return Status::Running;
+                    }
+                }
+                Phase::Solved => {
+                    let moves = self.path();
+                    self.finished.push(self.current_summary());
+                    self.solution = Some(moves.clone());
+                    self.phase = Phase::Done(Status::Solved);
+                    let (expanded, generated) = (self.expanded(), self.generated());
+                    sink.emit(|| Event::Solved {
+                        length: moves.len() as u32,
+                        moves,
+                        expanded,
+                        generated,
+                    });
+                    return Status::Solved;
+                }
+                Phase::Done(status) => return status,
+            }
+        }
+    }
+
+    /// The inner loop: generate children of the top node, visit or prune them, backtrack when
+    /// a node's children are done. Returns true when it stopped to pause (sink or budget),
+    /// false when the phase moved on (iteration over, or goal visited).
+    ///
+    /// The node on top of the stack lives in a local (`node`) and the hot counters in locals
+    /// for the duration of the loop; all are written back at every exit, so that pausing
+    /// anywhere leaves `self` exactly resumable.
+    #[inline(always)]
+    fn expand<S: Sink>(&mut self, sink: &mut S, limit: u64) -> bool {
+        let threshold = self.threshold;
+        let heuristic = &self.heuristic;
+        let successors = &self.successors;
+        let goal_tiles = &self.goal_tiles;
+        let stack = &mut self.stack;
+        let Some(mut node) = stack.pop() else {
+            self.phase = Phase::Raise;
+            return false;
+        };
+        let mut tiles = self.tiles;
+        let mut next_id = self.next_id;
+        let mut pruned = self.pruned;
+        let mut next_threshold = self.next_threshold;
+        let mut phase = Phase::Expanding;
+        let paused = loop {
+            let moves = &successors[node.blank as usize & SLOT_MASK][node.back as usize & 7];
+            if node.next >= moves.count {
+                let id = node.id;
+                match stack.pop() {
+                    None => {
+                        phase = Phase::Raise;
+                        if sink.emit(|| Event::Backtrack { id }) {
+                            break true;
+                        }
+                        break false;
+                    }
+                    Some(parent) => {
+                        // Undo the move into `node`: its tile slides back where the blank is.
+                        tiles[node.blank as usize & SLOT_MASK] = node.tile;
+                        tiles[parent.blank as usize & SLOT_MASK] = 0;
+                        node = parent;
+                        if sink.emit(|| Event::Backtrack { id }) {
+                            break true;
+                        }
+                        continue;
+                    }
+                }
+            }
+            if next_id >= limit {
+                break true;
+            }
+            let (dir, from) = moves.list[node.next as usize & 3];
+            node.next += 1;
+            let id = next_id;
+            next_id += 1;
+            let (from, to) = (from as usize & SLOT_MASK, node.blank as usize & SLOT_MASK);
+            let tile = tiles[from];
+            let h = heuristic.after_slide(node.h, &tiles, tile, from, to);
+            let g = stack.len() as u32 + 1;
+            let f = g + h;
+            if f > threshold {
+                pruned += 1;
+                next_threshold = next_threshold.min(f);
+                let parent = node.id;
+                if sink.emit(|| Event::Prune {
+                    id,
+                    parent,
+                    g,
+                    h,
+                    f,
+                    threshold,
+                    tile,
+                }) {
+                    break true;
+                }
+                continue;
+            }
+            tiles[to] = tile;
+            tiles[from] = 0;
+            let parent = node.id;
+            stack.push(node);
+            node = Frame {
+                id,
+                h,
+                blank: from as u8,
+                tile,
+                // Left/right and up/down are neighbours in `Direction::ORDER`.
+                back: dir ^ 1,
+                next: 0,
+            };
+            if S::TRACING {
+                phase = Phase::Visited;
+                if sink.emit(|| Event::Node {
+                    id,
+                    parent: Some(parent),
+                    g,
+                    h,
+                    f,
+                    tile: Some(tile),
+                    blank: from as u8,
+                }) {
+                    break true;
+                }
+                phase = Phase::Expanding;
+            }
+            if h == 0 && tiles == *goal_tiles {
+                phase = Phase::Solved;
+                break false;
+            }
+        };
+        if phase != Phase::Raise {
+            stack.push(node);
+        }
+        self.tiles = tiles;
+        self.next_id = next_id;
+        self.pruned = pruned;
+        self.next_threshold = next_threshold;
+        self.phase = phase;
+        paused
+    }
+    /// The fast path of [`IdaStar::expand`] when no events are wanted: the same depth-first
+    /// walk over the same explicit path (same children, order, ids and counters; the tests
+    /// compare both), written as a recursion over the path's frames so that the hot state
+    /// stays in registers. It resumes from any state the stepping engine leaves, and leaves the
+    /// path exactly resumable when the budget stops it.
+    fn expand_silently(&mut self, limit: u64) -> bool {
+        let mut walk = Walk {
+            heuristic: &self.heuristic,
+            successors: &self.successors,
+            goal_tiles: &self.goal_tiles,
+            frames: &mut self.stack.frames,
+            tiles: self.tiles,
+            threshold: self.threshold,
+            limit,
+            next_id: self.next_id,
+            pruned: self.pruned,
+            next_threshold: self.next_threshold,
+            depth_reached: 0,
+        };
+        let outcome = walk.resume(0, self.stack.len);
+        let depth_reached = walk.depth_reached;
+        self.tiles = walk.tiles;
+        self.next_id = walk.next_id;
+        self.pruned = walk.pruned;
+        self.next_threshold = walk.next_threshold;
+        match outcome {
+            Outcome::Done => {
+                self.stack.clear();
+                self.phase = Phase::Raise;
+                false
+            }
+            Outcome::Solved => {
+                self.stack.len = depth_reached + 1;
+                self.phase = Phase::Solved;
+                false
+            }
+            Outcome::Paused => {
+                self.stack.len = depth_reached + 1;
+                true
+            }
+        }
+    }
+}
+
+/// How a subtree of the silent walk ended.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Outcome {
+    /// All children done.
+    Done,
+    /// The goal was visited; `depth_reached` is its depth.
+    Solved,
+    /// The node budget ran out; `depth_reached` is the depth of the deepest frame kept.
+    Paused,
+}
+
+/// The state of one silent walk (see [`IdaStar::expand_silently`]).
+struct Walk<'a, H> {
+    heuristic: &'a H,
+    successors: &'a [[Moves; 8]; SLOTS],
+    goal_tiles: &'a Tiles,
+    frames: &'a mut [Frame; MAX_DEPTH],
+    tiles: Tiles,
+    threshold: u32,
+    limit: u64,
+    next_id: u64,
+    pruned: u64,
+    next_threshold: u32,
+    depth_reached: usize,
+}
+
+impl<H: Heuristic> Walk<'_, H> {
+    /// Continues the path `frames[depth..len]`: first the child in progress (if any), then the
+    /// rest of `frames[depth]`'s children.
+    fn resume(&mut self, depth: usize, len: usize) -> Outcome {
+        if depth + 1 < len {
+            match self.resume(depth + 1, len) {
+                Outcome::Done => self.undo(depth),
+                other => return other,
+            }
+        }
+        self.expand(depth)
+    }
+
+    /// Slides the tile of `frames[depth + 1]` back: the board returns to `frames[depth]`.
+    #[inline(always)]
+    fn undo(&mut self, depth: usize) {
+        let child = self.frames[(depth + 1) & (MAX_DEPTH - 1)];
+        let blank = self.frames[depth & (MAX_DEPTH - 1)].blank;
+        self.tiles[child.blank as usize & SLOT_MASK] = child.tile;
+        self.tiles[blank as usize & SLOT_MASK] = 0;
+    }
+
+    /// Generates the remaining children of the visited node `frames[depth]`.
+    fn expand(&mut self, depth: usize) -> Outcome {
+        let node = self.frames[depth & (MAX_DEPTH - 1)];
+        self.children(
+            depth,
+            node.blank as usize & SLOT_MASK,
+            node.h,
+            node.back,
+            node.next,
+        )
+    }
+
+    /// The children of the node at `depth` (blank at `to`, estimate `h`, arrived by the move
+    /// whose undo is `back`), from the `next`-th on.
+    fn children(&mut self, depth: usize, to: usize, h: u32, back: u8, next: u8) -> Outcome {
+        let moves = &self.successors[to][back as usize & 7];
+        let g = depth as u32 + 1;
+        let mut next = next;
+        while next < moves.count {
+            if self.next_id >= self.limit {
+                self.frames[depth & (MAX_DEPTH - 1)].next = next;
+                self.depth_reached = depth;
+                return Outcome::Paused;
+            }
+            let (dir, from) = moves.list[next as usize & 3];
+            next += 1;
+            let id = self.next_id;
+            self.next_id += 1;
+            let from = from as usize & SLOT_MASK;
+            let tile = self.tiles[from];
+            let child_h = self.heuristic.after_slide(h, &self.tiles, tile, from, to);
+            let f = g + child_h;
+            if f > self.threshold {
+                self.pruned += 1;
+                if f < self.next_threshold {
+                    self.next_threshold = f;
+                }
+                continue;
+            }
+            self.tiles[to] = tile;
+            self.tiles[from] = 0;
+            self.frames[(depth + 1) & (MAX_DEPTH - 1)] = Frame {
+                id,
+                h: child_h,
+                blank: from as u8,
+                tile,
+                back: dir ^ 1,
+                next: 0,
+            };
+            let outcome = if child_h == 0 && self.tiles == *self.goal_tiles {
+                self.depth_reached = depth + 1;
+                Outcome::Solved
+            } else {
+                self.children(depth + 1, from, child_h, dir ^ 1, 0)
+            };
+            if outcome != Outcome::Done {
+                self.frames[depth & (MAX_DEPTH - 1)].next = next;
+                return outcome;
+            }
+            self.tiles[from] = tile;
+            self.tiles[to] = 0;
+        }
+        // A finished node is discarded by its parent, so its `next` need not be stored.
+        Outcome::Done
+    }
+}
+
+impl<H: Heuristic> Search for IdaStar<H> {
+    fn step(&mut self) -> Option<Event> {
+        let mut event = None;
+        self.advance(
+            &mut Callback(&mut |e| {
+                event = Some(e);
+                true
+            }),
+            None,
+        );
+        event
+    }
+
+    fn run(&mut self, max_nodes: Option<u64>) -> Status {
+        self.advance(&mut Silent, max_nodes)
+    }
+
+    fn run_traced(
+        &mut self,
+        max_nodes: Option<u64>,
+        on_event: &mut dyn FnMut(Event) -> bool,
+    ) -> Status {
+        self.advance(&mut Callback(on_event), max_nodes)
+    }
+
+    fn status(&self) -> Status {
+        match self.phase {
+            Phase::Done(status) => status,
+            _ => Status::Running,
+        }
+    }
+
+    fn report(&self) -> Report {
+        let mut iterations = self.finished.clone();
+        let ended = matches!(self.phase, Phase::Done(_));
+        if self.iteration > 0 && !ended && iterations.len() < self.iteration as usize {
+            iterations.push(self.current_summary());
+        }
+        Report {
+            status: self.status(),
+            length: self.solution.as_ref().map(|m| m.len() as u32),
+            moves: self.solution.clone(),
+            expanded: self.expanded(),
+            generated: self.generated(),
+            nodes: self.next_id,
+            threshold: self.threshold,
+            iteration: self.iteration,
+            iterations,
+        }
+    }
+
+    fn reset(&mut self) {
+        self.tiles = self.start.padded();
+        self.stack.clear();
+        self.phase = Phase::Begin;
+        self.threshold = self.root_h;
+        self.next_threshold = u32::MAX;
+        self.iteration = 0;
+        self.pruned = 0;
+        self.iteration_start = 0;
+        self.next_id = 0;
+        self.visited_before = 0;
+        self.finished.clear();
+        self.solution = None;
+    }
+
+    fn path(&self) -> Vec<u8> {
+        self.stack.iter().skip(1).map(|f| f.tile).collect()
+    }
+
+    fn board(&self) -> Board {
+        Board::trusted(self.start.width(), self.tiles)
+    }
+
+    fn start(&self) -> Board {
+        self.start
+    }
+
+    fn goal(&self) -> Goal {
+        self.goal
+    }
+
+    fn heuristic(&self) -> HeuristicKind {
+        self.heuristic.kind()
+    }
+}

@@ -1,0 +1,130 @@
+//! Searches: each one a state machine that yields one [`Event`] per step and can pause after
+//! any event, behind one object-safe trait so that the CLI, the wasm `Solver` and the tests
+//! drive every algorithm the same way.
+
+mod ida;
+
+pub use ida::IdaStar;
+
+use crate::board::{Board, Goal};
+use crate::error::Error;
+use crate::heuristic::{Hamming, HeuristicKind, LinearConflict, Manhattan};
+use crate::trace::Event;
+use serde::Serialize;
+
+/// Where a search stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Not finished: paused after an event or stopped by a node budget; it resumes exactly there.
+    Running,
+    /// The goal was reached; the solution is known.
+    Solved,
+    /// The search space ran out without reaching the goal (never for a solvable board).
+    Exhausted,
+}
+
+impl Status {
+    /// `running`, `solved` or `exhausted`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Running => "running",
+            Status::Solved => "solved",
+            Status::Exhausted => "exhausted",
+        }
+    }
+}
+
+/// One IDA* iteration's work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct IterationSummary {
+    /// 1-based.
+    pub iteration: u32,
+    /// The f bound of the iteration.
+    pub threshold: u32,
+    /// Nodes visited (f ≤ threshold).
+    pub visited: u64,
+    /// Children pruned (f > threshold).
+    pub pruned: u64,
+    /// The next threshold (smallest pruned f) once the iteration ended without a solution.
+    pub next_threshold: Option<u32>,
+}
+
+/// Counters and results of a search so far.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Report {
+    /// Where the search stands.
+    pub status: Status,
+    /// Solution length, once solved.
+    pub length: Option<u32>,
+    /// Tiles slid, in order, once solved.
+    pub moves: Option<Vec<u8>>,
+    /// Nodes whose children were generated.
+    pub expanded: u64,
+    /// Children generated, pruned ones included.
+    pub generated: u64,
+    /// Nodes given an id (visited and pruned): the unit of node budgets.
+    pub nodes: u64,
+    /// The current threshold.
+    pub threshold: u32,
+    /// The current iteration, 1-based (0 before the first event).
+    pub iteration: u32,
+    /// One entry per iteration started so far.
+    pub iterations: Vec<IterationSummary>,
+}
+
+/// A steppable search. Stepping to the end and running to the end give the same solution and
+/// the same counters; a budget stops a run where it can resume exactly.
+pub trait Search {
+    /// The next event, or `None` once the search has finished.
+    fn step(&mut self) -> Option<Event>;
+
+    /// Runs without building events (the fast path) until the search finishes or `max_nodes`
+    /// more nodes have been created.
+    fn run(&mut self, max_nodes: Option<u64>) -> Status;
+
+    /// Runs like [`Search::run`], passing every event to `on_event`; `on_event` returns true
+    /// to pause right after that event.
+    fn run_traced(
+        &mut self,
+        max_nodes: Option<u64>,
+        on_event: &mut dyn FnMut(Event) -> bool,
+    ) -> Status;
+
+    /// Where the search stands.
+    fn status(&self) -> Status;
+
+    /// Counters, per-iteration summaries and the solution so far.
+    fn report(&self) -> Report;
+
+    /// Back to the state before the first event.
+    fn reset(&mut self);
+
+    /// The tiles slid from the start to the node the search stands at.
+    fn path(&self) -> Vec<u8>;
+
+    /// The board at the node the search stands at.
+    fn board(&self) -> Board;
+
+    /// The start board.
+    fn start(&self) -> Board;
+
+    /// The goal convention.
+    fn goal(&self) -> Goal;
+
+    /// The heuristic.
+    fn heuristic(&self) -> HeuristicKind;
+}
+
+/// IDA* on `board` towards `goal` with the chosen heuristic; fails with the parity explanation
+/// when the board cannot reach the goal.
+pub fn ida_star(board: Board, goal: Goal, kind: HeuristicKind) -> Result<Box<dyn Search>, Error> {
+    let w = board.width();
+    Ok(match kind {
+        HeuristicKind::Hamming => Box::new(IdaStar::new(board, goal, Hamming::new(w, goal))?),
+        HeuristicKind::Manhattan => Box::new(IdaStar::new(board, goal, Manhattan::new(w, goal))?),
+        HeuristicKind::LinearConflict => {
+            Box::new(IdaStar::new(board, goal, LinearConflict::new(w, goal))?)
+        }
+    })
+}

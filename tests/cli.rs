@@ -1,0 +1,206 @@
+//! The `tilesearch` command as users (and the project's acceptance checks) drive it.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn tilesearch(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tilesearch"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn json_lines(out: &Output) -> Vec<serde_json::Value> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}
+
+#[test]
+fn solve_json_gives_length_moves_and_counters() {
+    let out = tilesearch(&["solve", "--json", "6 4 5 8 2 7 1 0 3"], "");
+    assert_eq!(out.status.code(), Some(0));
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["length"], 25);
+    assert_eq!(v["moves"].as_array().unwrap().len(), 25);
+    assert!(v["expanded"].as_u64().unwrap() > 0);
+    assert!(v["generated"].as_u64().unwrap() > v["expanded"].as_u64().unwrap());
+    assert_eq!(v["iterations"][0]["threshold"], 17);
+}
+
+#[test]
+fn solve_accepts_unquoted_tiles_and_every_option() {
+    for h in ["hamming", "manhattan", "linear-conflict"] {
+        for g in ["blank-last", "blank-first"] {
+            let out = tilesearch(
+                &[
+                    "solve",
+                    "--json",
+                    "--heuristic",
+                    h,
+                    &format!("--goal={g}"),
+                    "1",
+                    "2",
+                    "3",
+                    "4",
+                    "0",
+                    "6",
+                    "7",
+                    "5",
+                    "8",
+                ],
+                "",
+            );
+            let v = &json_lines(&out)[0];
+            assert_eq!(out.status.code(), Some(0), "{h} {g}");
+            assert_eq!(v["heuristic"], h);
+            assert_eq!(v["goal"], g);
+        }
+    }
+    let v = &json_lines(&tilesearch(&["solve", "--json", "1 2 3 4 0 6 7 5 8"], ""))[0];
+    assert_eq!(v["moves"], serde_json::json!([5, 8]));
+}
+
+#[test]
+fn batch_mode_goes_on_after_bad_lines() {
+    let input = "1 2 3 4 0 6 7 5 8\n\n# a comment\n1 2 3 4 4 6 7 8 0\n2 1 3 4 5 6 7 8 0\n6,4,5,8,2,7,1,0,3\n";
+    let out = tilesearch(&["solve", "--json", "-"], input);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "a bad line makes the exit status 1"
+    );
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0]["length"], 2);
+    assert!(lines[1]["error"]
+        .as_str()
+        .unwrap()
+        .contains("tile 4 appears twice"));
+    assert_eq!(lines[1]["kind"], "duplicate-tile");
+    assert!(lines[2]["error"].as_str().unwrap().contains("unsolvable"));
+    assert_eq!(lines[3]["length"], 25);
+    let good = tilesearch(
+        &["solve", "--json", "-"],
+        "1 2 3 4 0 6 7 5 8\n1 2 3 4 5 6 7 0 8\n",
+    );
+    assert_eq!(good.status.code(), Some(0));
+    assert_eq!(json_lines(&good).len(), 2);
+}
+
+#[test]
+fn readable_output_uses_the_lecture_grid() {
+    let out = tilesearch(&["solve", "6 4 5 8 2 7 1 0 3"], "");
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("in 25 moves"), "{text}");
+    assert!(text.contains("Start:\n6 4 5\n8 2 7\n1   3\n"), "{text}");
+    assert!(text.contains("Step 1:\n6 4 5\n8 2 7\n  1 3\n"), "{text}");
+    assert!(text.contains("Step 25:\n1 2 3\n4 5 6\n7 8\n"), "{text}");
+}
+
+#[test]
+fn invalid_and_unsolvable_boards_exit_1_with_the_reason() {
+    let out = tilesearch(&["solve", "1 2 3 4 5 6 7 8"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("the blank (0) is missing"));
+    let out = tilesearch(&["solve", "--json", "2 1 3 4 5 6 7 8 0"], "");
+    assert_eq!(out.status.code(), Some(1));
+    let v = &json_lines(&out)[0];
+    assert!(v["error"].as_str().unwrap().contains("1 inversion "), "{v}");
+    assert_eq!(v["kind"], "unsolvable");
+}
+
+#[test]
+fn bad_usage_exits_2() {
+    for args in [
+        vec![],
+        vec!["frobnicate"],
+        vec!["solve"],
+        vec!["solve", "--heuristic", "euclid", "1 2 3 4 5 6 7 8 0"],
+        vec!["solve", "--goal", "middle", "1 2 3 4 5 6 7 8 0"],
+        vec!["solve", "--heuristic"],
+        vec!["solve", "--bogus", "1 2 3 4 5 6 7 8 0"],
+        vec!["trace", "--json", "1 2 3 4 5 6 7 8 0"],
+        vec!["trace", "--max-nodes", "ten", "1 2 3 4 5 6 7 8 0"],
+    ] {
+        let out = tilesearch(&args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("Usage:"),
+            "{args:?}"
+        );
+    }
+    let out = tilesearch(&["solve", "--heuristic", "euclid", "1 2 3 4 5 6 7 8 0"], "");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown heuristic \"euclid\""));
+    let help = tilesearch(&["--help"], "");
+    assert_eq!(help.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&help.stdout).contains("tilesearch solve"));
+}
+
+#[test]
+fn trace_prints_the_event_stream() {
+    let out = tilesearch(&["trace", "1 2 3 4 0 6 7 5 8"], "");
+    assert_eq!(out.status.code(), Some(0));
+    let events = json_lines(&out);
+    let types: Vec<&str> = events.iter().map(|e| e["type"].as_str().unwrap()).collect();
+    assert_eq!(
+        types,
+        [
+            "iteration",
+            "node",
+            "prune",
+            "prune",
+            "prune",
+            "node",
+            "prune",
+            "node",
+            "solved"
+        ]
+    );
+    assert_eq!(events[1]["parent"], serde_json::Value::Null);
+    assert_eq!(events[1]["tile"], serde_json::Value::Null);
+    assert_eq!(events[2]["threshold"], 2);
+    // The grid read from standard input, blank as a space.
+    let grid = tilesearch(&["trace", "-"], "1 2 3\n4   6\n7 5 8\n");
+    assert_eq!(json_lines(&grid), events);
+    // A budget stops the trace.
+    let some = tilesearch(&["trace", "--max-nodes", "3", "6 4 5 8 2 7 1 0 3"], "");
+    assert_eq!(some.status.code(), Some(0));
+    let ids = json_lines(&some)
+        .iter()
+        .filter(|e| e.get("id").is_some() && e["type"] != "backtrack")
+        .count();
+    assert_eq!(ids, 3);
+    assert!(String::from_utf8_lossy(&some.stderr).contains("stopped after 3 nodes"));
+    let bad = tilesearch(&["trace", "1 2 3"], "");
+    assert_eq!(bad.status.code(), Some(1));
+}
+
+#[test]
+fn a_closed_pipe_is_not_a_crash() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tilesearch"))
+        .args(["trace", "13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut buf = [0u8; 4096];
+    std::io::Read::read_exact(&mut stdout, &mut buf).unwrap();
+    drop(stdout);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+}
