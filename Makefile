@@ -1,30 +1,94 @@
 # tilesearch: every set-up step is idempotent, so `make test` and `make serve` work on a fresh
-# machine and cost nothing the second time.
+# machine and cost little the second time.
 SHELL := bash
 .SHELLFLAGS := -euo pipefail -c
 .DEFAULT_GOAL := help
 
 PORT ?= 8000
+WASM_TARGET := wasm32-unknown-unknown
+# The wasm-bindgen CLI must equal the crate version locked in Cargo.lock.
+WASM_BINDGEN_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/ {getline; gsub(/version = |"/, ""); print}' Cargo.lock)
+WASM := target/$(WASM_TARGET)/release/tilesearch.wasm
+PKG := www/pkg
+export PATH := $(HOME)/.cargo/bin:$(PATH)
 
-.PHONY: help test lint test-rust bench
+.PHONY: help setup setup-wasm setup-node setup-chromium build serve test lint test-rust \
+        test-wasm test-wasm-node test-wasm-browser test-js bench bench-wasm
 
 help:
+	@echo "make serve   build and serve the page on http://127.0.0.1:$(PORT)/ (PORT=… overrides)"
 	@echo "make test    every test (installs what it needs)"
+	@echo "make build   the wasm package in www/pkg/"
 	@echo "make bench   nodes per second on all of Korf's 100 instances (native)"
+	@echo "make bench-wasm  the same search in wasm, in Node and in Chromium"
 
-## Tests ---------------------------------------------------------------------------------------
+## Set-up (idempotent) ------------------------------------------------------------------------
 
-test: lint test-rust
+setup: setup-wasm setup-node setup-chromium
 
-lint:
+setup-wasm:
+	@rustup target list --installed | grep -qx $(WASM_TARGET) || rustup target add $(WASM_TARGET)
+	@if [ "$$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $(WASM_BINDGEN_VERSION)" ]; then \
+	  echo "installing wasm-bindgen-cli $(WASM_BINDGEN_VERSION) (a few minutes, once)"; \
+	  cargo install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION); \
+	fi
+
+setup-node: node_modules/.installed
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+setup-chromium:
+	@if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then \
+	  echo "installing Debian's chromium and chromium-driver"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver; \
+	fi
+
+## Build --------------------------------------------------------------------------------------
+
+build: setup-wasm setup-node
+	cargo build --lib --target $(WASM_TARGET) --release
+	wasm-bindgen --target web --out-dir $(PKG) $(WASM)
+	node scripts/patch-pkg.mjs $(PKG)/tilesearch.js
+	node_modules/.bin/wasm-opt -O3 $(PKG)/tilesearch_bg.wasm -o $(PKG)/tilesearch_bg.wasm
+	@echo "wasm: $$(wc -c < $(PKG)/tilesearch_bg.wasm) bytes, $$(gzip -9c $(PKG)/tilesearch_bg.wasm | wc -c) gzipped"
+
+serve: build
+	@echo "Serving tilesearch at http://127.0.0.1:$(PORT)/"
+	python3 -m http.server $(PORT) --bind 127.0.0.1
+
+## Tests --------------------------------------------------------------------------------------
+
+test: lint test-rust test-wasm test-js
+
+lint: setup-wasm
 	cargo fmt --check
 	cargo clippy --all-targets --release -- -D warnings
+	cargo clippy --target $(WASM_TARGET) --lib --tests --release -- -D warnings
 
 # Release mode: the 8-puzzle sweep solves 181,440 states with each heuristic.
 test-rust:
 	cargo test --release
 
-## Benchmarks ----------------------------------------------------------------------------------
+test-wasm: test-wasm-node test-wasm-browser
+
+test-wasm-node: setup-wasm
+	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+	  cargo test --target $(WASM_TARGET) --test wasm
+
+test-wasm-browser: setup-wasm setup-chromium
+	WASM_BINDGEN_USE_BROWSER=1 CHROMEDRIVER=/usr/bin/chromedriver \
+	  CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+	  cargo test --target $(WASM_TARGET) --test wasm
+
+test-js: build
+	WASM_BINDGEN_VERSION=$(WASM_BINDGEN_VERSION) node --test tests/js/
+
+## Benchmarks ---------------------------------------------------------------------------------
 
 bench:
 	cargo bench --bench nodes_per_second -- --all
+
+bench-wasm: build setup-chromium
+	node benches/wasm-bench.mjs

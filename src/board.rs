@@ -313,6 +313,44 @@ impl Board {
         Ok(dir)
     }
 
+    /// The board after sliding `moves` (tiles, in order) from this one.
+    pub fn after(&self, moves: &[u8]) -> Result<Board, Error> {
+        let mut board = *self;
+        for &tile in moves {
+            board.slide(tile)?;
+        }
+        Ok(board)
+    }
+
+    /// A uniformly random solvable board of `width` for `goal`, from `seed` (the same seed
+    /// gives the same board): a random arrangement, with two tiles swapped when its parity is
+    /// the unsolvable one.
+    pub fn random(width: usize, goal: Goal, seed: u64) -> Result<Board, Error> {
+        check_width(width)?;
+        let cells = width * width;
+        // SplitMix64: small, good enough to shuffle a board.
+        let mut state = seed;
+        let mut next = move || {
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        let mut tiles: Vec<u8> = (0..cells as u8).collect();
+        for i in (1..cells).rev() {
+            let j = (next() % (i as u64 + 1)) as usize;
+            tiles.swap(i, j);
+        }
+        let mut board = Board::from_tiles(&tiles)?;
+        if board.check_solvable(goal).is_err() {
+            let swap: Vec<usize> = (0..cells).filter(|&p| tiles[p] != 0).take(2).collect();
+            tiles.swap(swap[0], swap[1]);
+            board = Board::from_tiles(&tiles)?;
+        }
+        Ok(board)
+    }
+
     /// True when the board equals the goal.
     pub fn is_goal(&self, goal: Goal) -> bool {
         let cells = self.cells();
@@ -677,6 +715,20 @@ mod tests {
             err.contains("blank is on row 4 counted from the bottom"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn random_boards_are_solvable_and_reproducible() {
+        for seed in 0..200 {
+            for width in 3..=5 {
+                for goal in Goal::ALL {
+                    let b = Board::random(width, goal, seed).unwrap();
+                    assert!(b.check_solvable(goal).is_ok());
+                    assert_eq!(b, Board::random(width, goal, seed).unwrap());
+                }
+            }
+        }
+        assert_ne!(Board::random(4, Goal::BlankLast, 1), Board::random(4, Goal::BlankLast, 2));
     }
 
     #[test]

@@ -14,6 +14,13 @@ pub enum Error {
         /// The token as typed.
         token: String,
     },
+    /// An element of a board given as an array (from JS) that is not a whole number.
+    NotAWholeNumber {
+        /// 1-based position in the array.
+        index: usize,
+        /// The element as JS shows it (`"x"`, `2.5`, `null`).
+        value: String,
+    },
     /// A number outside `0..cells` for the board's size.
     OutOfRange {
         /// The number as typed.
@@ -74,7 +81,7 @@ impl Error {
     pub fn kind(&self) -> &'static str {
         match self {
             Error::Empty => "empty",
-            Error::NotANumber { .. } => "not-a-number",
+            Error::NotANumber { .. } | Error::NotAWholeNumber { .. } => "not-a-number",
             Error::OutOfRange { .. } => "out-of-range",
             Error::WrongTileCount { .. } => "wrong-tile-count",
             Error::RaggedRows { .. } => "ragged-rows",
@@ -110,6 +117,10 @@ impl fmt::Display for Error {
             Error::Empty => write!(
                 f,
                 "the board is empty: type the tiles row by row with 0 for the blank, e.g. 1 2 3 / 4 5 6 / 7 8 0"
+            ),
+            Error::NotAWholeNumber { index, value } => write!(
+                f,
+                "element {index} of the board array is {value}, not a whole number: tiles are whole numbers, 0 for the blank"
             ),
             Error::NotANumber { token } => write!(
                 f,

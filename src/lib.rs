@@ -23,6 +23,8 @@ pub mod trace;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;
 
 pub use board::{Board, Goal};
 pub use error::Error;

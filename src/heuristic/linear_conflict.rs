@@ -37,6 +37,42 @@ fn lis(values: &[u8]) -> u32 {
     len as u32
 }
 
+/// Indices of one longest strictly increasing subsequence (the leftmost choice).
+fn lis_members(values: &[u8]) -> Vec<usize> {
+    let n = values.len();
+    let mut len = vec![1usize; n];
+    let mut prev = vec![usize::MAX; n];
+    for i in 0..n {
+        for j in 0..i {
+            if values[j] < values[i] && len[j] + 1 > len[i] {
+                len[i] = len[j] + 1;
+                prev[i] = j;
+            }
+        }
+    }
+    let Some(mut i) = (0..n).max_by_key(|&i| (len[i], std::cmp::Reverse(i))) else {
+        return Vec::new();
+    };
+    let mut out = vec![i];
+    while prev[i] != usize::MAX {
+        i = prev[i];
+        out.push(i);
+    }
+    out
+}
+
+/// A tile that must leave its goal line to let others pass (see
+/// [`LinearConflict::conflict_tiles`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Conflict {
+    /// The tile.
+    pub tile: u8,
+    /// True for a row, false for a column.
+    pub row: bool,
+    /// The row or column index, 0-based.
+    pub line: usize,
+}
+
 impl LinearConflict {
     /// For a board of `width` and the given goal.
     pub fn new(width: usize, goal: Goal) -> LinearConflict {
@@ -99,6 +135,42 @@ impl LinearConflict {
             }
         }
         n as u32 - lis(&goals[..n])
+    }
+
+    /// The tiles that must leave their goal line: for every row and column, the tiles in
+    /// their goal line that are not in one longest increasing subsequence of goal positions
+    /// (the term counts exactly these). For views that mark conflicts on the board.
+    pub fn conflict_tiles(&self, tiles: &[u8]) -> Vec<Conflict> {
+        let w = self.width;
+        let mut out = Vec::new();
+        for line in 0..w {
+            for is_row in [true, false] {
+                let mut members: Vec<(u8, u8)> = Vec::new(); // (tile, goal position along line)
+                for k in 0..w {
+                    let cell = if is_row { line * w + k } else { k * w + line };
+                    let t = tiles.get(cell).copied().unwrap_or(0);
+                    let (goal_line, goal_pos) = if is_row {
+                        (self.goal_row[t as usize & SLOT_MASK], self.goal_col[t as usize & SLOT_MASK])
+                    } else {
+                        (self.goal_col[t as usize & SLOT_MASK], self.goal_row[t as usize & SLOT_MASK])
+                    };
+                    if t != 0 && goal_line as usize == line {
+                        members.push((t, goal_pos));
+                    }
+                }
+                let keep = lis_members(&members.iter().map(|m| m.1).collect::<Vec<_>>());
+                for (i, &(tile, _)) in members.iter().enumerate() {
+                    if !keep.contains(&i) {
+                        out.push(Conflict {
+                            tile,
+                            row: is_row,
+                            line,
+                        });
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// Σ of the conflict terms of all rows and columns (without the factor 2).
@@ -181,6 +253,16 @@ mod tests {
         assert_eq!(lis(&[2, 1, 0]), 1);
         assert_eq!(lis(&[0, 2, 1, 3]), 3);
         assert_eq!(lis(&[1, 0]), 1);
+    }
+
+    #[test]
+    fn conflict_tiles_are_the_term() {
+        let lc = LinearConflict::new(3, Goal::BlankLast);
+        let tiles = [3, 2, 1, 4, 5, 6, 7, 8, 0];
+        let c = lc.conflict_tiles(&tiles);
+        assert_eq!(c.len() as u32, lc.conflicts(&tiles));
+        assert!(c.iter().all(|c| c.row && c.line == 0));
+        assert_eq!(lis_members(&[2, 0, 1]), vec![2, 1]);
     }
 
     #[test]

@@ -33,6 +33,17 @@ impl Manhattan {
     }
 }
 
+impl Manhattan {
+    /// Each cell's contribution to h: the distance of the tile on it (0 for the blank).
+    pub fn per_cell(&self, tiles: &[u8]) -> Vec<u32> {
+        tiles
+            .iter()
+            .enumerate()
+            .map(|(cell, &t)| self.distance(t, cell))
+            .collect()
+    }
+}
+
 impl Heuristic for Manhattan {
     fn kind(&self) -> HeuristicKind {
         HeuristicKind::Manhattan

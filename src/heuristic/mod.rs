@@ -9,7 +9,7 @@ mod linear_conflict;
 mod manhattan;
 
 pub use hamming::Hamming;
-pub use linear_conflict::LinearConflict;
+pub use linear_conflict::{Conflict, LinearConflict};
 pub use manhattan::Manhattan;
 
 use crate::board::{Board, Goal, Tiles};

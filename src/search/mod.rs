@@ -37,6 +37,7 @@ impl Status {
 
 /// One IDA* iteration's work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct IterationSummary {
     /// 1-based.
     pub iteration: u32,
@@ -52,6 +53,7 @@ pub struct IterationSummary {
 
 /// Counters and results of a search so far.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Report {
     /// Where the search stands.
     pub status: Status,
