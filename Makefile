@@ -13,7 +13,7 @@ PKG := www/pkg
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 
 .PHONY: help setup setup-wasm setup-node setup-chromium build serve test lint test-rust \
-        test-wasm test-wasm-node test-wasm-browser test-js bench bench-wasm
+        test-wasm test-wasm-node test-wasm-browser test-js test-e2e bench bench-wasm
 
 help:
 	@echo "make serve   build and serve the page on http://127.0.0.1:$(PORT)/ (PORT=… overrides)"
@@ -52,6 +52,7 @@ build: setup-wasm setup-node
 	wasm-bindgen --target web --out-dir $(PKG) $(WASM)
 	node scripts/patch-pkg.mjs $(PKG)/tilesearch.js
 	node_modules/.bin/wasm-opt -O3 $(PKG)/tilesearch_bg.wasm -o $(PKG)/tilesearch_bg.wasm
+	rm -rf www/vendor && mkdir -p www/vendor && cp node_modules/d3-hierarchy/dist/d3-hierarchy.mjs www/vendor/d3-hierarchy.mjs
 	@echo "wasm: $$(wc -c < $(PKG)/tilesearch_bg.wasm) bytes, $$(gzip -9c $(PKG)/tilesearch_bg.wasm | wc -c) gzipped"
 
 serve: build
@@ -60,12 +61,12 @@ serve: build
 
 ## Tests --------------------------------------------------------------------------------------
 
-test: lint test-rust test-wasm test-js
+test: lint test-rust test-wasm test-js test-e2e
 
 lint: setup-wasm
 	cargo fmt --check
 	cargo clippy --all-targets --release -- -D warnings
-	cargo clippy --target $(WASM_TARGET) --lib --tests --release -- -D warnings
+	cargo clippy --target $(WASM_TARGET) --lib --test wasm --release -- -D warnings
 
 # Release mode: the 8-puzzle sweep solves 181,440 states with each heuristic.
 test-rust:
@@ -84,6 +85,10 @@ test-wasm-browser: setup-wasm setup-chromium
 
 test-js: build
 	WASM_BINDGEN_VERSION=$(WASM_BINDGEN_VERSION) node --test tests/js/
+
+# End-to-end: Playwright (playwright-core) drives Debian's Chromium through the real page.
+test-e2e: build setup-chromium
+	node --test --test-concurrency=1 tests/e2e/
 
 ## Benchmarks ---------------------------------------------------------------------------------
 

@@ -728,7 +728,10 @@ mod tests {
                 }
             }
         }
-        assert_ne!(Board::random(4, Goal::BlankLast, 1), Board::random(4, Goal::BlankLast, 2));
+        assert_ne!(
+            Board::random(4, Goal::BlankLast, 1),
+            Board::random(4, Goal::BlankLast, 2)
+        );
     }
 
     #[test]

@@ -149,7 +149,16 @@ pub fn pack(event: &Event, out: &mut Vec<u32>) {
         Event::Iteration {
             iteration,
             threshold,
-        } => [EventKind::Iteration as u32, iteration, threshold, 0, 0, 0, 0, 0],
+        } => [
+            EventKind::Iteration as u32,
+            iteration,
+            threshold,
+            0,
+            0,
+            0,
+            0,
+            0,
+        ],
         Event::Node {
             id,
             parent,

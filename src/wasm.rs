@@ -135,7 +135,10 @@ fn option_keys(options: &JsValue, what: &str, allowed: &[&str]) -> Result<Option
     if options.is_undefined() || options.is_null() {
         return Ok(None);
     }
-    let Some(object) = options.dyn_ref::<Object>().filter(|_| !options.is_function() && !Array::is_array(options)) else {
+    let Some(object) = options
+        .dyn_ref::<Object>()
+        .filter(|_| !options.is_function() && !Array::is_array(options))
+    else {
         return Err(invalid(format!(
             "{what} must be an object like {{{}}}",
             allowed.join(", ")
@@ -252,7 +255,9 @@ pub fn describe_board(
     let serializer = serde_wasm_bindgen::Serializer::new()
         .serialize_missing_as_null(true)
         .serialize_maps_as_objects(true);
-    Ok(description.serialize(&serializer).unwrap_or(JsValue::UNDEFINED))
+    Ok(description
+        .serialize(&serializer)
+        .unwrap_or(JsValue::UNDEFINED))
 }
 
 /// The board after sliding `moves` (tiles, in order) from `start`; throws when a tile is not
@@ -301,7 +306,12 @@ impl Solver {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "SolverOptions")] options: JsValue,
     ) -> Result<Solver, JsValue> {
-        let Some(object) = option_keys(&options, "new Solver(options)", &["board", "heuristic", "goal"])? else {
+        let Some(object) = option_keys(
+            &options,
+            "new Solver(options)",
+            &["board", "heuristic", "goal"],
+        )?
+        else {
             return Err(invalid(
                 "new Solver needs options: new Solver({board: \"6 4 5 / 8 2 7 / 1 0 3\"})".into(),
             ));
@@ -352,15 +362,16 @@ impl Solver {
             }
             Some(callback) => {
                 let mut thrown = None;
-                self.search.run_traced(max_nodes, &mut |event: Event| {
-                    match callback.call1(&JsValue::NULL, &to_js(&event)) {
+                self.search
+                    .run_traced(max_nodes, &mut |event: Event| match callback
+                        .call1(&JsValue::NULL, &to_js(&event))
+                    {
                         Ok(_) => false,
                         Err(e) => {
                             thrown = Some(e);
                             true
                         }
-                    }
-                });
+                    });
                 if let Some(e) = thrown {
                     return Err(e);
                 }

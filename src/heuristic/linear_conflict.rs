@@ -150,9 +150,15 @@ impl LinearConflict {
                     let cell = if is_row { line * w + k } else { k * w + line };
                     let t = tiles.get(cell).copied().unwrap_or(0);
                     let (goal_line, goal_pos) = if is_row {
-                        (self.goal_row[t as usize & SLOT_MASK], self.goal_col[t as usize & SLOT_MASK])
+                        (
+                            self.goal_row[t as usize & SLOT_MASK],
+                            self.goal_col[t as usize & SLOT_MASK],
+                        )
                     } else {
-                        (self.goal_col[t as usize & SLOT_MASK], self.goal_row[t as usize & SLOT_MASK])
+                        (
+                            self.goal_col[t as usize & SLOT_MASK],
+                            self.goal_row[t as usize & SLOT_MASK],
+                        )
                     };
                     if t != 0 && goal_line as usize == line {
                         members.push((t, goal_pos));

@@ -1,0 +1,110 @@
+// The built package used the way a page's script uses it: www/pkg/tilesearch.js with initSync.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import init, { initSync, Solver, describeBoard, boardAfter, randomBoard } from '../../www/pkg/tilesearch.js';
+
+const root = new URL('../../', import.meta.url);
+initSync({ module: readFileSync(new URL('www/pkg/tilesearch_bg.wasm', root)) });
+
+test('the module exports default init, initSync and Solver', () => {
+  assert.equal(typeof init, 'function');
+  assert.equal(typeof initSync, 'function');
+  assert.equal(typeof Solver, 'function');
+});
+
+test('stepping the lecture board as documented', () => {
+  const solver = new Solver({ board: '6 4 5 8 2 7 1 0 3' });
+  assert.deepEqual(solver.step(), { type: 'iteration', iteration: 1, threshold: 17 });
+  assert.deepEqual(solver.step(), {
+    type: 'node', id: 0, parent: null, g: 0, h: 17, f: 17, tile: null, blank: 7,
+  });
+  const next = solver.step();
+  assert.equal(next.type, 'prune');
+  assert.ok(next.f > next.threshold);
+  const types = new Set();
+  let event;
+  while ((event = solver.step()) !== undefined) types.add(event.type);
+  assert.deepEqual([...types].sort(), ['backtrack', 'iteration', 'node', 'prune', 'raise', 'solved']);
+  assert.equal(solver.status, 'solved');
+  assert.equal(solver.solution.length, 25);
+  assert.deepEqual(boardAfter('6 4 5 8 2 7 1 0 3', solver.solution), [1, 2, 3, 4, 5, 6, 7, 8, 0]);
+  solver.free();
+});
+
+test('run() returns the summary; onEvent and maxNodes work', () => {
+  const solver = new Solver({ board: [1, 2, 3, 4, 0, 6, 7, 5, 8], heuristic: 'hamming' });
+  const first = solver.run({ maxNodes: 2 });
+  assert.equal(first.status, 'running');
+  assert.equal(first.nodes, 2);
+  const events = [];
+  const done = solver.run({ onEvent: (e) => events.push(e.type) });
+  assert.equal(done.status, 'solved');
+  assert.deepEqual(done.moves, [5, 8]);
+  assert.equal(done.length, 2);
+  assert.equal(typeof done.expanded, 'number');
+  assert.deepEqual(Object.keys(done.iterations[0]).sort(), ['iteration', 'nextThreshold', 'pruned', 'threshold', 'visited']);
+  assert.ok(events.includes('solved'));
+  assert.equal(solver.step(), undefined);
+  solver.free();
+});
+
+test('bad input throws a real Error with the core message and a kind', () => {
+  assert.throws(() => new Solver({ board: '1 2 3 4 4 6 7 8 0' }), (e) =>
+    e instanceof Error && e.kind === 'duplicate-tile' && /tile 4 appears twice/.test(e.message));
+  assert.throws(() => new Solver({ board: '2 1 3 4 5 6 7 8 0' }), (e) =>
+    e.kind === 'unsolvable' && /inversion/.test(e.message) && /Swapping any two tiles/.test(e.message));
+  assert.throws(() => new Solver({ board: '1 2 3 4 5 6 7 8 0', colour: 'red' }), /unknown option "colour"/);
+  const solver = new Solver({ board: '1 2 3 4 0 6 7 5 8' });
+  assert.throws(() => solver.run({ maxNodes: 'lots' }), /maxNodes must be a whole number/);
+  assert.equal(solver.run().length, 2, 'a bad call leaves the solver usable');
+});
+
+test('stepMany returns packed records in a Uint32Array', () => {
+  const solver = new Solver({ board: '6 4 5 8 2 7 1 0 3' });
+  const words = solver.stepMany(3);
+  assert.ok(words instanceof Uint32Array);
+  assert.equal(solver.recordWords, 8);
+  assert.equal(words.length, 3 * 8);
+  assert.deepEqual([words[0], words[1], words[2]], [0, 1, 17]); // iteration 1, threshold 17
+  assert.equal(words[8], 1); // node
+  assert.equal(words[8 + 6], 17); // h of the root
+});
+
+test('free() twice is harmless; use after free throws a clear error', () => {
+  const solver = new Solver({ board: '1 2 3 4 0 6 7 5 8' });
+  solver.free();
+  solver.free();
+  assert.throws(() => solver.step(), /this Solver was freed/);
+  // Other solvers are unaffected.
+  assert.equal(new Solver({ board: '1 2 3 4 0 6 7 5 8' }).run().length, 2);
+});
+
+test('view helpers: describeBoard and randomBoard', () => {
+  const d = describeBoard('1 2 3 4 0 6 7 5 8', 'blank-last');
+  assert.equal(d.grid, '1 2 3\n4   6\n7 5 8');
+  assert.deepEqual(d.h, { hamming: 2, manhattan: 2, 'linear-conflict': 2 });
+  const tiles = randomBoard(4, 'blank-last', 12345);
+  assert.equal(tiles.length, 16);
+  assert.deepEqual(randomBoard(4, 'blank-last', 12345), tiles);
+  assert.equal(describeBoard(tiles, 'blank-last').unsolvable, null);
+});
+
+test('the TypeScript declarations describe the options and the event union', () => {
+  const dts = readFileSync(new URL('www/pkg/tilesearch.d.ts', root), 'utf8');
+  assert.match(dts, /export type TraceEvent =\s*IterationEvent \| NodeEvent \| PruneEvent \| BacktrackEvent \| RaiseEvent \| SolvedEvent/);
+  assert.match(dts, /constructor\(options: SolverOptions\)/);
+  assert.match(dts, /step\(\): TraceEvent \| undefined/);
+  assert.match(dts, /run\(options\?: RunOptions\): RunSummary/);
+  assert.match(dts, /type: "prune"/);
+});
+
+test('the installed wasm-bindgen CLI equals the locked crate version', () => {
+  const lock = readFileSync(new URL('Cargo.lock', root), 'utf8');
+  const locked = lock.match(/name = "wasm-bindgen"\nversion = "([^"]+)"/)[1];
+  const installed = execFileSync('wasm-bindgen', ['--version'], { encoding: 'utf8' }).trim();
+  assert.equal(installed, `wasm-bindgen ${locked}`);
+  const manifest = readFileSync(new URL('Cargo.toml', root), 'utf8');
+  assert.match(manifest, new RegExp(`wasm-bindgen = "=${locked.replace(/\./g, '\\.')}"`), 'Cargo.toml pins it exactly');
+});

@@ -1,0 +1,496 @@
+//! The wasm `Solver`, tested in wasm: in Node (`make test-wasm-node`) and in headless Chromium
+//! (`make test-wasm-browser`, the same tests with WASM_BINDGEN_USE_BROWSER=1).
+
+#![cfg(target_arch = "wasm32")]
+
+mod common;
+
+use common::{validate, Rng};
+use js_sys::{Array, Function, Object, Reflect};
+use tilesearch::trace::RECORD_WORDS;
+use tilesearch::wasm::{board_after, describe_board, parse_board, random_board, Solver};
+use tilesearch::{Board, Event, Goal, HeuristicKind};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_test::*;
+
+fn object(pairs: &[(&str, JsValue)]) -> JsValue {
+    let o = Object::new();
+    for (key, value) in pairs {
+        Reflect::set(&o, &(*key).into(), value).unwrap();
+    }
+    o.into()
+}
+
+fn solver(board: &str) -> Solver {
+    Solver::new(object(&[("board", board.into())])).unwrap_or_else(|e| panic!("{e:?}"))
+}
+
+fn get(value: &JsValue, key: &str) -> JsValue {
+    Reflect::get(value, &key.into()).unwrap()
+}
+
+/// The thrown value's `kind` and `message`, checking that it is a real JS `Error`.
+fn thrown(error: JsValue) -> (String, String) {
+    assert!(
+        error.is_instance_of::<js_sys::Error>(),
+        "not an Error: {error:?}"
+    );
+    let kind = get(&error, "kind").as_string().unwrap_or_default();
+    let message = get(&error, "message").as_string().unwrap();
+    (kind, message)
+}
+
+fn event_of(value: &JsValue) -> Event {
+    serde_wasm_bindgen::from_value(value.clone()).unwrap_or_else(|e| panic!("{value:?}: {e}"))
+}
+
+/// Every field of an event object is a plain number, string, array or null: no BigInt, no Map.
+fn assert_plain(value: &JsValue) {
+    for key in Object::keys(value.unchecked_ref::<Object>()).iter() {
+        let field = Reflect::get(value, &key).unwrap();
+        assert!(!field.is_bigint(), "BigInt in {value:?}");
+        assert!(!field.is_instance_of::<js_sys::Map>(), "Map in {value:?}");
+        assert!(
+            field.as_f64().is_some()
+                || field.is_string()
+                || field.is_null()
+                || Array::is_array(&field),
+            "field {key:?} of {value:?}"
+        );
+    }
+}
+
+fn step_all(s: &mut Solver) -> Vec<JsValue> {
+    std::iter::from_fn(|| Some(s.step()).filter(|v| !v.is_undefined())).collect()
+}
+
+fn json(value: &JsValue) -> String {
+    js_sys::JSON::stringify(value).unwrap().as_string().unwrap()
+}
+
+#[wasm_bindgen_test]
+fn construction_takes_text_or_arrays_and_defaults() {
+    let s = solver("6 4 5 / 8 2 7 / 1 0 3");
+    assert_eq!(s.heuristic(), "manhattan");
+    assert_eq!(s.goal(), "blank-last");
+    assert_eq!(s.status(), "running");
+    assert_eq!(s.width(), 3);
+    let numbers: Array = [6, 4, 5, 8, 2, 7, 1, 0, 3]
+        .iter()
+        .map(|&n| JsValue::from(n))
+        .collect();
+    let from_array = Solver::new(object(&[
+        ("board", numbers.into()),
+        ("heuristic", "linear-conflict".into()),
+        ("goal", "blank-first".into()),
+    ]))
+    .unwrap();
+    assert_eq!(from_array.heuristic(), "linear-conflict");
+    assert_eq!(from_array.goal(), "blank-first");
+    assert_eq!(json(&from_array.start().into()), "[6,4,5,8,2,7,1,0,3]");
+}
+
+#[wasm_bindgen_test]
+fn every_bad_input_throws_the_core_message() {
+    let cases: Vec<(JsValue, &str, &str)> = vec![
+        (
+            object(&[("board", "1 2 3 4 4 6 7 8 0".into())]),
+            "duplicate-tile",
+            "tile 4 appears twice",
+        ),
+        (
+            object(&[("board", "1 2 3 4 5 6 7 8".into())]),
+            "missing-tile",
+            "the blank (0) is missing",
+        ),
+        (
+            object(&[("board", "1 2 3 4 5".into())]),
+            "wrong-tile-count",
+            "got 5",
+        ),
+        (
+            object(&[("board", "1 2 3 4 5 6 7 8 9".into())]),
+            "out-of-range",
+            "9 is out of range",
+        ),
+        (
+            object(&[("board", "1 2 x 4 5 6 7 8 0".into())]),
+            "not-a-number",
+            "\"x\" is not a number",
+        ),
+        (
+            object(&[("board", "2 1 3 4 5 6 7 8 0".into())]),
+            "unsolvable",
+            "Swapping any two tiles",
+        ),
+        (
+            object(&[("board", "".into())]),
+            "empty",
+            "the board is empty",
+        ),
+        (
+            object(&[("board", "1 2 3 / 4 5 6 7 / 8 0".into())]),
+            "ragged-rows",
+            "row 2 has 4 tiles",
+        ),
+        (
+            object(&[(
+                "board",
+                Array::of3(&1.into(), &2.5.into(), &3.into()).into(),
+            )]),
+            "not-a-number",
+            "element 2 of the board array is 2.5",
+        ),
+        (
+            object(&[
+                ("board", "1 2 3 4 5 6 7 8 0".into()),
+                ("heuristic", "euclid".into()),
+            ]),
+            "unknown-heuristic",
+            "unknown heuristic \"euclid\"",
+        ),
+        (
+            object(&[
+                ("board", "1 2 3 4 5 6 7 8 0".into()),
+                ("goal", "middle".into()),
+            ]),
+            "unknown-goal",
+            "unknown goal \"middle\"",
+        ),
+        (
+            object(&[("board", "1 2 3 4 5 6 7 8 0".into()), ("speed", 3.into())]),
+            "invalid-option",
+            "unknown option \"speed\"",
+        ),
+        (
+            object(&[
+                ("board", "1 2 3 4 5 6 7 8 0".into()),
+                ("heuristic", 3.into()),
+            ]),
+            "invalid-option",
+            "heuristic must be a string",
+        ),
+        (
+            object(&[("board", true.into())]),
+            "invalid-option",
+            "board must be text",
+        ),
+        (object(&[]), "invalid-option", "the board is missing"),
+        (
+            JsValue::UNDEFINED,
+            "invalid-option",
+            "new Solver needs options",
+        ),
+        (
+            JsValue::from("1 2 3 4 5 6 7 8 0"),
+            "invalid-option",
+            "must be an object",
+        ),
+    ];
+    for (options, kind, message) in cases {
+        let (k, m) = thrown(
+            Solver::new(options.clone())
+                .err()
+                .unwrap_or_else(|| panic!("{options:?} was accepted")),
+        );
+        assert_eq!(k, kind, "{m}");
+        assert!(m.contains(message), "{options:?}: {m}");
+    }
+}
+
+#[wasm_bindgen_test]
+fn a_full_trace_follows_the_ida_star_rules() {
+    let mut rng = Rng(99);
+    let mut boards = vec![(Board::parse("6 4 5 8 2 7 1 0 3").unwrap(), Goal::BlankLast)];
+    for i in 0..6 {
+        let goal = Goal::ALL[i % 2];
+        boards.push((rng.scramble(3 + i % 2, goal, 40), goal));
+    }
+    for (board, goal) in boards {
+        for kind in HeuristicKind::ALL {
+            let mut s = Solver::new(object(&[
+                ("board", board.to_line().into()),
+                ("heuristic", kind.name().into()),
+                ("goal", goal.name().into()),
+            ]))
+            .unwrap();
+            let values = step_all(&mut s);
+            values.iter().for_each(assert_plain);
+            let events: Vec<Event> = values.iter().map(event_of).collect();
+            let trace = validate(board, goal, kind, &events);
+            assert!(trace.solution.is_some());
+            assert_eq!(s.status(), "solved");
+            assert!(s.step().is_undefined());
+            assert_eq!(s.expanded(), trace.expanded as f64);
+            assert_eq!(s.generated(), trace.generated as f64);
+        }
+    }
+}
+
+#[wasm_bindgen_test]
+fn run_equals_stepping_and_budgets_resume_exactly() {
+    for board in [
+        "6 4 5 8 2 7 1 0 3",
+        "8 6 7 2 5 4 3 0 1",
+        "5 1 2 3 9 6 7 4 13 10 11 8 0 14 15 12",
+    ] {
+        let mut stepped = solver(board);
+        step_all(&mut stepped);
+        let mut ran = solver(board);
+        let result = ran.run(None).unwrap();
+        assert_eq!(json(&result), json(&stepped.summary()));
+        assert_eq!(get(&result, "status").as_string().unwrap(), "solved");
+        assert!(
+            ran.step().is_undefined(),
+            "after a finished run, step() is undefined"
+        );
+
+        let mut sliced = solver(board);
+        let budget = object(&[("maxNodes", 5.into())]);
+        let mut slices = 0;
+        loop {
+            let r = sliced.run(Some(budget.clone())).unwrap();
+            slices += 1;
+            if get(&r, "status").as_string().unwrap() == "solved" {
+                break;
+            }
+            assert_eq!(get(&r, "status").as_string().unwrap(), "running");
+        }
+        assert!(slices > 1);
+        assert_eq!(json(&sliced.summary()), json(&stepped.summary()));
+
+        // Step a little, then run: the same result as running from the start.
+        let mut mixed = solver(board);
+        for _ in 0..17 {
+            mixed.step();
+        }
+        mixed.run(None).unwrap();
+        assert_eq!(json(&mixed.summary()), json(&stepped.summary()));
+    }
+}
+
+#[wasm_bindgen_test]
+fn on_event_sees_every_event_in_order() {
+    let mut reference = solver("6 4 5 8 2 7 1 0 3");
+    let expected: Vec<String> = step_all(&mut reference).iter().map(json).collect();
+    let seen = Array::new();
+    let push = Function::new_with_args("event", "this.push(event)").bind0(&seen);
+    let mut s = solver("6 4 5 8 2 7 1 0 3");
+    s.run(Some(object(&[("onEvent", push.into())]))).unwrap();
+    let got: Vec<String> = seen.iter().map(|v| json(&v)).collect();
+    assert_eq!(got, expected);
+}
+
+#[wasm_bindgen_test]
+fn an_exception_in_on_event_pauses_and_the_solver_goes_on() {
+    let throw_on_fifth = Function::new_with_args(
+        "event",
+        "this.n = (this.n || 0) + 1; if (this.n === 5) throw new Error('stop here');",
+    )
+    .bind0(&Object::new());
+    let mut s = solver("6 4 5 8 2 7 1 0 3");
+    let err = s
+        .run(Some(object(&[("onEvent", throw_on_fifth.into())])))
+        .unwrap_err();
+    assert_eq!(get(&err, "message").as_string().unwrap(), "stop here");
+    // Five events were delivered; the sixth is next.
+    let mut reference = solver("6 4 5 8 2 7 1 0 3");
+    let all = step_all(&mut reference);
+    assert_eq!(json(&s.step()), json(&all[5]));
+    s.run(None).unwrap();
+    assert_eq!(s.status(), "solved");
+}
+
+#[wasm_bindgen_test]
+fn bad_calls_throw_and_leave_the_solver_usable() {
+    let mut s = solver("6 4 5 8 2 7 1 0 3");
+    s.step();
+    for (options, message) in [
+        (
+            object(&[("maxNodes", (-1).into())]),
+            "maxNodes must be a whole number",
+        ),
+        (
+            object(&[("maxNodes", 2.5.into())]),
+            "maxNodes must be a whole number",
+        ),
+        (object(&[("maxNodes", "10".into())]), "got \"10\""),
+        (
+            object(&[("onEvent", 3.into())]),
+            "onEvent must be a function",
+        ),
+        (
+            object(&[("budget", 3.into())]),
+            "unknown option \"budget\": run(options) takes maxNodes, onEvent",
+        ),
+        (JsValue::from(7), "must be an object"),
+    ] {
+        let (kind, m) = thrown(s.run(Some(options)).unwrap_err());
+        assert_eq!(kind, "invalid-option");
+        assert!(m.contains(message), "{m}");
+    }
+    assert!(thrown(s.step_many(-3.0).unwrap_err())
+        .1
+        .contains("stepMany(n) takes a whole number"));
+    assert!(thrown(s.skip(0.5).unwrap_err())
+        .1
+        .contains("skip(n) takes a whole number"));
+    // Nothing moved: the next event is the second one.
+    let mut reference = solver("6 4 5 8 2 7 1 0 3");
+    let all = step_all(&mut reference);
+    assert_eq!(json(&s.step()), json(&all[1]));
+    // Another solver is unaffected by all of this, and by a failed construction.
+    assert!(Solver::new(object(&[("board", "1 1 1".into())])).is_err());
+    let mut other = solver("1 2 3 4 0 6 7 5 8");
+    other.run(None).unwrap();
+    assert_eq!(json(&other.solution()), "[5,8]");
+}
+
+#[wasm_bindgen_test]
+fn reset_starts_over_and_getters_follow_the_search() {
+    let mut s = solver("6 4 5 8 2 7 1 0 3");
+    let first: Vec<String> = step_all(&mut s).iter().map(json).collect();
+    assert_eq!(s.iteration(), 5);
+    assert_eq!(s.threshold(), 25);
+    assert_eq!(json(&s.solution()), json(&s.path().into()));
+    s.reset();
+    assert_eq!(s.status(), "running");
+    assert_eq!(s.nodes(), 0.0);
+    assert!(s.solution().is_undefined());
+    for _ in 0..40 {
+        s.step();
+        let path: Vec<u8> = s.path().iter().map(|v| v.as_f64().unwrap() as u8).collect();
+        let expected = board_after("6 4 5 8 2 7 1 0 3".into(), path).unwrap();
+        assert_eq!(json(&s.board().into()), json(&expected.into()));
+    }
+    s.reset();
+    let again: Vec<String> = step_all(&mut s).iter().map(json).collect();
+    assert_eq!(again, first);
+}
+
+/// Unpacks the batch records back into events (the layout of `trace::pack`).
+fn unpack(words: &[u32], moves: &[u8]) -> Vec<Event> {
+    let id = |lo: u32, hi: u32| (hi as u64) << 32 | lo as u64;
+    words
+        .chunks(RECORD_WORDS)
+        .map(|r| match r[0] {
+            0 => Event::Iteration {
+                iteration: r[1],
+                threshold: r[2],
+            },
+            1 => Event::Node {
+                id: id(r[1], r[2]),
+                parent: (r[3] != u32::MAX).then(|| id(r[3], r[4])),
+                g: r[5],
+                h: r[6],
+                f: r[5] + r[6],
+                tile: (r[7] & 0xff != 0xff).then_some((r[7] & 0xff) as u8),
+                blank: (r[7] >> 8 & 0xff) as u8,
+            },
+            2 => Event::Prune {
+                id: id(r[1], r[2]),
+                parent: id(r[3], r[4]),
+                g: r[5],
+                h: r[6],
+                f: r[5] + r[6],
+                threshold: r[7] >> 16,
+                tile: (r[7] & 0xff) as u8,
+            },
+            3 => Event::Backtrack { id: id(r[1], r[2]) },
+            4 => Event::Raise {
+                from: r[1],
+                to: r[2],
+            },
+            5 => Event::Solved {
+                length: r[1],
+                moves: moves.to_vec(),
+                expanded: id(r[3], r[4]),
+                generated: id(r[5], r[6]),
+            },
+            kind => panic!("unknown kind {kind}"),
+        })
+        .collect()
+}
+
+#[wasm_bindgen_test]
+fn step_many_packs_the_same_events() {
+    let board = "8 6 7 2 5 4 3 0 1";
+    let mut reference = solver(board);
+    let expected: Vec<Event> = step_all(&mut reference).iter().map(event_of).collect();
+    let mut s = solver(board);
+    assert_eq!(s.record_words(), RECORD_WORDS);
+    let mut words = Vec::new();
+    loop {
+        let batch = s.step_many(1000.0).unwrap().to_vec();
+        if batch.is_empty() {
+            break;
+        }
+        assert!(batch.len() <= 1000 * RECORD_WORDS);
+        words.extend(batch);
+    }
+    let moves: Vec<u8> = s
+        .solution()
+        .unchecked_into::<Array>()
+        .iter()
+        .map(|v| v.as_f64().unwrap() as u8)
+        .collect();
+    assert_eq!(unpack(&words, &moves), expected);
+    // skip(n) advances the same events without returning them.
+    let mut skipper = solver(board);
+    assert_eq!(skipper.skip(10.0).unwrap(), 10.0);
+    assert_eq!(event_of(&skipper.step()), expected[10]);
+}
+
+#[wasm_bindgen_test]
+fn board_helpers_for_views() {
+    assert_eq!(
+        json(&parse_board("6,4,5 / 8,2,7 / 1,_,3".into()).unwrap().into()),
+        "[6,4,5,8,2,7,1,0,3]"
+    );
+    let (kind, _) = thrown(parse_board("1 2 3".into()).unwrap_err());
+    assert_eq!(kind, "wrong-tile-count");
+    let d = describe_board("1 2 3 4 0 6 7 5 8".into(), None).unwrap();
+    assert_eq!(get(&d, "grid").as_string().unwrap(), "1 2 3\n4   6\n7 5 8");
+    assert!(get(&d, "unsolvable").is_null());
+    assert_eq!(get(&get(&d, "h"), "manhattan").as_f64(), Some(2.0));
+    assert_eq!(json(&get(&d, "distances")), "[0,0,0,0,0,0,0,1,1]");
+    let u = describe_board("2 1 3 4 5 6 7 8 0".into(), Some("blank-last".into())).unwrap();
+    assert!(get(&u, "unsolvable")
+        .as_string()
+        .unwrap()
+        .contains("inversion"));
+    // Tiles 2 and 1 swap in their goal row: one of them (the first LIS keeps tile 2) must leave.
+    assert_eq!(
+        json(&get(&u, "conflicts")),
+        r#"[{"tile":1,"row":true,"line":0}]"#
+    );
+    assert!(describe_board("1 2 3 4 5 6 7 8 0".into(), Some("up".into())).is_err());
+    let after = board_after("1 2 3 4 0 6 7 5 8".into(), vec![5, 8]).unwrap();
+    assert_eq!(json(&after.into()), "[1,2,3,4,5,6,7,8,0]");
+    assert_eq!(
+        thrown(board_after("1 2 3 4 0 6 7 5 8".into(), vec![1]).unwrap_err()).0,
+        "not-adjacent"
+    );
+    for seed in 0..20 {
+        let tiles = random_board(4, Some("blank-first".into()), seed as f64).unwrap();
+        let s = Solver::new(object(&[
+            ("board", tiles.into()),
+            ("goal", "blank-first".into()),
+        ]));
+        assert!(s.is_ok(), "random boards are solvable");
+    }
+    assert!(random_board(7, None, 1.0).is_err());
+}
+
+#[wasm_bindgen_test]
+fn a_korf_instance_runs_in_slices() {
+    // Korf #12 (blank-last), 45 moves: solved through maxNodes slices as the page will.
+    let mut s = solver("1 3 5 6 0 13 14 9 11 4 8 12 10 7 15 2");
+    let slice = object(&[("maxNodes", 20_000.into())]);
+    while get(&s.run(Some(slice.clone())).unwrap(), "status")
+        .as_string()
+        .unwrap()
+        == "running"
+    {}
+    assert_eq!(get(&s.summary(), "length").as_f64(), Some(45.0));
+}
