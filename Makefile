@@ -93,7 +93,10 @@ test-e2e: build setup-chromium
 ## Benchmarks ---------------------------------------------------------------------------------
 
 bench:
-	cargo bench --bench nodes_per_second -- --all
+	cargo bench --bench nodes_per_second -- --all --heuristic manhattan
+	cargo bench --bench nodes_per_second -- --all --heuristic linear-conflict
+	cargo bench --bench nodes_per_second -- --all --heuristic pdb
 
 bench-wasm: build setup-chromium
-	node benches/wasm-bench.mjs
+	node benches/wasm-bench.mjs --heuristic manhattan
+	node benches/wasm-bench.mjs --heuristic pdb --instances all

@@ -55,6 +55,17 @@ fn main() {
             )
         })
         .collect();
+    if heuristic == HeuristicKind::Pdb {
+        // Built in memory here (not read from the CLI's disk cache): the build is part of the
+        // figure.
+        let clock = Instant::now();
+        let databases = tilesearch::heuristic::pdb::ensure(goal);
+        println!(
+            "pattern databases (6-6-3, {goal}): built in {:.2} s, {:.1} MB",
+            clock.elapsed().as_secs_f64(),
+            databases.bytes() as f64 / 1e6
+        );
+    }
     println!("IDA* {heuristic}, goal {goal}, tracing off");
     println!(
         "{:>4} {:>4} {:>10} {:>15} {:>15} {:>10}",

@@ -23,7 +23,9 @@ BOARD   the tiles in row-major order, 0 or _ for the blank, e.g. 6 4 5 8 2 7 1 0
         6,4,5,8,2,7,1,0,3 or \"6 4 5 / 8 2 7 / 1 0 3\". With solve, - reads one board per
         line from standard input (blank lines and lines starting with # are skipped); with
         trace, - reads one board (any form, the lecture's grid included) from standard input.
---heuristic  hamming | manhattan (default) | linear-conflict
+--heuristic  hamming | manhattan (default) | linear-conflict | pdb (4×4: 6-6-3 pattern
+             databases, built once in about ten seconds and cached in $TILESEARCH_CACHE,
+             $XDG_CACHE_HOME/tilesearch or ~/.cache/tilesearch)
 --goal       blank-last (1 2 3 / 4 5 6 / 7 8 0, default) | blank-first (0 1 2 / 3 4 5 / 6 7 8)
 --json       one JSON object per board on one line: length, moves (tiles slid, in order),
              expanded, generated, iterations; or error for an invalid or unsolvable board
@@ -160,9 +162,17 @@ pub fn run(
     result.unwrap_or(SOLVED)
 }
 
+/// Loads (or builds) the pattern databases before a `pdb` search needs them.
+fn prepare(options: &Options, board: &Board) {
+    if options.heuristic == HeuristicKind::Pdb && board.width() == 4 {
+        crate::heuristic::pdb::load_or_build(options.goal);
+    }
+}
+
 /// Solves one board: the report, or the error that stopped it.
 fn solve(options: &Options, text: &str) -> Result<(Board, Report, f64), Error> {
     let board = Board::parse(text)?;
+    prepare(options, &board);
     let mut search = ida_star(board, options.goal, options.heuristic)?;
     let clock = Instant::now();
     search.run(None);

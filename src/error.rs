@@ -71,6 +71,16 @@ pub enum Error {
         /// The tile asked to slide.
         tile: u8,
     },
+    /// The pattern databases are for the 4×4 board only.
+    PdbWidth {
+        /// The board's width.
+        width: usize,
+    },
+    /// The pattern databases for this goal have not been built (or loaded) yet.
+    PdbMissing {
+        /// The goal convention.
+        goal: Goal,
+    },
     /// An option or a call that is not valid (the message says which and why).
     InvalidOption(String),
 }
@@ -91,6 +101,8 @@ impl Error {
             Error::UnknownHeuristic(_) => "unknown-heuristic",
             Error::UnknownGoal(_) => "unknown-goal",
             Error::NotAdjacent { .. } => "not-adjacent",
+            Error::PdbWidth { .. } => "pdb-width",
+            Error::PdbMissing { .. } => "pdb-missing",
             Error::InvalidOption(_) => "invalid-option",
         }
     }
@@ -168,7 +180,7 @@ impl fmt::Display for Error {
             Error::Unsolvable(u) => write!(f, "{u}"),
             Error::UnknownHeuristic(name) => write!(
                 f,
-                "unknown heuristic \"{name}\": choose hamming, manhattan or linear-conflict"
+                "unknown heuristic \"{name}\": choose hamming, manhattan, linear-conflict or pdb (4×4 only)"
             ),
             Error::UnknownGoal(name) => write!(
                 f,
@@ -177,6 +189,14 @@ impl fmt::Display for Error {
             Error::NotAdjacent { tile } => {
                 write!(f, "tile {tile} cannot slide: it is not next to the blank")
             }
+            Error::PdbWidth { width } => write!(
+                f,
+                "the pdb heuristic (pattern databases) is for the 4×4 board, not {width}×{width}: choose hamming, manhattan or linear-conflict"
+            ),
+            Error::PdbMissing { goal } => write!(
+                f,
+                "the pattern databases for the {goal} goal are not built yet: build them first (buildPatternDatabases in the browser; the CLI builds them itself)"
+            ),
             Error::InvalidOption(message) => write!(f, "{message}"),
         }
     }

@@ -16,8 +16,8 @@ use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
-/** A heuristic by name. */
-export type Heuristic = "hamming" | "manhattan" | "linear-conflict";
+/** A heuristic by name; "pdb" (pattern databases) is for 4×4 boards once built or loaded. */
+export type Heuristic = "hamming" | "manhattan" | "linear-conflict" | "pdb";
 /** The goal convention: 1 2 3 / 4 5 6 / 7 8 0 (blank-last) or 0 1 2 / 3 4 5 / 6 7 8 (blank-first). */
 export type GoalConvention = "blank-last" | "blank-first";
 
@@ -87,8 +87,8 @@ export interface BoardDescription {
   grid: string;
   /** null when solvable, else the reason (inversion parity). */
   unsolvable: string | null;
-  /** h of the board under each heuristic, towards the goal. */
-  h: { hamming: number; manhattan: number; "linear-conflict": number };
+  /** h of the board under each heuristic, towards the goal (pdb once its databases are loaded). */
+  h: { hamming: number; manhattan: number; "linear-conflict": number; pdb?: number };
   /** Per cell: the Manhattan distance of the tile on it (0 for the blank). */
   distances: number[];
   /** Tiles that must leave their goal row or column (the linear-conflict term counts them). */
@@ -245,9 +245,10 @@ pub fn describe_board(
         width: w,
         grid: board.to_string(),
         unsolvable: board.check_solvable(goal).err().map(|e| e.to_string()),
-        h: HeuristicKind::ALL
+        // pdb only where it applies: a 4×4 board with its databases loaded.
+        h: HeuristicKind::NAMED
             .iter()
-            .map(|k| (k.name(), k.estimate(&board, goal)))
+            .filter_map(|k| Some((k.name(), k.estimate(&board, goal).ok()?)))
             .collect(),
         distances: crate::heuristic::Manhattan::new(w, goal).per_cell(tiles),
         conflicts: crate::heuristic::LinearConflict::new(w, goal).conflict_tiles(tiles),
@@ -288,6 +289,109 @@ pub fn random_board(
     };
     let board = Board::random(width, goal, seed.to_bits()).map_err(|e| js_error(&e))?;
     Ok(numbers(board.tiles()))
+}
+
+/// A resumable build of the 15-puzzle's pattern databases (the `pdb` heuristic), to run in a
+/// worker in slices with a progress bar: `work(budget)` until it returns true, then
+/// `install()`. About 29 MB; `exportPatternDatabases` gives the bytes to cache (IndexedDB).
+#[wasm_bindgen(js_name = PatternDatabaseBuilder)]
+pub struct PatternDatabaseBuilder {
+    builder: Option<crate::heuristic::pdb::PdbBuilder>,
+}
+
+#[wasm_bindgen(js_class = PatternDatabaseBuilder)]
+impl PatternDatabaseBuilder {
+    /// A build for `goal` (default blank-last).
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "GoalConvention")] goal: Option<String>,
+    ) -> Result<PatternDatabaseBuilder, JsValue> {
+        let goal = goal_option(goal)?;
+        Ok(PatternDatabaseBuilder {
+            builder: Some(crate::heuristic::pdb::PdbBuilder::new(goal)),
+        })
+    }
+
+    /// Does about `budget` units of work (a unit is well under a microsecond); returns true
+    /// once the build is complete.
+    pub fn work(&mut self, budget: f64) -> Result<bool, JsValue> {
+        if !(budget.fract() == 0.0 && (1.0..=1e9).contains(&budget)) {
+            return Err(invalid(format!(
+                "work(budget) takes a whole number from 1 to 1e9, got {budget}"
+            )));
+        }
+        match &mut self.builder {
+            Some(b) => Ok(b.work(budget as usize)),
+            None => Err(invalid("this build was installed already".into())),
+        }
+    }
+
+    /// Fraction done, 0 to 1.
+    #[wasm_bindgen(getter)]
+    pub fn progress(&self) -> f64 {
+        self.builder.as_ref().map_or(1.0, |b| b.progress())
+    }
+
+    /// Makes the finished databases the ones `pdb` solvers use; throws before the build is
+    /// complete.
+    pub fn install(&mut self) -> Result<(), JsValue> {
+        match self.builder.take() {
+            Some(b) if b.done() => {
+                if let Some(databases) = b.finish() {
+                    crate::heuristic::pdb::install(databases);
+                }
+                Ok(())
+            }
+            Some(b) => {
+                let progress = b.progress();
+                self.builder = Some(b);
+                Err(invalid(format!(
+                    "the build is not finished ({:.0} % done): call work() until it returns true",
+                    progress * 100.0
+                )))
+            }
+            None => Err(invalid("this build was installed already".into())),
+        }
+    }
+}
+
+fn goal_option(goal: Option<String>) -> Result<Goal, JsValue> {
+    match goal {
+        Some(name) => name.parse().map_err(|e| js_error(&e)),
+        None => Ok(Goal::default()),
+    }
+}
+
+/// Whether the pattern databases for `goal` are installed (so `pdb` solvers can be created).
+#[wasm_bindgen(js_name = patternDatabasesReady)]
+pub fn pattern_databases_ready(
+    #[wasm_bindgen(unchecked_param_type = "GoalConvention")] goal: Option<String>,
+) -> Result<bool, JsValue> {
+    Ok(crate::heuristic::pdb::installed(goal_option(goal)?).is_some())
+}
+
+/// The installed databases for `goal` as bytes (with a checksum), for a cache.
+#[wasm_bindgen(js_name = exportPatternDatabases)]
+pub fn export_pattern_databases(
+    #[wasm_bindgen(unchecked_param_type = "GoalConvention")] goal: Option<String>,
+) -> Result<js_sys::Uint8Array, JsValue> {
+    let goal = goal_option(goal)?;
+    let databases = crate::heuristic::pdb::require(4, goal).map_err(|e| js_error(&e))?;
+    Ok(js_sys::Uint8Array::from(&databases.to_bytes()[..]))
+}
+
+/// Installs databases from `exportPatternDatabases` bytes; throws (install nothing) when the
+/// bytes are damaged, from another version or for the other goal, so the caller rebuilds.
+#[wasm_bindgen(js_name = loadPatternDatabases)]
+pub fn load_pattern_databases(
+    #[wasm_bindgen(unchecked_param_type = "GoalConvention")] goal: Option<String>,
+    bytes: &[u8],
+) -> Result<(), JsValue> {
+    let goal = goal_option(goal)?;
+    let databases = crate::heuristic::pdb::PatternDatabases::from_bytes(goal, bytes)
+        .map_err(|e| js_error(&e))?;
+    crate::heuristic::pdb::install(databases);
+    Ok(())
 }
 
 /// IDA* on one board, driven from JS. See the TypeScript declarations for the shapes.

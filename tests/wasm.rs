@@ -494,3 +494,30 @@ fn a_korf_instance_runs_in_slices() {
     {}
     assert_eq!(get(&s.summary(), "length").as_f64(), Some(45.0));
 }
+
+#[wasm_bindgen_test]
+fn pdb_says_what_it_needs() {
+    let korf1 = "13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2";
+    let (kind, message) = thrown(
+        Solver::new(object(&[
+            ("board", korf1.into()),
+            ("heuristic", "pdb".into()),
+        ]))
+        .err()
+        .unwrap(),
+    );
+    assert_eq!(kind, "pdb-missing");
+    assert!(message.contains("not built yet"), "{message}");
+    let (kind, _) = thrown(
+        Solver::new(object(&[
+            ("board", "1 2 3 4 0 6 7 5 8".into()),
+            ("heuristic", "pdb".into()),
+        ]))
+        .err()
+        .unwrap(),
+    );
+    assert_eq!(kind, "pdb-width");
+    // describeBoard leaves pdb out until its databases are loaded.
+    let d = describe_board(korf1.into(), None).unwrap();
+    assert!(get(&get(&d, "h"), "pdb").is_undefined());
+}

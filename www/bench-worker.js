@@ -1,13 +1,19 @@
 // Benchmark worker: runs the wasm search on Korf instances and measures the batch stream, off
 // the page's main thread. Messages in: {instances: [[number, optimal, tiles]…], heuristic, goal,
 // streamSeconds}; out: {type: 'instance', …} per instance, then {type: 'stream', …}, {type: 'done'}.
-import init, { Solver } from './pkg/tilesearch.js';
+import init, * as wasm from './pkg/tilesearch.js';
+import { ensurePatternDatabases } from './pdb-cache.js';
 
+const { Solver } = wasm;
 const ready = init();
 
 self.onmessage = async ({ data }) => {
   await ready;
   const { instances, heuristic = 'manhattan', goal = 'blank-last', streamSeconds = 1 } = data;
+  if (heuristic === 'pdb') {
+    const databases = await ensurePatternDatabases(wasm, goal, (progress) => self.postMessage({ type: 'progress', progress }));
+    self.postMessage({ type: 'databases', ...databases });
+  }
   for (const [number, optimal, tiles] of instances) {
     const solver = new Solver({ board: tiles, heuristic, goal });
     const start = performance.now();

@@ -24,21 +24,33 @@ impl Hamming {
 }
 
 impl Heuristic for Hamming {
+    type State = ();
+
     fn kind(&self) -> HeuristicKind {
         HeuristicKind::Hamming
     }
 
-    fn estimate(&self, tiles: &[u8]) -> u32 {
-        tiles
+    fn start(&self, tiles: &[u8]) -> (u32, ()) {
+        let misplaced = tiles
             .iter()
             .enumerate()
             .filter(|&(pos, &t)| t != 0 && self.goal_of[t as usize] as usize != pos)
-            .count() as u32
+            .count();
+        (misplaced as u32, ())
     }
 
     #[inline(always)]
-    fn after_slide(&self, h: u32, _tiles: &Tiles, tile: u8, from: usize, to: usize) -> u32 {
+    fn after_slide(
+        &self,
+        h: u32,
+        _: &(),
+        _: &Tiles,
+        _: &Tiles,
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> (u32, ()) {
         let goal = self.goal_of[tile as usize & SLOT_MASK] as usize;
-        h + (goal == from) as u32 - (goal == to) as u32
+        (h + (goal == from) as u32 - (goal == to) as u32, ())
     }
 }

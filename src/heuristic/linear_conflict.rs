@@ -195,19 +195,33 @@ impl LinearConflict {
 }
 
 impl Heuristic for LinearConflict {
+    type State = ();
+
     fn kind(&self) -> HeuristicKind {
         HeuristicKind::LinearConflict
     }
 
-    fn estimate(&self, tiles: &[u8]) -> u32 {
-        self.manhattan.estimate(tiles) + 2 * self.conflicts(tiles)
+    fn start(&self, tiles: &[u8]) -> (u32, ()) {
+        (
+            self.manhattan.estimate(tiles) + 2 * self.conflicts(tiles),
+            (),
+        )
     }
 
     #[inline(always)]
-    fn after_slide(&self, h: u32, tiles: &Tiles, tile: u8, from: usize, to: usize) -> u32 {
+    fn after_slide(
+        &self,
+        h: u32,
+        _: &(),
+        tiles: &Tiles,
+        _: &Tiles,
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> (u32, ()) {
         let w = self.width;
         // h ≥ this tile's distance + 2 × this line's term, so no step below underflows.
-        let h = self.manhattan.after_slide(h, tiles, tile, from, to);
+        let h = self.manhattan.slide(h, tile, from, to);
         let none = (usize::MAX, 0);
         let t = tile as usize & SLOT_MASK;
         // Only the line the tile leaves or enters can change, and only if it is the tile's goal
@@ -245,7 +259,7 @@ impl Heuristic for LinearConflict {
                 (0, 0)
             }
         };
-        h + 2 * new - 2 * old
+        (h + 2 * new - 2 * old, ())
     }
 }
 

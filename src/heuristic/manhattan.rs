@@ -34,6 +34,13 @@ impl Manhattan {
 }
 
 impl Manhattan {
+    /// h after `tile` slides from `from` to `to`.
+    #[inline(always)]
+    pub fn slide(&self, h: u32, tile: u8, from: usize, to: usize) -> u32 {
+        let row = &self.distance[tile as usize & SLOT_MASK];
+        h + row[to & SLOT_MASK] as u32 - row[from & SLOT_MASK] as u32
+    }
+
     /// Each cell's contribution to h: the distance of the tile on it (0 for the blank).
     pub fn per_cell(&self, tiles: &[u8]) -> Vec<u32> {
         tiles
@@ -45,21 +52,32 @@ impl Manhattan {
 }
 
 impl Heuristic for Manhattan {
+    type State = ();
+
     fn kind(&self) -> HeuristicKind {
         HeuristicKind::Manhattan
     }
 
-    fn estimate(&self, tiles: &[u8]) -> u32 {
-        tiles
+    fn start(&self, tiles: &[u8]) -> (u32, ()) {
+        let sum = tiles
             .iter()
             .enumerate()
             .map(|(cell, &t)| self.distance(t, cell))
-            .sum()
+            .sum();
+        (sum, ())
     }
 
     #[inline(always)]
-    fn after_slide(&self, h: u32, _tiles: &Tiles, tile: u8, from: usize, to: usize) -> u32 {
-        let row = &self.distance[tile as usize & SLOT_MASK];
-        h + row[to & SLOT_MASK] as u32 - row[from & SLOT_MASK] as u32
+    fn after_slide(
+        &self,
+        h: u32,
+        _: &(),
+        _: &Tiles,
+        _: &Tiles,
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> (u32, ()) {
+        (self.slide(h, tile, from, to), ())
     }
 }

@@ -7,10 +7,12 @@
 mod hamming;
 mod linear_conflict;
 mod manhattan;
+pub mod pdb;
 
 pub use hamming::Hamming;
 pub use linear_conflict::{Conflict, LinearConflict};
 pub use manhattan::Manhattan;
+pub use pdb::Pdb;
 
 use crate::board::{Board, Goal, Tiles};
 use crate::error::Error;
@@ -19,15 +21,39 @@ use std::str::FromStr;
 
 /// An admissible, consistent estimate of the moves left, built for one width and goal.
 pub trait Heuristic: Clone {
+    /// What the heuristic keeps per node to update h incrementally (`()` for most; the
+    /// pattern databases keep one value per pattern).
+    type State: Copy + Default + fmt::Debug;
+
+    /// Whether [`Heuristic::after_slide`] reads `positions`; the search maintains that array
+    /// only for heuristics that do.
+    const USES_POSITIONS: bool = false;
+
     /// The kind, for reports.
     fn kind(&self) -> HeuristicKind;
 
     /// h of a whole board, from scratch.
-    fn estimate(&self, tiles: &[u8]) -> u32;
+    fn estimate(&self, tiles: &[u8]) -> u32 {
+        self.start(tiles).0
+    }
 
-    /// h after sliding `tile` from cell `from` into the blank at cell `to`, given the parent's
-    /// `h` and the parent's board `tiles` (before the move). O(1) for a fixed width.
-    fn after_slide(&self, h: u32, tiles: &Tiles, tile: u8, from: usize, to: usize) -> u32;
+    /// h and the per-node state of a whole board, from scratch.
+    fn start(&self, tiles: &[u8]) -> (u32, Self::State);
+
+    /// h (and state) after sliding `tile` from cell `from` into the blank at cell `to`, given
+    /// the parent's `h` and `state`, the parent's board `tiles` (before the move) and, when
+    /// [`Heuristic::USES_POSITIONS`], `positions[tile]` = its cell. O(1) for a fixed width.
+    #[allow(clippy::too_many_arguments)]
+    fn after_slide(
+        &self,
+        h: u32,
+        state: &Self::State,
+        tiles: &Tiles,
+        positions: &Tiles,
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> (u32, Self::State);
 }
 
 /// The heuristics by name, as the CLI, the wasm options and the page choose them.
@@ -40,14 +66,25 @@ pub enum HeuristicKind {
     Manhattan,
     /// Manhattan plus two moves for every tile that must leave its goal line to let another pass.
     LinearConflict,
+    /// Additive 6-6-3 pattern databases, maxed with the diagonal reflection (4×4 only; see
+    /// [`pdb`]).
+    Pdb,
 }
 
 impl HeuristicKind {
-    /// All kinds, weakest first.
+    /// The heuristics for every width, weakest first (`Pdb`, for 4×4 only, is not among them).
     pub const ALL: [HeuristicKind; 3] = [
         HeuristicKind::Hamming,
         HeuristicKind::Manhattan,
         HeuristicKind::LinearConflict,
+    ];
+
+    /// Every heuristic, by name.
+    pub const NAMED: [HeuristicKind; 4] = [
+        HeuristicKind::Hamming,
+        HeuristicKind::Manhattan,
+        HeuristicKind::LinearConflict,
+        HeuristicKind::Pdb,
     ];
 
     /// The name used by the CLI, the wasm options and the page.
@@ -56,24 +93,27 @@ impl HeuristicKind {
             HeuristicKind::Hamming => "hamming",
             HeuristicKind::Manhattan => "manhattan",
             HeuristicKind::LinearConflict => "linear-conflict",
+            HeuristicKind::Pdb => "pdb",
         }
     }
 
-    /// h of `board` for `goal` with this heuristic.
-    pub fn estimate(self, board: &Board, goal: Goal) -> u32 {
+    /// h of `board` for `goal` with this heuristic; for `Pdb`, the board must be 4×4 and the
+    /// databases installed ([`pdb::ensure`] builds them).
+    pub fn estimate(self, board: &Board, goal: Goal) -> Result<u32, Error> {
         let (w, t) = (board.width(), board.tiles());
-        match self {
+        Ok(match self {
             HeuristicKind::Hamming => Hamming::new(w, goal).estimate(t),
             HeuristicKind::Manhattan => Manhattan::new(w, goal).estimate(t),
             HeuristicKind::LinearConflict => LinearConflict::new(w, goal).estimate(t),
-        }
+            HeuristicKind::Pdb => Pdb::new(pdb::require(w, goal)?).estimate(t),
+        })
     }
 }
 
 impl FromStr for HeuristicKind {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self, Error> {
-        HeuristicKind::ALL
+        HeuristicKind::NAMED
             .into_iter()
             .find(|k| k.name() == s)
             .ok_or_else(|| Error::UnknownHeuristic(s.to_string()))

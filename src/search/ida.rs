@@ -31,9 +31,11 @@ struct Moves {
 
 /// One node on the current path.
 #[derive(Clone, Copy, Debug)]
-struct Frame {
+struct Frame<S> {
     id: u64,
     h: u32,
+    /// The heuristic's incremental state at this node.
+    state: S,
     blank: u8,
     /// The tile slid to reach this node (0 at the root).
     tile: u8,
@@ -51,16 +53,17 @@ const MAX_DEPTH: usize = 256;
 
 /// The current path as a fixed array, indexed with a mask so the hot loop has no bounds checks.
 #[derive(Clone, Debug)]
-struct Path {
-    frames: Box<[Frame; MAX_DEPTH]>,
+struct Path<S> {
+    frames: Box<[Frame<S>; MAX_DEPTH]>,
     len: usize,
 }
 
-impl Path {
-    fn new() -> Path {
+impl<S: Copy + Default> Path<S> {
+    fn new() -> Path<S> {
         let empty = Frame {
             id: 0,
             h: 0,
+            state: S::default(),
             blank: 0,
             tile: 0,
             back: NO_MOVE,
@@ -73,13 +76,13 @@ impl Path {
     }
 
     #[inline(always)]
-    fn push(&mut self, frame: Frame) {
+    fn push(&mut self, frame: Frame<S>) {
         self.frames[self.len & (MAX_DEPTH - 1)] = frame;
         self.len += 1;
     }
 
     #[inline(always)]
-    fn pop(&mut self) -> Option<Frame> {
+    fn pop(&mut self) -> Option<Frame<S>> {
         if self.len == 0 {
             return None;
         }
@@ -95,11 +98,11 @@ impl Path {
         self.len = 0;
     }
 
-    fn last(&self) -> Option<&Frame> {
+    fn last(&self) -> Option<&Frame<S>> {
         self.frames[..self.len].last()
     }
 
-    fn iter(&self) -> impl Iterator<Item = &Frame> {
+    fn iter(&self) -> impl Iterator<Item = &Frame<S>> {
         self.frames[..self.len].iter()
     }
 }
@@ -133,9 +136,12 @@ pub struct IdaStar<H: Heuristic> {
     /// or `NO_MOVE` at the root) would undo the move into the node.
     successors: [[Moves; 8]; SLOTS],
     root_h: u32,
+    root_state: H::State,
     // The search state: everything below changes as the search runs.
     tiles: Tiles,
-    stack: Path,
+    /// `positions[tile]` = the tile's cell, kept only when the heuristic reads it.
+    positions: Tiles,
+    stack: Path<H::State>,
     phase: Phase,
     threshold: u32,
     /// Smallest f pruned in this iteration (`u32::MAX`: none yet).
@@ -172,7 +178,7 @@ impl<H: Heuristic> IdaStar<H> {
             }
         }
         let goal_tiles = goal.board(width)?.padded();
-        let root_h = heuristic.estimate(start.tiles());
+        let (root_h, root_state) = heuristic.start(start.tiles());
         Ok(IdaStar {
             heuristic,
             start,
@@ -180,7 +186,9 @@ impl<H: Heuristic> IdaStar<H> {
             goal_tiles,
             successors,
             root_h,
+            root_state,
             tiles: start.padded(),
+            positions: positions_of(&start),
             stack: Path::new(),
             phase: Phase::Begin,
             threshold: root_h,
@@ -256,11 +264,13 @@ impl<H: Heuristic> IdaStar<H> {
                     let id = self.next_id;
                     self.next_id += 1;
                     self.tiles = self.start.padded();
+                    self.positions = positions_of(&self.start);
                     self.stack.clear();
                     let (h, blank) = (self.root_h, self.start.blank() as u8);
                     self.stack.push(Frame {
                         id,
                         h,
+                        state: self.root_state,
                         blank,
                         tile: 0,
                         back: NO_MOVE,
@@ -351,6 +361,7 @@ impl<H: Heuristic> IdaStar<H> {
             return false;
         };
         let mut tiles = self.tiles;
+        let mut positions = self.positions;
         let mut next_id = self.next_id;
         let mut pruned = self.pruned;
         let mut next_threshold = self.next_threshold;
@@ -371,6 +382,9 @@ impl<H: Heuristic> IdaStar<H> {
                         // Undo the move into `node`: its tile slides back where the blank is.
                         tiles[node.blank as usize & SLOT_MASK] = node.tile;
                         tiles[parent.blank as usize & SLOT_MASK] = 0;
+                        if H::USES_POSITIONS {
+                            positions[node.tile as usize & SLOT_MASK] = node.blank;
+                        }
                         node = parent;
                         if sink.emit(|| Event::Backtrack { id }) {
                             break true;
@@ -388,7 +402,8 @@ impl<H: Heuristic> IdaStar<H> {
             next_id += 1;
             let (from, to) = (from as usize & SLOT_MASK, node.blank as usize & SLOT_MASK);
             let tile = tiles[from];
-            let h = heuristic.after_slide(node.h, &tiles, tile, from, to);
+            let (h, state) =
+                heuristic.after_slide(node.h, &node.state, &tiles, &positions, tile, from, to);
             let g = stack.len() as u32 + 1;
             let f = g + h;
             if f > threshold {
@@ -410,11 +425,15 @@ impl<H: Heuristic> IdaStar<H> {
             }
             tiles[to] = tile;
             tiles[from] = 0;
+            if H::USES_POSITIONS {
+                positions[tile as usize & SLOT_MASK] = to as u8;
+            }
             let parent = node.id;
             stack.push(node);
             node = Frame {
                 id,
                 h,
+                state,
                 blank: from as u8,
                 tile,
                 // Left/right and up/down are neighbours in `Direction::ORDER`.
@@ -445,6 +464,7 @@ impl<H: Heuristic> IdaStar<H> {
             stack.push(node);
         }
         self.tiles = tiles;
+        self.positions = positions;
         self.next_id = next_id;
         self.pruned = pruned;
         self.next_threshold = next_threshold;
@@ -463,6 +483,7 @@ impl<H: Heuristic> IdaStar<H> {
             goal_tiles: &self.goal_tiles,
             frames: &mut self.stack.frames,
             tiles: self.tiles,
+            positions: self.positions,
             threshold: self.threshold,
             limit,
             next_id: self.next_id,
@@ -473,6 +494,7 @@ impl<H: Heuristic> IdaStar<H> {
         let outcome = walk.resume(0, self.stack.len);
         let depth_reached = walk.depth_reached;
         self.tiles = walk.tiles;
+        self.positions = walk.positions;
         self.next_id = walk.next_id;
         self.pruned = walk.pruned;
         self.next_threshold = walk.next_threshold;
@@ -495,6 +517,15 @@ impl<H: Heuristic> IdaStar<H> {
     }
 }
 
+/// `positions[tile]` = the tile's cell.
+fn positions_of(board: &Board) -> Tiles {
+    let mut positions: Tiles = [0; SLOTS];
+    for (cell, &tile) in board.tiles().iter().enumerate() {
+        positions[tile as usize] = cell as u8;
+    }
+    positions
+}
+
 /// How a subtree of the silent walk ended.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Outcome {
@@ -507,12 +538,13 @@ enum Outcome {
 }
 
 /// The state of one silent walk (see [`IdaStar::expand_silently`]).
-struct Walk<'a, H> {
+struct Walk<'a, H: Heuristic> {
     heuristic: &'a H,
     successors: &'a [[Moves; 8]; SLOTS],
     goal_tiles: &'a Tiles,
-    frames: &'a mut [Frame; MAX_DEPTH],
+    frames: &'a mut [Frame<H::State>; MAX_DEPTH],
     tiles: Tiles,
+    positions: Tiles,
     threshold: u32,
     limit: u64,
     next_id: u64,
@@ -541,6 +573,9 @@ impl<H: Heuristic> Walk<'_, H> {
         let blank = self.frames[depth & (MAX_DEPTH - 1)].blank;
         self.tiles[child.blank as usize & SLOT_MASK] = child.tile;
         self.tiles[blank as usize & SLOT_MASK] = 0;
+        if H::USES_POSITIONS {
+            self.positions[child.tile as usize & SLOT_MASK] = child.blank;
+        }
     }
 
     /// Generates the remaining children of the visited node `frames[depth]`.
@@ -550,14 +585,23 @@ impl<H: Heuristic> Walk<'_, H> {
             depth,
             node.blank as usize & SLOT_MASK,
             node.h,
+            node.state,
             node.back,
             node.next,
         )
     }
 
-    /// The children of the node at `depth` (blank at `to`, estimate `h`, arrived by the move
-    /// whose undo is `back`), from the `next`-th on.
-    fn children(&mut self, depth: usize, to: usize, h: u32, back: u8, next: u8) -> Outcome {
+    /// The children of the node at `depth` (blank at `to`, estimate `h` with heuristic state
+    /// `state`, arrived by the move whose undo is `back`), from the `next`-th on.
+    fn children(
+        &mut self,
+        depth: usize,
+        to: usize,
+        h: u32,
+        state: H::State,
+        back: u8,
+        next: u8,
+    ) -> Outcome {
         let moves = &self.successors[to][back as usize & 7];
         let g = depth as u32 + 1;
         let mut next = next;
@@ -573,7 +617,9 @@ impl<H: Heuristic> Walk<'_, H> {
             self.next_id += 1;
             let from = from as usize & SLOT_MASK;
             let tile = self.tiles[from];
-            let child_h = self.heuristic.after_slide(h, &self.tiles, tile, from, to);
+            let (child_h, child_state) =
+                self.heuristic
+                    .after_slide(h, &state, &self.tiles, &self.positions, tile, from, to);
             let f = g + child_h;
             if f > self.threshold {
                 self.pruned += 1;
@@ -584,9 +630,13 @@ impl<H: Heuristic> Walk<'_, H> {
             }
             self.tiles[to] = tile;
             self.tiles[from] = 0;
+            if H::USES_POSITIONS {
+                self.positions[tile as usize & SLOT_MASK] = to as u8;
+            }
             self.frames[(depth + 1) & (MAX_DEPTH - 1)] = Frame {
                 id,
                 h: child_h,
+                state: child_state,
                 blank: from as u8,
                 tile,
                 back: dir ^ 1,
@@ -596,7 +646,7 @@ impl<H: Heuristic> Walk<'_, H> {
                 self.depth_reached = depth + 1;
                 Outcome::Solved
             } else {
-                self.children(depth + 1, from, child_h, dir ^ 1, 0)
+                self.children(depth + 1, from, child_h, child_state, dir ^ 1, 0)
             };
             if outcome != Outcome::Done {
                 self.frames[depth & (MAX_DEPTH - 1)].next = next;
@@ -604,6 +654,9 @@ impl<H: Heuristic> Walk<'_, H> {
             }
             self.tiles[from] = tile;
             self.tiles[to] = 0;
+            if H::USES_POSITIONS {
+                self.positions[tile as usize & SLOT_MASK] = from as u8;
+            }
         }
         // A finished node is discarded by its parent, so its `next` need not be stored.
         Outcome::Done

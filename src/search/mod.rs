@@ -8,7 +8,7 @@ pub use ida::IdaStar;
 
 use crate::board::{Board, Goal};
 use crate::error::Error;
-use crate::heuristic::{Hamming, HeuristicKind, LinearConflict, Manhattan};
+use crate::heuristic::{pdb, Hamming, HeuristicKind, LinearConflict, Manhattan, Pdb};
 use crate::trace::Event;
 use serde::Serialize;
 
@@ -119,7 +119,8 @@ pub trait Search {
 }
 
 /// IDA* on `board` towards `goal` with the chosen heuristic; fails with the parity explanation
-/// when the board cannot reach the goal.
+/// when the board cannot reach the goal (and, for `pdb`, when the board is not 4×4 or the
+/// databases are not installed).
 pub fn ida_star(board: Board, goal: Goal, kind: HeuristicKind) -> Result<Box<dyn Search>, Error> {
     let w = board.width();
     Ok(match kind {
@@ -127,6 +128,10 @@ pub fn ida_star(board: Board, goal: Goal, kind: HeuristicKind) -> Result<Box<dyn
         HeuristicKind::Manhattan => Box::new(IdaStar::new(board, goal, Manhattan::new(w, goal))?),
         HeuristicKind::LinearConflict => {
             Box::new(IdaStar::new(board, goal, LinearConflict::new(w, goal))?)
+        }
+        HeuristicKind::Pdb => {
+            let databases = pdb::require(w, goal)?;
+            Box::new(IdaStar::new(board, goal, Pdb::new(databases))?)
         }
     })
 }

@@ -118,7 +118,7 @@ pub fn validate(start: Board, goal: Goal, kind: HeuristicKind, events: &[Event])
     let mut summary = TraceSummary::default();
     let mut ids = std::collections::HashSet::new();
     let mut threshold: Option<u32> = None;
-    let mut expected_threshold = kind.estimate(&start, goal);
+    let mut expected_threshold = kind.estimate(&start, goal).unwrap();
     let mut path: Vec<PathNode> = Vec::new();
     let mut min_pruned = u32::MAX;
     let mut iteration_over = true;
@@ -149,7 +149,11 @@ pub fn validate(start: Board, goal: Goal, kind: HeuristicKind, events: &[Event])
             );
             top.last_dir = Some(dir_index);
             top.children += 1;
-            assert_eq!(h, kind.estimate(&board, goal), "wrong h: {event:?}");
+            assert_eq!(
+                h,
+                kind.estimate(&board, goal).unwrap(),
+                "wrong h: {event:?}"
+            );
             board
         };
     for event in events {
@@ -187,7 +191,7 @@ pub fn validate(start: Board, goal: Goal, kind: HeuristicKind, events: &[Event])
                 let board = match (parent, tile) {
                     (None, None) => {
                         assert!(path.is_empty() && *g == 0, "second root: {event:?}");
-                        assert_eq!(*h, kind.estimate(&start, goal));
+                        assert_eq!(*h, kind.estimate(&start, goal).unwrap());
                         start
                     }
                     (Some(p), Some(tile)) => child(&mut path, *p, *tile, *g, *h, event),

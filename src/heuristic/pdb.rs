@@ -1,0 +1,707 @@
+//! Additive (disjoint) pattern databases for the 15-puzzle: a 6-6-3 partition of the tiles, and
+//! the maximum with the same lookup on the board reflected about the main diagonal.
+//!
+//! A pattern's abstract state is the placement of its tiles plus the blank's *region*: the free
+//! cells (no pattern tile on them) the blank can reach, since the other tiles move at no cost.
+//! Its value is the fewest moves *of the pattern's tiles* to bring them to their goal cells.
+//! The three patterns share no tile and each real move slides one tile, so the sum of the three
+//! values never exceeds the true distance (admissible); a real move changes at most one pattern's
+//! abstract state, by one abstract move, so h changes by at most one (consistent). Reflecting
+//! the board about the main diagonal (the goal's blank sits on it in both conventions) gives a
+//! board with the same distance, so the larger of the two sums is admissible and consistent too.
+//!
+//! Keeping the blank's region matters: the usual compression (one value per placement, the
+//! minimum over blank positions) is inconsistent, and ignoring the blank altogether costs ten
+//! times the nodes on Korf's instances. Exact values per (placement, blank cell) would take
+//! 58 MB per 6-tile pattern, so each state stores its value modulo 3 (2 bits): consistency
+//! makes neighbouring values differ by at most one, so the search recovers each child's exact
+//! value from its parent's, and a from-scratch value is found by walking down to the goal.
+//!
+//! The partition, by goal cell (blank-last; blank-first uses it rotated by 180°, so that the two
+//! conventions of Korf's instances search the same trees):
+//!
+//! ```text
+//!  A  A  B  B
+//!  A  A  B  B
+//!  A  A  B  B
+//!  C  C  C  _
+//! ```
+//!
+//! States are indexed by the placement's rank (16 × 15 × … × (16 − k + 1)) times the blank's rank
+//! among the 16 − k free cells: 57,657,600 states (14.4 MB) for a 6-tile pattern.
+
+use super::{Heuristic, HeuristicKind};
+use crate::board::{Goal, Tiles, SLOTS, SLOT_MASK};
+use crate::error::Error;
+use std::sync::{Arc, Mutex};
+
+/// Cells of the 4×4 board.
+const CELLS: usize = 16;
+/// The partition by goal cell for blank-last (see the module docs).
+const PATTERNS_BLANK_LAST: [&[usize]; 3] =
+    [&[0, 1, 4, 5, 8, 9], &[2, 3, 6, 7, 10, 11], &[12, 13, 14]];
+/// Format tag of serialised databases (bump when the layout or partition changes).
+const MAGIC: &[u8; 8] = b"TSPDB3M1";
+/// The 2-bit code of a state not reached (yet): values are stored modulo 3 as 0, 1, 2.
+const UNREACHED: u8 = 3;
+
+/// The number of placements of `k` distinct tiles on 16 cells: 16 × 15 × … × (16 − k + 1).
+fn placements(k: usize) -> usize {
+    (0..k).map(|i| CELLS - i).product()
+}
+
+/// The number of (placement, blank cell) states of a `k`-tile pattern.
+fn states(k: usize) -> usize {
+    placements(k) * (CELLS - k)
+}
+
+/// The rank of a placement (cells of the pattern's tiles, in pattern order) among all
+/// placements: a mixed-radix number whose i-th digit is the cell's rank among unused cells.
+#[inline(always)]
+fn rank(cells: &[u8]) -> usize {
+    let mut used = 0u32;
+    let mut index = 0usize;
+    for (i, &c) in cells.iter().enumerate() {
+        let below = (used & ((1u32 << c) - 1)).count_ones() as usize;
+        index = index * (CELLS - i) + c as usize - below;
+        used |= 1 << c;
+    }
+    index
+}
+
+/// The index of the state (placement `cells` occupying `occupied`, blank on `blank`).
+#[inline(always)]
+fn state_index(cells: &[u8], occupied: u32, blank: usize) -> usize {
+    let free_below = blank - (occupied & ((1u32 << blank) - 1)).count_ones() as usize;
+    rank(cells) * (CELLS - cells.len()) + free_below
+}
+
+#[inline(always)]
+fn get(table: &[u8], index: usize) -> u8 {
+    table[index >> 2] >> ((index & 3) * 2) & 3
+}
+
+#[inline(always)]
+fn set(table: &mut [u8], index: usize, value: u8) {
+    let shift = (index & 3) * 2;
+    table[index >> 2] = table[index >> 2] & !(3 << shift) | value << shift;
+}
+
+/// FNV-1a over the tables: a checksum that pins the build (tests) and guards the caches.
+fn fnv1a(tables: &[Vec<u8>]) -> u64 {
+    let mut hash = 0xcbf2_9ce4_8422_2325u64;
+    for table in tables {
+        for &b in table {
+            hash ^= b as u64;
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    hash
+}
+
+fn neighbors(cell: usize) -> u32 {
+    let (r, c) = (cell / 4, cell % 4);
+    let mut mask = 0;
+    if c > 0 {
+        mask |= 1 << (cell - 1);
+    }
+    if c < 3 {
+        mask |= 1 << (cell + 1);
+    }
+    if r > 0 {
+        mask |= 1 << (cell - 4);
+    }
+    if r < 3 {
+        mask |= 1 << (cell + 4);
+    }
+    mask
+}
+
+/// The cells reachable from `start` through `free` cells.
+#[inline(always)]
+fn flood(start: usize, free: u32) -> u32 {
+    let mut region = 1u32 << start;
+    loop {
+        let mut grown = region;
+        let mut r = region;
+        while r != 0 {
+            let c = r.trailing_zeros() as usize;
+            r &= r - 1;
+            grown |= neighbors(c) & free;
+        }
+        if grown == region {
+            return region;
+        }
+        region = grown;
+    }
+}
+
+fn occupancy(cells: &[u8]) -> u32 {
+    cells.iter().fold(0, |m, &c| m | 1 << c)
+}
+
+/// The tiles of each pattern for a goal, in pattern order.
+fn pattern_tiles(goal: Goal) -> [Vec<u8>; 3] {
+    PATTERNS_BLANK_LAST.map(|cells| {
+        cells
+            .iter()
+            .map(|&c| {
+                let cell = match goal {
+                    Goal::BlankLast => c,
+                    Goal::BlankFirst => CELLS - 1 - c,
+                };
+                goal.tile_at(cell, CELLS)
+            })
+            .collect()
+    })
+}
+
+/// The three databases of one goal convention.
+#[derive(Debug)]
+pub struct PatternDatabases {
+    goal: Goal,
+    patterns: [Vec<u8>; 3],
+    /// Per pattern: each state's distance modulo 3, four states per byte.
+    tables: [Vec<u8>; 3],
+    checksum: u64,
+}
+
+impl PatternDatabases {
+    /// The goal convention the databases are for.
+    pub fn goal(&self) -> Goal {
+        self.goal
+    }
+
+    /// FNV-1a of the three tables (identical for every build).
+    pub fn checksum(&self) -> u64 {
+        self.checksum
+    }
+
+    /// Total size of the tables in bytes.
+    pub fn bytes(&self) -> usize {
+        self.tables.iter().map(Vec::len).sum()
+    }
+
+    /// The databases as bytes (for a cache): a tag, the goal, the tables and the checksum.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.bytes() + 32);
+        out.extend_from_slice(MAGIC);
+        out.push(matches!(self.goal, Goal::BlankFirst) as u8);
+        for table in &self.tables {
+            out.extend_from_slice(table);
+        }
+        out.extend_from_slice(&self.checksum.to_le_bytes());
+        out
+    }
+
+    /// Databases read back from [`PatternDatabases::to_bytes`]; fails (so the caller rebuilds)
+    /// when the bytes are not a complete, intact copy for `goal`.
+    pub fn from_bytes(goal: Goal, bytes: &[u8]) -> Result<PatternDatabases, Error> {
+        let patterns = pattern_tiles(goal);
+        let sizes: Vec<usize> = patterns
+            .iter()
+            .map(|p| states(p.len()).div_ceil(4))
+            .collect();
+        let expected = MAGIC.len() + 1 + sizes.iter().sum::<usize>() + 8;
+        let bad = |why: &str| Error::InvalidOption(format!("pattern databases rejected: {why}"));
+        if bytes.len() != expected {
+            return Err(bad("wrong size"));
+        }
+        if &bytes[..MAGIC.len()] != MAGIC {
+            return Err(bad("not tilesearch 6-6-3 databases of this version"));
+        }
+        if bytes[MAGIC.len()] != matches!(goal, Goal::BlankFirst) as u8 {
+            return Err(bad("built for the other goal convention"));
+        }
+        let mut at = MAGIC.len() + 1;
+        let tables = [0, 1, 2].map(|i| {
+            let t = bytes[at..at + sizes[i]].to_vec();
+            at += sizes[i];
+            t
+        });
+        let mut stored = [0u8; 8];
+        stored.copy_from_slice(&bytes[at..at + 8]);
+        let checksum = fnv1a(&tables);
+        if u64::from_le_bytes(stored) != checksum {
+            return Err(bad("checksum mismatch"));
+        }
+        Ok(PatternDatabases {
+            goal,
+            patterns,
+            tables,
+            checksum,
+        })
+    }
+
+    /// The goal cells of pattern `p`'s tiles.
+    fn goal_cells(&self, p: usize) -> [u8; 6] {
+        let mut cells = [0u8; 6];
+        for (c, &t) in cells.iter_mut().zip(&self.patterns[p]) {
+            *c = self.goal.position_of(t, CELLS) as u8;
+        }
+        cells
+    }
+
+    /// The exact value of pattern `p`'s state (its tiles on `cells`, the blank on `blank`): a
+    /// walk down to the goal placement, each step to a neighbour one less modulo 3.
+    fn exact(&self, p: usize, cells: [u8; 6], blank: usize) -> u8 {
+        let k = self.patterns[p].len();
+        let table = &self.tables[p];
+        let goal = self.goal_cells(p);
+        let (mut cells, mut blank) = (cells, blank);
+        let mut distance = 0u8;
+        while cells[..k] != goal[..k] && distance < u8::MAX {
+            let occupied = occupancy(&cells[..k]);
+            let here = get(table, state_index(&cells[..k], occupied, blank));
+            let closer = (here + 2) % 3;
+            let region = flood(blank, !occupied & 0xffff);
+            let step = (0..k).find_map(|i| {
+                let from = cells[i] as usize;
+                let mut targets = neighbors(from) & region;
+                while targets != 0 {
+                    let to = targets.trailing_zeros() as u8;
+                    targets &= targets - 1;
+                    let mut moved = cells;
+                    moved[i] = to;
+                    let now = occupied & !(1 << from) | 1 << to;
+                    if get(table, state_index(&moved[..k], now, from)) == closer {
+                        return Some((moved, from));
+                    }
+                }
+                None
+            });
+            // Every state but the goal's has a neighbour one closer; a damaged table stops here.
+            let Some((moved, from)) = step else { break };
+            cells = moved;
+            blank = from;
+            distance += 1;
+        }
+        distance
+    }
+}
+
+/// A resumable build of the three databases, so that a page can build them in slices and show
+/// progress. [`PatternDatabases::build`] runs one to the end.
+pub struct PdbBuilder {
+    goal: Goal,
+    patterns: [Vec<u8>; 3],
+    tables: [Vec<u8>; 3],
+    /// The pattern being built (0..3; 3 when done).
+    current: usize,
+    /// Breadth-first queue of regions: the pattern's cells (4 bits each), then one cell of the
+    /// blank's region; and the depth of each entry.
+    queue: Vec<u32>,
+    depths: Vec<u8>,
+    head: usize,
+    filled: usize,
+}
+
+impl PdbBuilder {
+    /// A build for the 4×4 board and `goal`.
+    pub fn new(goal: Goal) -> PdbBuilder {
+        let patterns = pattern_tiles(goal);
+        // All codes UNREACHED (0b11) to begin with.
+        let tables = [0, 1, 2].map(|i| vec![0xffu8; states(patterns[i].len()).div_ceil(4)]);
+        let mut builder = PdbBuilder {
+            goal,
+            patterns,
+            tables,
+            current: 0,
+            queue: Vec::new(),
+            depths: Vec::new(),
+            head: 0,
+            filled: 0,
+        };
+        builder.start_pattern();
+        builder
+    }
+
+    fn start_pattern(&mut self) {
+        self.queue = Vec::new();
+        self.depths = Vec::new();
+        self.head = 0;
+        if self.current >= 3 {
+            return;
+        }
+        let mut cells = [0u8; 6];
+        for (i, &t) in self.patterns[self.current].iter().enumerate() {
+            cells[i] = self.goal.position_of(t, CELLS) as u8;
+        }
+        let occupied = occupancy(&cells[..self.patterns[self.current].len()]);
+        // The goal placement with the blank in any free region (all of them are at 0).
+        let free = !occupied & 0xffff;
+        let mut left = free;
+        while left != 0 {
+            let blank = left.trailing_zeros() as usize;
+            left &= !flood(blank, free);
+            self.reach(&cells, occupied, blank, 0);
+        }
+    }
+
+    /// Records the region of `blank` for the placement `cells` at `depth`, unless reached.
+    #[inline(always)]
+    fn reach(&mut self, cells: &[u8; 6], occupied: u32, blank: usize, depth: u8) {
+        let k = self.patterns[self.current].len();
+        let table = &mut self.tables[self.current];
+        let base = rank(&cells[..k]) * (CELLS - k);
+        let free_rank = |c: usize| c - (occupied & ((1u32 << c) - 1)).count_ones() as usize;
+        if get(table, base + free_rank(blank)) != UNREACHED {
+            return;
+        }
+        let mut region = flood(blank, !occupied & 0xffff);
+        while region != 0 {
+            let c = region.trailing_zeros() as usize;
+            region &= region - 1;
+            set(table, base + free_rank(c), depth % 3);
+            self.filled += 1;
+        }
+        let mut packed = 0u32;
+        for (i, &c) in cells.iter().enumerate().take(k) {
+            packed |= (c as u32) << (4 * i);
+        }
+        self.queue.push(packed | (blank as u32) << (4 * k));
+        self.depths.push(depth);
+    }
+
+    /// Fraction of all states reached so far (0 to 1).
+    pub fn progress(&self) -> f64 {
+        if self.done() {
+            return 1.0;
+        }
+        let total: usize = self.patterns.iter().map(|p| states(p.len())).sum();
+        self.filled as f64 / total as f64
+    }
+
+    /// True once all three databases are built.
+    pub fn done(&self) -> bool {
+        self.current >= 3
+    }
+
+    /// Expands about `budget` regions; returns true when the build is complete.
+    pub fn work(&mut self, budget: usize) -> bool {
+        let mut left = budget;
+        while self.current < 3 && left > 0 {
+            if self.head == self.queue.len() {
+                self.current += 1;
+                self.start_pattern();
+                continue;
+            }
+            let (packed, depth) = (self.queue[self.head], self.depths[self.head]);
+            self.head += 1;
+            left -= 1;
+            self.expand(packed, depth);
+        }
+        self.done()
+    }
+
+    /// Slides each pattern tile next to the blank's region into it (cost one; the blank takes
+    /// the tile's cell) and records the regions reached.
+    fn expand(&mut self, packed: u32, depth: u8) {
+        let k = self.patterns[self.current].len();
+        let mut cells = [0u8; 6];
+        for (i, cell) in cells.iter_mut().enumerate().take(k) {
+            *cell = (packed >> (4 * i) & 15) as u8;
+        }
+        let occupied = occupancy(&cells[..k]);
+        let blank = (packed >> (4 * k) & 15) as usize;
+        let region = flood(blank, !occupied & 0xffff);
+        for i in 0..k {
+            let from = cells[i] as usize;
+            let mut targets = neighbors(from) & region;
+            while targets != 0 {
+                let to = targets.trailing_zeros();
+                targets &= targets - 1;
+                let mut moved = cells;
+                moved[i] = to as u8;
+                let now = occupied & !(1 << from) | 1 << to;
+                self.reach(&moved, now, from, depth + 1);
+            }
+        }
+    }
+
+    /// The finished databases (`None` until [`PdbBuilder::done`]).
+    pub fn finish(self) -> Option<PatternDatabases> {
+        if !self.done() {
+            return None;
+        }
+        let checksum = fnv1a(&self.tables);
+        Some(PatternDatabases {
+            goal: self.goal,
+            patterns: self.patterns,
+            tables: self.tables,
+            checksum,
+        })
+    }
+}
+
+impl PatternDatabases {
+    /// Builds the databases for `goal` (seconds natively).
+    pub fn build(goal: Goal) -> PatternDatabases {
+        let mut builder = PdbBuilder::new(goal);
+        while !builder.work(1 << 20) {}
+        // `work` returned true: the build is complete.
+        builder.finish().unwrap_or_else(|| unreachable!())
+    }
+}
+
+/// The databases in use, one slot per goal convention: [`install`] puts them there,
+/// `HeuristicKind::Pdb` searches read them.
+static INSTALLED: Mutex<[Option<Arc<PatternDatabases>>; 2]> = Mutex::new([None, None]);
+
+fn slot(goal: Goal) -> usize {
+    matches!(goal, Goal::BlankFirst) as usize
+}
+
+/// Makes `databases` the ones `pdb` searches for its goal use.
+pub fn install(databases: PatternDatabases) -> Arc<PatternDatabases> {
+    let shared = Arc::new(databases);
+    let mut installed = INSTALLED.lock().unwrap_or_else(|e| e.into_inner());
+    installed[slot(shared.goal)] = Some(shared.clone());
+    shared
+}
+
+/// The installed databases for `goal`, if any.
+pub fn installed(goal: Goal) -> Option<Arc<PatternDatabases>> {
+    let installed = INSTALLED.lock().unwrap_or_else(|e| e.into_inner());
+    installed[slot(goal)].clone()
+}
+
+/// The installed databases for a `width` board towards `goal`, or why there are none.
+pub fn require(width: usize, goal: Goal) -> Result<Arc<PatternDatabases>, Error> {
+    if width != 4 {
+        return Err(Error::PdbWidth { width });
+    }
+    installed(goal).ok_or(Error::PdbMissing { goal })
+}
+
+/// The installed databases for `goal`, building and installing them first if needed.
+pub fn ensure(goal: Goal) -> Arc<PatternDatabases> {
+    installed(goal).unwrap_or_else(|| install(PatternDatabases::build(goal)))
+}
+
+/// Where the CLI keeps built databases: `$TILESEARCH_CACHE`, else `$XDG_CACHE_HOME/tilesearch`,
+/// else `$HOME/.cache/tilesearch`.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn cache_dir() -> Option<std::path::PathBuf> {
+    use std::path::PathBuf;
+    let var = |name: &str| {
+        std::env::var_os(name)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    var("TILESEARCH_CACHE")
+        .or_else(|| var("XDG_CACHE_HOME").map(|d| d.join("tilesearch")))
+        .or_else(|| var("HOME").map(|d| d.join(".cache").join("tilesearch")))
+}
+
+/// The databases for `goal`: installed ones, else read from the disk cache, else built and
+/// written to the cache for next time. A cache file that is damaged or from another version is
+/// rebuilt; a cache that cannot be written is skipped.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn load_or_build(goal: Goal) -> Arc<PatternDatabases> {
+    if let Some(databases) = installed(goal) {
+        return databases;
+    }
+    let file = cache_dir().map(|d| d.join(format!("pdb-663-{}.bin", goal.name())));
+    if let Some(bytes) = file.as_ref().and_then(|f| std::fs::read(f).ok()) {
+        if let Ok(databases) = PatternDatabases::from_bytes(goal, &bytes) {
+            return install(databases);
+        }
+    }
+    let databases = PatternDatabases::build(goal);
+    if let Some(file) = &file {
+        let temporary = file.with_extension("tmp");
+        let written = file
+            .parent()
+            .map(std::fs::create_dir_all)
+            .transpose()
+            .and_then(|_| std::fs::write(&temporary, databases.to_bytes()))
+            .and_then(|_| std::fs::rename(&temporary, file));
+        // The cache only saves time: a read-only or missing home is fine.
+        drop(written);
+    }
+    install(databases)
+}
+
+/// The pattern-database heuristic: the larger of the additive 6-6-3 values and the same on the
+/// board reflected about the main diagonal.
+#[derive(Clone, Debug)]
+pub struct Pdb {
+    databases: Arc<PatternDatabases>,
+    /// `pattern_of[tile]`: which pattern a tile is in (`NONE` for the blank).
+    pattern_of: [u8; SLOTS],
+    /// The reflection: the tile whose goal cell mirrors this tile's, and each cell's mirror.
+    mirror_tile: [u8; SLOTS],
+    mirror_cell: [u8; SLOTS],
+}
+
+/// `pattern_of` of the blank.
+const NONE: u8 = 3;
+
+/// Per node: the exact values of the three patterns, then of the reflected board's three.
+pub type PdbState = [u8; 6];
+
+fn sums(state: &PdbState) -> u32 {
+    let direct: u32 = state[..3].iter().map(|&v| v as u32).sum();
+    let mirrored: u32 = state[3..].iter().map(|&v| v as u32).sum();
+    direct.max(mirrored)
+}
+
+impl Pdb {
+    /// The heuristic for a 4×4 board towards the databases' goal.
+    pub fn new(databases: Arc<PatternDatabases>) -> Pdb {
+        let goal = databases.goal;
+        let mut pattern_of = [NONE; SLOTS];
+        for (p, tiles) in databases.patterns.iter().enumerate() {
+            for &t in tiles {
+                pattern_of[t as usize] = p as u8;
+            }
+        }
+        let mirror = |cell: usize| (cell % 4) * 4 + cell / 4;
+        let mut mirror_tile = [0u8; SLOTS];
+        let mut mirror_cell = [0u8; SLOTS];
+        for cell in 0..CELLS {
+            mirror_cell[cell] = mirror(cell) as u8;
+            mirror_tile[goal.tile_at(cell, CELLS) as usize] = goal.tile_at(mirror(cell), CELLS);
+        }
+        Pdb {
+            databases,
+            pattern_of,
+            mirror_tile,
+            mirror_cell,
+        }
+    }
+
+    /// The cells of pattern `p`'s tiles with the tiles at `positions`, except `moved` at `to`;
+    /// on the reflected board when `mirrored` (there tile `mirror_tile[t]` stands on
+    /// `mirror_cell[positions[t]]`; the reflection is an involution).
+    #[inline(always)]
+    fn cells(&self, p: usize, positions: &Tiles, moved: u8, to: u8, mirrored: bool) -> [u8; 6] {
+        let mut cells = [0u8; 6];
+        for (cell, &u) in cells.iter_mut().zip(&self.databases.patterns[p]) {
+            if mirrored {
+                let t = self.mirror_tile[u as usize & SLOT_MASK];
+                let at = if t == moved {
+                    to
+                } else {
+                    positions[t as usize & SLOT_MASK]
+                };
+                *cell = self.mirror_cell[at as usize & SLOT_MASK];
+            } else {
+                *cell = if u == moved {
+                    to
+                } else {
+                    positions[u as usize & SLOT_MASK]
+                };
+            }
+        }
+        cells
+    }
+
+    /// Pattern `p`'s value after a move, from its value before: the stored residue modulo 3
+    /// says whether it went down, stayed or went up by one.
+    #[inline(always)]
+    fn updated(&self, p: usize, before: u8, cells: &[u8; 6], blank: usize) -> u8 {
+        let k = self.databases.patterns[p].len();
+        let index = state_index(&cells[..k], occupancy(&cells[..k]), blank);
+        let code = get(&self.databases.tables[p], index);
+        match (code + 3 - before % 3) % 3 {
+            0 => before,
+            1 => before + 1,
+            _ => before.saturating_sub(1),
+        }
+    }
+}
+
+impl Heuristic for Pdb {
+    type State = PdbState;
+    const USES_POSITIONS: bool = true;
+
+    fn kind(&self) -> HeuristicKind {
+        HeuristicKind::Pdb
+    }
+
+    fn start(&self, tiles: &[u8]) -> (u32, PdbState) {
+        let mut positions: Tiles = [0; SLOTS];
+        for (cell, &t) in tiles.iter().enumerate() {
+            positions[t as usize & SLOT_MASK] = cell as u8;
+        }
+        let blank = positions[0] as usize;
+        let mirrored_blank = self.mirror_cell[blank] as usize;
+        let mut state = [0u8; 6];
+        for p in 0..3 {
+            let direct = self.cells(p, &positions, 0, 0, false);
+            state[p] = self.databases.exact(p, direct, blank);
+            let mirrored = self.cells(p, &positions, 0, 0, true);
+            state[3 + p] = self.databases.exact(p, mirrored, mirrored_blank);
+        }
+        (sums(&state), state)
+    }
+
+    #[inline(always)]
+    fn after_slide(
+        &self,
+        _: u32,
+        state: &PdbState,
+        _: &Tiles,
+        positions: &Tiles,
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> (u32, PdbState) {
+        // Only the moved tile's pattern changes (others see the blank stay in its region); the
+        // blank ends on `from`.
+        let mut next = *state;
+        let p = self.pattern_of[tile as usize & SLOT_MASK] as usize & 3;
+        if p < 3 {
+            let cells = self.cells(p, positions, tile, to as u8, false);
+            next[p] = self.updated(p, state[p], &cells, from);
+        }
+        let mirror = self.mirror_tile[tile as usize & SLOT_MASK];
+        let q = self.pattern_of[mirror as usize & SLOT_MASK] as usize & 3;
+        if q < 3 {
+            let cells = self.cells(q, positions, tile, to as u8, true);
+            let blank = self.mirror_cell[from & SLOT_MASK] as usize;
+            next[3 + q] = self.updated(q, state[3 + q], &cells, blank);
+        }
+        (sums(&next), next)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranks_are_a_bijection_onto_the_table() {
+        let mut seen = vec![false; placements(3)];
+        for a in 0..16u8 {
+            for b in (0..16u8).filter(|&b| b != a) {
+                for c in (0..16u8).filter(|&c| c != a && c != b) {
+                    let r = rank(&[a, b, c]);
+                    assert!(!seen[r]);
+                    seen[r] = true;
+                }
+            }
+        }
+        assert!(seen.iter().all(|&s| s));
+        // Blank ranks among free cells fill each placement's slots exactly once.
+        let cells = [0u8, 5, 10];
+        let occupied = occupancy(&cells);
+        let mut slots: Vec<usize> = (0..16)
+            .filter(|c| occupied & (1 << c) == 0)
+            .map(|c| state_index(&cells, occupied, c) - rank(&cells) * 13)
+            .collect();
+        slots.sort();
+        assert_eq!(slots, (0..13).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn the_partition_covers_every_tile_once() {
+        for goal in Goal::ALL {
+            let mut tiles: Vec<u8> = pattern_tiles(goal).concat();
+            tiles.sort();
+            assert_eq!(tiles, (1..16).collect::<Vec<u8>>());
+        }
+    }
+}

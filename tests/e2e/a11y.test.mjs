@@ -1,0 +1,74 @@
+// Keyboard and screen readers: axe-core finds no serious or critical violation in the main
+// states; the live region is polite and throttled; reduced motion turns the slides off.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launch, openExplorer, screenshot, waitForState } from './server.mjs';
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const button = (page, name) => page.getByRole('button', { name, exact: true });
+
+async function axe(page, label) {
+  // Loaded by URL from the same server: the page's CSP (script-src 'self') refuses an inline copy.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ url: '/node_modules/axe-core/axe.min.js' });
+  const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = serious.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  assert.deepEqual(report, [], `axe in state "${label}"`);
+  return results.violations.map((v) => `${v.id} (${v.impact})`);
+}
+
+test('axe-core: no serious or critical violation while loaded, stepping, in error and solved', async () => {
+  const { page, context, errors } = await openExplorer(browser, server.url);
+  const minor = new Set();
+  const note = (list) => list.forEach((v) => minor.add(v));
+  note(await axe(page, 'loaded'));
+  for (let i = 0; i < 20; i += 1) await button(page, 'Step').click();
+  await page.getByRole('checkbox', { name: /share of h/ }).check();
+  await page.locator('tile-search svg.tree g.node.node').nth(1).click();
+  await page.waitForTimeout(300);
+  note(await axe(page, 'stepping'));
+  await page.getByRole('textbox', { name: /Board/ }).fill('1 2 3 4 5 6 7 8 8');
+  note(await axe(page, 'error'));
+  await page.getByRole('combobox', { name: 'Preset' }).selectOption({ label: "Lecture's challenging case (25 moves)" });
+  await page.locator('tile-search').evaluate((element) => { element.speed = 'max'; element.play(); });
+  await waitForState(page, (s) => s.status === 'solved');
+  note(await axe(page, 'solved'));
+  if (minor.size) console.log(`# minor/moderate axe findings: ${[...minor].join(', ')}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the widget is focusable, narrates politely and at most once every 1.5 s, and has a reduced-motion mode', async () => {
+  const { page, context, errors } = await openExplorer(browser, server.url, { reducedMotion: 'reduce' });
+  const element = page.locator('tile-search');
+  assert.equal(await element.getAttribute('tabindex'), '0');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.tagName), 'TILE-SEARCH', 'the first Tab stop is the widget');
+  const live = page.locator('tile-search .live');
+  assert.equal(await live.getAttribute('aria-live'), 'polite');
+  await page.evaluate(() => {
+    window.announcements = [];
+    const region = document.querySelector('tile-search').shadowRoot.querySelector('.live');
+    new MutationObserver(() => window.announcements.push(region.textContent)).observe(region, { childList: true, characterData: true, subtree: true });
+  });
+  await element.evaluate((e) => { e.speed = 64; e.play(); });
+  await page.waitForTimeout(3200);
+  await element.evaluate((e) => e.pause());
+  const announcements = await page.evaluate(() => window.announcements);
+  assert.ok(announcements.length >= 1 && announcements.length <= 3, `${announcements.length} announcements in 3.2 s at 64 events/s`);
+  assert.ok(announcements.every((text) => text.length > 10));
+  // Reduced motion: tiles move without a transition.
+  const duration = await page.evaluate(() => getComputedStyle(document.querySelector('tile-search').shadowRoot.querySelector('.board .tile')).transitionDuration);
+  assert.equal(duration, '0s');
+  await screenshot(page, '09-reduced-motion-paused');
+  assert.deepEqual(errors, []);
+  await context.close();
+
+  const normal = await openExplorer(browser, server.url);
+  const slide = await normal.page.evaluate(() => getComputedStyle(document.querySelector('tile-search').shadowRoot.querySelector('.board .tile')).transitionDuration);
+  assert.notEqual(slide, '0s', 'tiles slide when motion is allowed');
+  await normal.context.close();
+});

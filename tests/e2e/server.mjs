@@ -1,0 +1,88 @@
+// A static server for the repository root on a free loopback port, and the browser set-up
+// every e2e file shares (Debian's Chromium through playwright-core; nothing is downloaded).
+import { createServer } from 'node:http';
+import { readFile, mkdir } from 'node:fs/promises';
+import { extname, join, normalize, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export const ARTIFACTS = join(ROOT, 'tests/e2e/artifacts');
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8', '.wasm': 'application/wasm', '.json': 'application/json', '.svg': 'image/svg+xml',
+  '.png': 'image/png', '.txt': 'text/plain; charset=utf-8', '.ts': 'text/plain; charset=utf-8',
+};
+
+/** Serves ROOT; resolves to {url, close()}. */
+export async function startServer() {
+  const server = createServer(async (request, response) => {
+    const path = normalize(decodeURIComponent(new URL(request.url, 'http://x').pathname));
+    const file = join(ROOT, path.endsWith('/') ? `${path}index.html` : path);
+    if (!file.startsWith(ROOT)) { response.writeHead(403).end(); return; }
+    try {
+      const body = await readFile(file);
+      response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+      response.end(body);
+    } catch {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+    }
+  });
+  await new Promise((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address();
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((done) => { server.closeAllConnections(); server.close(done); }) };
+}
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/**
+ * A page on `url` (hash included) that records console errors and page errors in `errors`,
+ * waited until <tile-search> has configured its Solver.
+ */
+export async function openExplorer(browser, url, { reducedMotion = 'no-preference', viewport = { width: 1400, height: 1300 } } = {}) {
+  const context = await browser.newContext({ viewport, reducedMotion });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  page.on('response', (response) => { if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`); });
+  await page.goto(url);
+  await page.waitForFunction(() => {
+    const element = document.querySelector('tile-search');
+    return element && element.shadowRoot.querySelector('.board .tile') && element.state.expanded !== undefined
+      && (element.state.status === 'ready' || element.state.status === 'error');
+  });
+  return { page, context, errors };
+}
+
+export async function screenshot(page, name) {
+  await mkdir(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** The explorer's state, read in the page. */
+export const state = (page) => page.evaluate(() => document.querySelector('tile-search').state);
+
+/** Polls the explorer's state until `predicate(state)` holds (checked here: the page's CSP forbids eval). */
+export async function waitForState(page, predicate, timeout = 20000) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const current = await state(page);
+    if (predicate(current)) return current;
+    if (Date.now() > end) throw new Error(`timed out waiting for the state; last: ${JSON.stringify(current)}`);
+    await new Promise((done) => setTimeout(done, 25));
+  }
+}
+
+/** The accessible name of the main board (its tiles row by row). */
+export const boardLabel = (page) => page.locator('tile-search .board-host .board').getAttribute('aria-label');
+
+/** Waits for the tiles' slide transitions to end, so that screenshots show settled boards. */
+export const settle = (page) => page.waitForTimeout(400);

@@ -1,0 +1,98 @@
+// Never freezes: a Korf 15-puzzle runs in the worker, in time slices, while the page animates.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launch, openExplorer, screenshot, state, waitForState } from './server.mjs';
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const button = (page, name) => page.getByRole('button', { name, exact: true });
+// Korf's instance #1 (57 moves; hundreds of millions of nodes: it runs until paused).
+const KORF_1 = '13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2';
+
+/** Starts counting long tasks and animation frames in the page. */
+const watch = (page) => page.evaluate(() => {
+  window.longTasks = [];
+  new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => e.duration)))
+    .observe({ type: 'longtask', buffered: false });
+  window.frames = [];
+  const count = (time) => { window.frames.push(time); requestAnimationFrame(count); };
+  requestAnimationFrame(count);
+});
+
+test('a Korf 15-puzzle runs in the worker: no long task, the page keeps animating, Pause stops it at once', async () => {
+  const { page, context, errors } = await openExplorer(browser, `${server.url}#board=${KORF_1.replaceAll(' ', '+')}&heuristic=manhattan&goal=blank-last`);
+  await page.locator('tile-search').evaluate((element) => { element.speed = 'max'; });
+  await watch(page);
+  const boards = new Set();
+  await button(page, 'Run').click();
+  const started = Date.now();
+  while (Date.now() - started < 4000) {
+    boards.add(await page.locator('tile-search .board-host .board').getAttribute('aria-label'));
+    await page.waitForTimeout(100);
+  }
+  const progress = await page.locator('tile-search .progress').textContent();
+  assert.match(progress, /^Running \(full speed, in a worker\): threshold \d+, iteration \d+, [\d,]+ nodes, [\d,]+ nodes\/s\.$/);
+  // Measured before the screenshot, whose full-page capture is itself a long task.
+  const measured = await page.evaluate(() => {
+    const frames = window.frames.filter((t) => t >= window.frames[0]);
+    const gaps = frames.slice(1).map((t, i) => t - frames[i]);
+    return { longTasks: window.longTasks, fps: (frames.length - 1) / ((frames.at(-1) - frames[0]) / 1000), worstFrameMs: Math.max(...gaps) };
+  });
+  await screenshot(page, '07-korf-running');
+
+  // Pause takes effect at once: the state stops changing.
+  const pausedIn = await page.evaluate(() => {
+    const element = document.querySelector('tile-search');
+    const t0 = performance.now();
+    element.shadowRoot.querySelector('[data-action="pause"]').click();
+    return { ms: performance.now() - t0, status: element.state.status };
+  });
+  assert.equal(pausedIn.status, 'paused');
+  assert.ok(pausedIn.ms < 100, `Pause took ${pausedIn.ms} ms`);
+  const paused = await state(page);
+  await page.waitForTimeout(500);
+  assert.deepEqual(await state(page), paused, 'nothing changes after Pause');
+
+  const nodes = Number(progress.match(/([\d,]+) nodes,/)[1].replaceAll(',', ''));
+  const rate = Number(progress.match(/([\d,]+) nodes\/s/)[1].replaceAll(',', ''));
+  console.log(`# Korf #1 at full speed for 4 s: ${nodes} nodes, ${rate} nodes/s drawn; ${measured.fps.toFixed(1)} frames/s, ` +
+    `worst frame gap ${measured.worstFrameMs.toFixed(1)} ms, long tasks: ${JSON.stringify(measured.longTasks)}`);
+  assert.deepEqual(measured.longTasks, [], 'no task over 50 ms on the main thread');
+  assert.ok(measured.fps > 30, `the page kept animating (${measured.fps} frames/s)`);
+  assert.ok(boards.size > 5, `the board moved during the run (${boards.size} boards seen)`);
+  assert.ok(paused.expanded > 100000, `the run did real work (${paused.expanded} expanded)`);
+
+  // The page's Solver is exactly where the worker's stream was drawn: Step continues from there.
+  const tree = await page.locator('tile-search .tree-note').textContent();
+  assert.match(tree, /Drawing \d+ of [\d,]+ nodes: beyond the budget of 300/, "after Pause the stepping budget is back");
+  const pausedAt = await page.locator('tile-search .progress').textContent();
+  const shownNodes = Number(pausedAt.match(/^Paused after ([\d,]+) nodes\.$/)[1].replaceAll(',', ''));
+  const next = await page.locator('tile-search').evaluate((element) => {
+    for (;;) { const event = element.step(); if (event.type === 'node' || event.type === 'prune') return event; }
+  });
+  assert.equal(next.id, shownNodes, 'ids count nodes: the next node is the first one not yet drawn');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("Korf's #12 solves in the worker with 45 moves, and Next iteration streams one iteration", async () => {
+  const { page, context, errors } = await openExplorer(browser, `${server.url}#board=14+1+9+6+4+8+12+5+7+2+3+0+10+11+13+15&goal=blank-first`);
+  await button(page, 'Next iteration').click();
+  let s = await waitForState(page, (st) => st.status === 'paused' && st.lastEvent?.type === 'raise');
+  assert.equal(s.iteration, 1);
+  await watch(page);
+  await page.locator('tile-search').evaluate((element) => { element.speed = 'max'; });
+  await button(page, 'Run').click();
+  s = await waitForState(page, (st) => st.status === 'solved', 120000);
+  assert.equal(s.solution.length, 45);
+  const longTasks = await page.evaluate(() => window.longTasks);
+  assert.deepEqual(longTasks, []);
+  const rows = await page.locator('tile-search table.timeline tbody tr').count();
+  assert.equal(rows, s.iteration);
+  await page.waitForTimeout(300);
+  await screenshot(page, '08-korf12-solved');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,53 @@
+// The pdb heuristic through the built package: before its databases exist it says so; a
+// sliced build installs them; their bytes round-trip (the IndexedDB cache's path); damaged
+// bytes are refused; a pdb solver is optimal on Korf instances.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as wasm from '../../www/pkg/tilesearch.js';
+
+const root = new URL('../../', import.meta.url);
+wasm.initSync({ module: readFileSync(new URL('www/pkg/tilesearch_bg.wasm', root)) });
+const korf = readFileSync(new URL('tests/data/korf100-blank-last.txt', root), 'utf8')
+  .split('\n').filter((l) => l.trim() && !l.startsWith('#')).map((l) => l.trim().split(/\s+/).map(Number));
+
+test('pdb needs its databases, and a 4×4 board', () => {
+  assert.equal(wasm.patternDatabasesReady('blank-last'), false);
+  assert.throws(() => new wasm.Solver({ board: korf[0].slice(1), heuristic: 'pdb' }),
+    (e) => e.kind === 'pdb-missing' && /not built yet/.test(e.message));
+  assert.throws(() => new wasm.Solver({ board: '1 2 3 4 0 6 7 5 8', heuristic: 'pdb' }),
+    (e) => e.kind === 'pdb-width' && /4×4/.test(e.message));
+});
+
+test('a sliced build installs the databases; their bytes round-trip; pdb solves optimally', () => {
+  const builder = new wasm.PatternDatabaseBuilder('blank-last');
+  assert.throws(() => builder.install(), /not finished/);
+  let slices = 0;
+  let progress = 0;
+  while (!builder.work(500000)) {
+    assert.ok(builder.progress >= progress);
+    progress = builder.progress;
+    slices += 1;
+  }
+  assert.ok(slices > 5);
+  builder.install();
+  assert.throws(() => builder.install(), /installed already/);
+  assert.equal(wasm.patternDatabasesReady('blank-last'), true);
+
+  const bytes = wasm.exportPatternDatabases('blank-last');
+  assert.ok(bytes instanceof Uint8Array && bytes.length > 28_000_000);
+  wasm.loadPatternDatabases('blank-last', bytes);
+  const damaged = bytes.slice();
+  damaged[12345] ^= 0xff;
+  assert.throws(() => wasm.loadPatternDatabases('blank-last', damaged), /checksum mismatch/);
+  assert.throws(() => wasm.loadPatternDatabases('blank-first', bytes), /other goal convention/);
+  assert.throws(() => wasm.loadPatternDatabases('blank-last', bytes.slice(0, 100)), /wrong size/);
+
+  for (const n of [1, 2, 3, 12, 42, 88]) {
+    const solver = new wasm.Solver({ board: korf[n - 1].slice(1), heuristic: 'pdb' });
+    assert.equal(solver.run().length, korf[n - 1][0], `instance ${n}`);
+    solver.free();
+  }
+  const described = wasm.describeBoard(korf[0].slice(1), 'blank-last');
+  assert.ok(described.h.pdb >= described.h.manhattan);
+});

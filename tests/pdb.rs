@@ -1,0 +1,148 @@
+//! The pattern-database heuristic: optimal on Korf's instances, admissible and consistent on
+//! sampled states, at least Manhattan, and built deterministically.
+
+mod common;
+
+use common::{korf, validate, Rng};
+use std::sync::Arc;
+use tilesearch::board::Direction;
+use tilesearch::heuristic::pdb::{self, PatternDatabases, PdbBuilder};
+use tilesearch::{ida_star, Board, Goal, HeuristicKind, Search, Status};
+
+/// FNV-1a of the three tables, pinned: a change in the partition or the build shows here.
+const CHECKSUM: [(Goal, u64); 2] = [
+    (Goal::BlankLast, 0x774d_58aa_3a12_668f),
+    (Goal::BlankFirst, 0x72a6_a195_6ebe_0fde),
+];
+
+fn databases(goal: Goal) -> Arc<PatternDatabases> {
+    pdb::ensure(goal)
+}
+
+fn solve(board: Board, goal: Goal) -> Box<dyn Search> {
+    databases(goal);
+    let mut s = ida_star(board, goal, HeuristicKind::Pdb).unwrap();
+    assert_eq!(s.run(None), Status::Solved);
+    s
+}
+
+#[test]
+fn the_build_is_deterministic() {
+    for (goal, expected) in CHECKSUM {
+        let db = databases(goal);
+        // 2 bits per (placement, blank cell): 57,657,600 states per 6-tile pattern.
+        assert_eq!(db.bytes(), 2 * 57_657_600 / 4 + 3_360 * 13 / 4);
+        assert_eq!(db.checksum(), expected, "{goal}");
+        // The serialised form reads back; a damaged one is refused.
+        let mut bytes = db.to_bytes();
+        let back = PatternDatabases::from_bytes(goal, &bytes).unwrap();
+        assert_eq!(back.checksum(), db.checksum());
+        bytes[100] ^= 1;
+        assert!(PatternDatabases::from_bytes(goal, &bytes).is_err());
+        let other = match goal {
+            Goal::BlankLast => Goal::BlankFirst,
+            Goal::BlankFirst => Goal::BlankLast,
+        };
+        assert!(PatternDatabases::from_bytes(other, &db.to_bytes()).is_err());
+    }
+}
+
+#[test]
+fn a_sliced_build_equals_a_whole_one() {
+    let mut builder = PdbBuilder::new(Goal::BlankLast);
+    let mut last = 0.0;
+    while !builder.work(200_000) {
+        assert!(builder.progress() >= last);
+        last = builder.progress();
+    }
+    assert_eq!(builder.progress(), 1.0);
+    let sliced = builder.finish().unwrap();
+    assert_eq!(sliced.checksum(), databases(Goal::BlankLast).checksum());
+}
+
+#[test]
+fn korf_instances_solve_to_their_optima_in_both_conventions() {
+    for goal in Goal::ALL {
+        for (n, (optimal, board)) in korf(goal).into_iter().enumerate().step_by(5) {
+            let s = solve(board, goal);
+            assert_eq!(
+                s.report().length,
+                Some(optimal),
+                "instance {} ({goal})",
+                n + 1
+            );
+        }
+    }
+}
+
+#[test]
+fn admissible_where_the_distance_is_known_and_at_least_manhattan() {
+    // Along an optimal solution the i-th state is exactly optimal − i moves from the goal.
+    let goal = Goal::BlankLast;
+    for (optimal, board) in korf(goal).into_iter().take(20) {
+        let moves = solve(board, goal).report().moves.unwrap();
+        let mut b = board;
+        for (i, &tile) in std::iter::once(&0).chain(&moves).enumerate() {
+            if i > 0 {
+                b.slide(tile).unwrap();
+            }
+            let distance = optimal - i as u32;
+            let h = HeuristicKind::Pdb.estimate(&b, goal).unwrap();
+            assert!(h <= distance, "pdb {h} > distance {distance} on {b:?}");
+            assert!(h >= HeuristicKind::Manhattan.estimate(&b, goal).unwrap());
+            assert_eq!(h == 0, distance == 0);
+        }
+    }
+}
+
+#[test]
+fn consistent_on_random_walks() {
+    for goal in Goal::ALL {
+        databases(goal);
+        let mut rng = Rng(2024);
+        for _ in 0..50 {
+            let mut b = rng.scramble(4, goal, 200);
+            let mut h = HeuristicKind::Pdb.estimate(&b, goal).unwrap();
+            for _ in 0..200 {
+                let dir = Direction::ORDER[rng.below(4)];
+                if b.move_blank(dir).is_none() {
+                    continue;
+                }
+                let next = HeuristicKind::Pdb.estimate(&b, goal).unwrap();
+                assert!(next.abs_diff(h) <= 1, "{h} → {next} on {b:?}");
+                h = next;
+            }
+        }
+    }
+}
+
+#[test]
+fn pdb_traces_follow_the_rules_and_run_equals_stepping() {
+    let goal = Goal::BlankLast;
+    databases(goal);
+    let mut rng = Rng(77);
+    for _ in 0..10 {
+        let board = rng.scramble(4, goal, 40);
+        let mut stepped = ida_star(board, goal, HeuristicKind::Pdb).unwrap();
+        let events: Vec<_> = std::iter::from_fn(|| stepped.step()).collect();
+        let summary = validate(board, goal, HeuristicKind::Pdb, &events);
+        assert!(summary.solution.is_some());
+        let mut ran = ida_star(board, goal, HeuristicKind::Pdb).unwrap();
+        ran.run(Some(1000));
+        ran.run(None);
+        assert_eq!(ran.report(), stepped.report());
+    }
+}
+
+#[test]
+fn pdb_is_for_the_15_puzzle_only() {
+    let e = ida_star(
+        Board::parse("1 2 3 4 0 6 7 5 8").unwrap(),
+        Goal::BlankLast,
+        HeuristicKind::Pdb,
+    )
+    .err()
+    .unwrap();
+    assert_eq!(e.kind(), "pdb-width");
+    assert!(e.to_string().contains("4×4"));
+}

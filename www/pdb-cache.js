@@ -1,0 +1,70 @@
+// The 15-puzzle's pattern databases (the `pdb` heuristic) for a worker: loaded from IndexedDB
+// when a previous visit stored them, else built in slices (with progress) and stored. The
+// building itself is the Rust core's (PatternDatabaseBuilder); this module only schedules it
+// and keeps the bytes.
+const DATABASE = 'tilesearch';
+const STORE = 'pattern-databases';
+// Bump with the Rust side's format tag; a stale entry is also rejected by its checksum.
+const KEY_VERSION = 'pdb-663-mod3-v1';
+
+function openStore() {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(DATABASE, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+function transact(mode, action) {
+  return openStore().then((db) => new Promise((resolve, reject) => {
+    const tx = db.transaction(STORE, mode);
+    const request = action(tx.objectStore(STORE));
+    tx.oncomplete = () => { db.close(); resolve(request.result); };
+    tx.onerror = tx.onabort = () => { db.close(); reject(tx.error); };
+  }));
+}
+
+/**
+ * Makes the `pdb` heuristic usable for `goal` in this wasm instance.
+ * @param wasm the module namespace of www/pkg/tilesearch.js (initialised)
+ * @param onProgress called with the build's fraction done (0 to 1), between slices
+ * @returns {{source: 'memory' | 'cache' | 'build', seconds: number}}
+ */
+export async function ensurePatternDatabases(wasm, goal, onProgress = () => {}, sliceMs = 25) {
+  const start = performance.now();
+  const seconds = () => (performance.now() - start) / 1000;
+  if (wasm.patternDatabasesReady(goal)) return { source: 'memory', seconds: 0 };
+  const key = `${KEY_VERSION}-${goal}`;
+  try {
+    const bytes = await transact('readonly', (store) => store.get(key));
+    if (bytes) {
+      wasm.loadPatternDatabases(goal, new Uint8Array(bytes));
+      return { source: 'cache', seconds: seconds() };
+    }
+  } catch {
+    // No IndexedDB here (a file:// page, private mode) or a stale entry: build instead.
+  }
+  const builder = new wasm.PatternDatabaseBuilder(goal);
+  let budget = 20000;
+  for (;;) {
+    const sliceStart = performance.now();
+    if (builder.work(budget)) break;
+    // Keep slices near sliceMs whatever the machine's speed.
+    const took = performance.now() - sliceStart;
+    budget = Math.max(1000, Math.min(5e6, Math.round(budget * sliceMs / Math.max(took, 1))));
+    onProgress(builder.progress);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  builder.install();
+  builder.free();
+  onProgress(1);
+  const built = seconds();
+  try {
+    const bytes = wasm.exportPatternDatabases(goal);
+    await transact('readwrite', (store) => store.put(bytes.buffer, key));
+  } catch {
+    // Storage full or unavailable: the next visit builds again.
+  }
+  return { source: 'build', seconds: built };
+}
