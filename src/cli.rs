@@ -5,7 +5,7 @@
 use crate::board::{Board, Goal};
 use crate::error::Error;
 use crate::heuristic::HeuristicKind;
-use crate::search::{ida_star, Report, Status};
+use crate::search::{new_search, Algorithm, Report, Status};
 use serde_json::json;
 use std::io::{self, BufRead, Write};
 use std::time::Instant;
@@ -15,14 +15,18 @@ pub const USAGE: &str = "\
 tilesearch: step-by-step IDA* for the 8-, 15- and 24-puzzle
 
 Usage:
-  tilesearch solve [--heuristic H] [--goal G] [--json] BOARD
-  tilesearch trace [--heuristic H] [--goal G] [--max-nodes N] BOARD
+  tilesearch solve [--algorithm A] [--heuristic H] [--goal G] [--json] BOARD
+  tilesearch trace [--algorithm A] [--heuristic H] [--goal G] [--max-nodes N] BOARD
+  tilesearch compare [--heuristic H] [--goal G] [--json] BOARD
   tilesearch --help
 
 BOARD   the tiles in row-major order, 0 or _ for the blank, e.g. 6 4 5 8 2 7 1 0 3,
         6,4,5,8,2,7,1,0,3 or \"6 4 5 / 8 2 7 / 1 0 3\". With solve, - reads one board per
         line from standard input (blank lines and lines starting with # are skipped); with
         trace, - reads one board (any form, the lecture's grid included) from standard input.
+--algorithm  ida (default) | bfs | dfs | greedy | astar: IDA*, or the lecture's breadth-first,
+             depth-first, greedy best-first and A* graph searches
+--max-reached  frontier searches give up after this many reached states (default 1000000)
 --heuristic  hamming | manhattan (default) | linear-conflict | pdb (4×4: 6-6-3 pattern
              databases, built once in about ten seconds and cached in $TILESEARCH_CACHE,
              $XDG_CACHE_HOME/tilesearch or ~/.cache/tilesearch)
@@ -30,8 +34,11 @@ BOARD   the tiles in row-major order, 0 or _ for the blank, e.g. 6 4 5 8 2 7 1 0
 --json       one JSON object per board on one line: length, moves (tiles slid, in order),
              expanded, generated, iterations; or error for an invalid or unsolvable board
 --max-nodes  trace: stop after N nodes (visited + pruned)
+compare      runs every algorithm on BOARD and prints length, expanded, generated, largest
+             frontier, reached states and time for each
 
-Exit status: 0 every board solved, 1 a board was invalid or unsolvable, 2 bad usage.
+Exit status: 0 every board solved, 1 a board was invalid, unsolvable or given up on (the
+memory guard of a frontier search), 2 bad usage.
 ";
 
 /// Process exit statuses.
@@ -43,6 +50,7 @@ const USAGE_ERROR: i32 = 2;
 enum Command {
     Solve,
     Trace,
+    Compare,
 }
 
 #[derive(Debug)]
@@ -50,6 +58,8 @@ struct Options {
     command: Command,
     heuristic: HeuristicKind,
     goal: Goal,
+    algorithm: Algorithm,
+    max_reached: Option<u64>,
     json: bool,
     max_nodes: Option<u64>,
     board: Vec<String>,
@@ -62,12 +72,19 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
         Some("-h" | "--help" | "help") => return Ok(None),
         Some("solve") => Command::Solve,
         Some("trace") => Command::Trace,
-        Some(other) => return Err(format!("unknown command \"{other}\": use solve or trace")),
+        Some("compare") => Command::Compare,
+        Some(other) => {
+            return Err(format!(
+                "unknown command \"{other}\": use solve, trace or compare"
+            ))
+        }
     };
     let mut options = Options {
         command,
         heuristic: HeuristicKind::default(),
         goal: Goal::default(),
+        algorithm: Algorithm::default(),
+        max_reached: None,
         json: false,
         max_nodes: None,
         board: Vec::new(),
@@ -99,6 +116,16 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
                 options.heuristic = value()?.parse().map_err(|e: Error| e.to_string())?
             }
             "--goal" => options.goal = value()?.parse().map_err(|e: Error| e.to_string())?,
+            "--algorithm" => {
+                options.algorithm = value()?.parse().map_err(|e: Error| e.to_string())?
+            }
+            "--max-reached" => {
+                let v = value()?;
+                options.max_reached =
+                    Some(v.parse().ok().filter(|&n: &u64| n > 0).ok_or_else(|| {
+                        format!("--max-reached needs a whole number of states above 0, got \"{v}\"")
+                    })?)
+            }
             "--max-nodes" => {
                 let v = value()?;
                 options.max_nodes = Some(v.parse().map_err(|_| {
@@ -111,8 +138,11 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
     if options.json && options.command == Command::Trace {
         return Err("trace always prints JSON lines; --json is for solve".into());
     }
-    if options.max_nodes.is_some() && options.command == Command::Solve {
+    if options.max_nodes.is_some() && options.command != Command::Trace {
         return Err("--max-nodes is for trace".into());
+    }
+    if options.command == Command::Compare && options.algorithm != Algorithm::default() {
+        return Err("compare runs every algorithm; --algorithm is for solve and trace".into());
     }
     if options.board.is_empty() {
         return Err("no board given".into());
@@ -142,6 +172,7 @@ pub fn run(
     let result = match options.command {
         Command::Solve if from_stdin => solve_lines(&options, stdin, stdout),
         Command::Solve => solve_one(&options, &options.board.join(" "), stdout, stderr),
+        Command::Compare => compare(&options, &options.board.join(" "), stdout, stderr),
         Command::Trace => {
             let mut text = String::new();
             let text = if from_stdin {
@@ -173,7 +204,13 @@ fn prepare(options: &Options, board: &Board) {
 fn solve(options: &Options, text: &str) -> Result<(Board, Report, f64), Error> {
     let board = Board::parse(text)?;
     prepare(options, &board);
-    let mut search = ida_star(board, options.goal, options.heuristic)?;
+    let mut search = new_search(
+        board,
+        options.goal,
+        options.heuristic,
+        options.algorithm,
+        options.max_reached,
+    )?;
     let clock = Instant::now();
     search.run(None);
     Ok((board, search.report(), clock.elapsed().as_secs_f64()))
@@ -238,6 +275,7 @@ fn print_solution(
     if options.json {
         let object = json!({
             "board": board.to_line(),
+            "algorithm": options.algorithm.name(),
             "heuristic": options.heuristic.name(),
             "goal": options.goal.name(),
             "status": report.status,
@@ -246,9 +284,21 @@ fn print_solution(
             "expanded": report.expanded,
             "generated": report.generated,
             "iterations": report.iterations,
+            "maxFrontier": report.max_frontier,
+            "reached": report.reached,
         });
         writeln!(out, "{object}")?;
         return Ok(report.status == Status::Solved);
+    }
+    if report.status == Status::GaveUp {
+        writeln!(
+            out,
+            "{} gave up on {} after {} reached states (the memory guard; raise it with --max-reached).",
+            options.algorithm,
+            board.to_line(),
+            report.reached.unwrap_or(0)
+        )?;
+        return Ok(false);
     }
     let thresholds: Vec<String> = report
         .iterations
@@ -257,21 +307,29 @@ fn print_solution(
         .collect();
     writeln!(
         out,
-        "Solved {} in {} moves with IDA* ({}, goal {}).",
+        "Solved {} in {} moves with {} ({}, goal {}).",
         board.to_line(),
         moves.len(),
+        algorithm_title(options.algorithm),
         options.heuristic,
         options.goal
     )?;
-    writeln!(
-        out,
-        "Expanded {} nodes, generated {}, in {} iterations (thresholds {}), {:.3} s.",
-        report.expanded,
-        report.generated,
-        report.iterations.len(),
-        thresholds.join(" "),
-        seconds
-    )?;
+    match (report.max_frontier, report.reached) {
+        (Some(frontier), Some(reached)) => writeln!(
+            out,
+            "Expanded {} nodes, generated {}; largest frontier {frontier}, {reached} states reached; {:.3} s.",
+            report.expanded, report.generated, seconds
+        )?,
+        _ => writeln!(
+            out,
+            "Expanded {} nodes, generated {}, in {} iterations (thresholds {}), {:.3} s.",
+            report.expanded,
+            report.generated,
+            report.iterations.len(),
+            thresholds.join(" "),
+            seconds
+        )?,
+    }
     let tiles: Vec<String> = moves.iter().map(|t| t.to_string()).collect();
     writeln!(out, "Tiles slid: {}", tiles.join(" "))?;
     writeln!(out, "\nStart:\n{board}")?;
@@ -285,20 +343,117 @@ fn print_solution(
     Ok(report.status == Status::Solved)
 }
 
+fn algorithm_title(algorithm: Algorithm) -> &'static str {
+    match algorithm {
+        Algorithm::Ida => "IDA*",
+        Algorithm::Bfs => "breadth-first search",
+        Algorithm::Dfs => "depth-first search",
+        Algorithm::Greedy => "greedy best-first search",
+        Algorithm::Astar => "A*",
+    }
+}
+
+/// Every algorithm on one board: the lecture's comparison table.
+fn compare(
+    options: &Options,
+    text: &str,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<i32> {
+    let board = match Board::parse(text).and_then(|b| b.check_solvable(options.goal).map(|_| b)) {
+        Ok(board) => board,
+        Err(error) => {
+            writeln!(err, "tilesearch: {}: {error}", text.trim())?;
+            return Ok(BAD_BOARD);
+        }
+    };
+    prepare(options, &board);
+    if !options.json {
+        writeln!(
+            out,
+            "{:<10} {:>8} {:>12} {:>12} {:>14} {:>10} {:>9}",
+            "algorithm", "length", "expanded", "generated", "max frontier", "reached", "seconds"
+        )?;
+    }
+    let mut status = SOLVED;
+    for algorithm in Algorithm::ALL {
+        let (report, seconds) = match solve_board(options, algorithm, board) {
+            Ok(result) => result,
+            Err(error) => {
+                writeln!(err, "tilesearch: {algorithm}: {error}")?;
+                status = BAD_BOARD;
+                continue;
+            }
+        };
+        let show = |v: Option<u64>| v.map_or("-".to_string(), |v| v.to_string());
+        if options.json {
+            let object = json!({
+                "algorithm": algorithm.name(), "status": report.status, "length": report.length,
+                "expanded": report.expanded, "generated": report.generated,
+                "maxFrontier": report.max_frontier, "reached": report.reached, "seconds": seconds,
+            });
+            writeln!(out, "{object}")?;
+        } else {
+            let length = match report.status {
+                Status::GaveUp => "gave up".to_string(),
+                _ => show(report.length.map(u64::from)),
+            };
+            writeln!(
+                out,
+                "{:<10} {:>8} {:>12} {:>12} {:>14} {:>10} {:>9.3}",
+                algorithm.name(),
+                length,
+                report.expanded,
+                report.generated,
+                show(report.max_frontier),
+                show(report.reached),
+                seconds
+            )?;
+        }
+    }
+    Ok(status)
+}
+
+fn solve_board(
+    options: &Options,
+    algorithm: Algorithm,
+    board: Board,
+) -> Result<(Report, f64), Error> {
+    let mut search = new_search(
+        board,
+        options.goal,
+        options.heuristic,
+        algorithm,
+        options.max_reached,
+    )?;
+    let clock = Instant::now();
+    search.run(None);
+    Ok((search.report(), clock.elapsed().as_secs_f64()))
+}
+
 fn trace(
     options: &Options,
     text: &str,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<i32> {
-    let mut search =
-        match Board::parse(text).and_then(|b| ida_star(b, options.goal, options.heuristic)) {
-            Ok(search) => search,
-            Err(error) => {
-                writeln!(err, "tilesearch: {}: {error}", text.trim())?;
-                return Ok(BAD_BOARD);
-            }
-        };
+    let search = Board::parse(text).and_then(|b| {
+        prepare(options, &b);
+        new_search(
+            b,
+            options.goal,
+            options.heuristic,
+            options.algorithm,
+            options.max_reached,
+        )
+    });
+    let mut search = match search {
+        Ok(search) => search,
+        Err(error) => {
+            writeln!(err, "tilesearch: {}: {error}", text.trim())?;
+            return Ok(BAD_BOARD);
+        }
+    };
     let mut failure = None;
     let status = search.run_traced(options.max_nodes, &mut |event| match writeln!(
         out,

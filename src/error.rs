@@ -64,6 +64,8 @@ pub enum Error {
     Unsolvable(Unsolvability),
     /// A heuristic name that is not one of ours.
     UnknownHeuristic(String),
+    /// An algorithm name that is not one of ours.
+    UnknownAlgorithm(String),
     /// A goal name that is not one of ours.
     UnknownGoal(String),
     /// A tile that cannot slide because it is not next to the blank.
@@ -100,6 +102,7 @@ impl Error {
             Error::Unsolvable(_) => "unsolvable",
             Error::UnknownHeuristic(_) => "unknown-heuristic",
             Error::UnknownGoal(_) => "unknown-goal",
+            Error::UnknownAlgorithm(_) => "unknown-algorithm",
             Error::NotAdjacent { .. } => "not-adjacent",
             Error::PdbWidth { .. } => "pdb-width",
             Error::PdbMissing { .. } => "pdb-missing",
@@ -181,6 +184,10 @@ impl fmt::Display for Error {
             Error::UnknownHeuristic(name) => write!(
                 f,
                 "unknown heuristic \"{name}\": choose hamming, manhattan, linear-conflict or pdb (4×4 only)"
+            ),
+            Error::UnknownAlgorithm(name) => write!(
+                f,
+                "unknown algorithm \"{name}\": choose ida, bfs, dfs, greedy or astar"
             ),
             Error::UnknownGoal(name) => write!(
                 f,

@@ -29,5 +29,5 @@ pub mod wasm;
 pub use board::{Board, Goal};
 pub use error::Error;
 pub use heuristic::HeuristicKind;
-pub use search::{ida_star, Search, Status};
+pub use search::{ida_star, new_search, Algorithm, Search, Status};
 pub use trace::Event;

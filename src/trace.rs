@@ -71,6 +71,68 @@ pub enum Event {
         /// The new threshold.
         to: u32,
     },
+    /// A frontier search took a node off the frontier and expanded it (the goal test failed).
+    Expand {
+        /// The node.
+        id: u64,
+        /// Its parent (`None` for the root).
+        parent: Option<u64>,
+        /// Moves from the start.
+        g: u32,
+        /// The heuristic's estimate.
+        h: u32,
+        /// g + h.
+        f: u32,
+        /// The tile slid to reach it (`None` at the root).
+        tile: Option<u8>,
+        /// The blank's cell.
+        blank: u8,
+        /// Frontier size after taking it off.
+        frontier: u64,
+    },
+    /// A frontier search generated a new state and put it on the frontier (the root too).
+    Generate {
+        /// The new node.
+        id: u64,
+        /// The node expanded (`None` for the root).
+        parent: Option<u64>,
+        /// Moves from the start.
+        g: u32,
+        /// The heuristic's estimate.
+        h: u32,
+        /// g + h.
+        f: u32,
+        /// The tile slid (`None` at the root).
+        tile: Option<u8>,
+        /// The blank's cell.
+        blank: u8,
+        /// Frontier size after adding it.
+        frontier: u64,
+    },
+    /// A frontier search generated a child whose state was reached already; it is not added.
+    Skip {
+        /// The child (an id of its own, not kept).
+        id: u64,
+        /// The node expanded.
+        parent: u64,
+        /// Moves from the start.
+        g: u32,
+        /// The heuristic's estimate.
+        h: u32,
+        /// g + h.
+        f: u32,
+        /// The tile slid.
+        tile: u8,
+        /// The blank's cell.
+        blank: u8,
+    },
+    /// A frontier search hit its memory guard.
+    GaveUp {
+        /// States reached.
+        reached: u64,
+        /// The guard.
+        limit: u64,
+    },
     /// The goal was visited.
     Solved {
         /// Number of moves.
@@ -94,6 +156,10 @@ impl Event {
             Event::Backtrack { .. } => "backtrack",
             Event::Raise { .. } => "raise",
             Event::Solved { .. } => "solved",
+            Event::Expand { .. } => "expand",
+            Event::Generate { .. } => "generate",
+            Event::Skip { .. } => "skip",
+            Event::GaveUp { .. } => "gaveup",
         }
     }
 
@@ -126,6 +192,14 @@ pub enum EventKind {
     Raise = 4,
     /// `solved`
     Solved = 5,
+    /// `expand`
+    Expand = 6,
+    /// `generate`
+    Generate = 7,
+    /// `skip`
+    Skip = 8,
+    /// `gaveup`
+    GaveUp = 9,
 }
 
 /// Appends `event` as one record of [`RECORD_WORDS`] `u32` words, for views that need many
@@ -141,6 +215,10 @@ pub enum EventKind {
 /// | 5 | 0 | g | 0 | 0 | generated, low |
 /// | 6 | 0 | h | 0 | 0 | generated, high |
 /// | 7 | 0 | tile (bits 0–7, 255 at the root), blank (bits 8–15), threshold of a prune (bits 16–31) | 0 | 0 | 0 |
+///
+/// Frontier searches' `expand`, `generate` and `skip` records are laid out like `node` (kinds 6,
+/// 7, 8; the frontier size is not packed: read it from the solver); `gaveup` (9) has reached and
+/// limit (low 32 bits) in words 1 and 2.
 ///
 /// f = g + h; a solution's moves are read from the solver, not from the record.
 pub fn pack(event: &Event, out: &mut Vec<u32>) {
@@ -193,6 +271,58 @@ pub fn pack(event: &Event, out: &mut Vec<u32>) {
             [EventKind::Backtrack as u32, il, ih, 0, 0, 0, 0, 0]
         }
         Event::Raise { from, to } => [EventKind::Raise as u32, from, to, 0, 0, 0, 0, 0],
+        Event::Expand {
+            id,
+            parent,
+            g,
+            h,
+            tile,
+            blank,
+            ..
+        }
+        | Event::Generate {
+            id,
+            parent,
+            g,
+            h,
+            tile,
+            blank,
+            ..
+        } => {
+            let kind = if matches!(event, Event::Expand { .. }) {
+                EventKind::Expand
+            } else {
+                EventKind::Generate
+            };
+            let [il, ih] = split(id);
+            let [pl, ph] = parent.map_or([NONE32, NONE32], split);
+            let last = tile.map_or(0xff, u32::from) | u32::from(blank) << 8;
+            [kind as u32, il, ih, pl, ph, g, h, last]
+        }
+        Event::Skip {
+            id,
+            parent,
+            g,
+            h,
+            tile,
+            blank,
+            ..
+        } => {
+            let [il, ih] = split(id);
+            let [pl, ph] = split(parent);
+            let last = u32::from(tile) | u32::from(blank) << 8;
+            [EventKind::Skip as u32, il, ih, pl, ph, g, h, last]
+        }
+        Event::GaveUp { reached, limit } => [
+            EventKind::GaveUp as u32,
+            reached as u32,
+            limit as u32,
+            0,
+            0,
+            0,
+            0,
+            0,
+        ],
         Event::Solved {
             length,
             expanded,

@@ -8,7 +8,7 @@
 use crate::board::{Board, Goal};
 use crate::error::Error;
 use crate::heuristic::HeuristicKind;
-use crate::search::{ida_star, Report, Search};
+use crate::search::{new_search, Algorithm, Report, Search};
 use crate::trace::{pack, Event, RECORD_WORDS};
 use js_sys::{Array, Function, Object, Reflect, Uint32Array};
 use serde::Serialize;
@@ -29,6 +29,10 @@ export interface SolverOptions {
   heuristic?: Heuristic;
   /** Default "blank-last". */
   goal?: GoalConvention;
+  /** Default "ida"; the others are the lecture's graph searches. */
+  algorithm?: "ida" | "bfs" | "dfs" | "greedy" | "astar";
+  /** Frontier searches give up after this many reached states (default 1,000,000). */
+  maxReached?: number;
 }
 
 /** An IDA* iteration starts with this threshold. */
@@ -51,9 +55,28 @@ export interface RaiseEvent { type: "raise"; from: number; to: number }
 export interface SolvedEvent {
   type: "solved"; length: number; moves: number[]; expanded: number; generated: number;
 }
+/** A frontier search took a node off the frontier and expanded it. */
+export interface ExpandEvent {
+  type: "expand"; id: number; parent: number | null; g: number; h: number; f: number;
+  tile: number | null; blank: number; frontier: number;
+}
+/** A frontier search put a new state on the frontier (the start too). */
+export interface GenerateEvent {
+  type: "generate"; id: number; parent: number | null; g: number; h: number; f: number;
+  tile: number | null; blank: number; frontier: number;
+}
+/** A child whose state was reached already: not added. */
+export interface SkipEvent {
+  type: "skip"; id: number; parent: number; g: number; h: number; f: number; tile: number; blank: number;
+}
+/** A frontier search hit its memory guard. */
+export interface GaveUpEvent { type: "gaveup"; reached: number; limit: number }
 /** One step of the search: discriminated by `type`. */
 export type TraceEvent =
-  IterationEvent | NodeEvent | PruneEvent | BacktrackEvent | RaiseEvent | SolvedEvent;
+  IterationEvent | NodeEvent | PruneEvent | BacktrackEvent | RaiseEvent | SolvedEvent |
+  ExpandEvent | GenerateEvent | SkipEvent | GaveUpEvent;
+/** A frontier entry, in the order entries will be taken. */
+export interface FrontierEntry { id: number; g: number; h: number; f: number }
 
 /** Options of `run(options)`; unknown keys are errors. */
 export interface RunOptions {
@@ -97,7 +120,7 @@ export interface BoardDescription {
 
 /** What `run()` returns. */
 export interface RunSummary {
-  status: "solved" | "running";
+  status: "solved" | "running" | "gaveup";
   length: number | null;
   moves: number[] | null;
   expanded: number;
@@ -107,6 +130,9 @@ export interface RunSummary {
   threshold: number;
   iteration: number;
   iterations: IterationSummary[];
+  /** Frontier searches: the largest frontier and the states reached (null for IDA*). */
+  maxFrontier: number | null;
+  reached: number | null;
 }
 "#;
 
@@ -413,7 +439,7 @@ impl Solver {
         let Some(object) = option_keys(
             &options,
             "new Solver(options)",
-            &["board", "heuristic", "goal"],
+            &["board", "heuristic", "goal", "algorithm", "maxReached"],
         )?
         else {
             return Err(invalid(
@@ -428,8 +454,25 @@ impl Solver {
             Some(name) => name.parse().map_err(|e| js_error(&e))?,
             None => Goal::default(),
         };
+        let algorithm: Algorithm = match string_option(&object, "algorithm")? {
+            Some(name) => name.parse().map_err(|e| js_error(&e))?,
+            None => Algorithm::default(),
+        };
+        let max_reached = match get(&object, "maxReached") {
+            v if v.is_undefined() => None,
+            v => match v.as_f64() {
+                Some(n) if n.fract() == 0.0 && (1.0..=1e9).contains(&n) => Some(n as u64),
+                _ => {
+                    return Err(invalid(format!(
+                        "maxReached must be a whole number of states from 1 to 1e9, got {}",
+                        describe(&v)
+                    )))
+                }
+            },
+        };
         let board = board_option(&object)?;
-        let search = ida_star(board, goal, heuristic).map_err(|e| js_error(&e))?;
+        let search =
+            new_search(board, goal, heuristic, algorithm, max_reached).map_err(|e| js_error(&e))?;
         Ok(Solver {
             search,
             packed: Vec::new(),
@@ -538,8 +581,12 @@ impl Solver {
         self.search.reset();
     }
 
-    /// `"running"` until the search finishes, then `"solved"`.
-    #[wasm_bindgen(getter, unchecked_return_type = "\"running\" | \"solved\"")]
+    /// `"running"` until the search finishes, then `"solved"` (or `"gaveup"` at a frontier
+    /// search's memory guard).
+    #[wasm_bindgen(
+        getter,
+        unchecked_return_type = "\"running\" | \"solved\" | \"gaveup\""
+    )]
     pub fn status(&self) -> String {
         self.search.status().name().to_string()
     }
@@ -602,6 +649,25 @@ impl Solver {
     #[wasm_bindgen(getter, unchecked_return_type = "Heuristic")]
     pub fn heuristic(&self) -> String {
         self.search.heuristic().name().to_string()
+    }
+
+    /// The algorithm's name.
+    #[wasm_bindgen(getter)]
+    pub fn algorithm(&self) -> String {
+        self.search.algorithm().name().to_string()
+    }
+
+    /// The frontier's first `limit` entries (at most 1000) in the order they will be taken:
+    /// queue front first (BFS), stack top first (DFS), best priority first (greedy, A*).
+    /// Empty for IDA*, whose memory is its path.
+    #[wasm_bindgen(unchecked_return_type = "FrontierEntry[]")]
+    pub fn frontier(&self, limit: f64) -> Result<JsValue, JsValue> {
+        if !(limit.fract() == 0.0 && (0.0..=1000.0).contains(&limit)) {
+            return Err(invalid(format!(
+                "frontier(limit) takes a whole number from 0 to 1000, got {limit}"
+            )));
+        }
+        Ok(to_js(&self.search.frontier(limit as usize)))
     }
 
     /// The goal convention's name.

@@ -204,3 +204,45 @@ fn a_closed_pipe_is_not_a_crash() {
     assert_eq!(out.status.code(), Some(0));
     assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
 }
+
+#[test]
+fn algorithms_and_the_comparison_table() {
+    let out = tilesearch(
+        &["solve", "--json", "--algorithm", "bfs", "6 4 5 8 2 7 1 0 3"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["algorithm"], "bfs");
+    assert_eq!(v["length"], 25);
+    assert_eq!(v["expanded"], 145_605);
+    assert!(v["maxFrontier"].as_u64().unwrap() > 0);
+    let table = tilesearch(&["compare", "6 4 5 8 2 7 1 0 3"], "");
+    assert_eq!(table.status.code(), Some(0));
+    let text = String::from_utf8(table.stdout).unwrap();
+    for name in ["bfs", "dfs", "greedy", "astar", "ida"] {
+        assert!(text.lines().any(|l| l.starts_with(name)), "{text}");
+    }
+    let rows = json_lines(&tilesearch(&["compare", "--json", "1 2 3 4 0 6 7 5 8"], ""));
+    assert_eq!(rows.len(), 5);
+    assert!(rows.iter().all(|r| r["length"] == 2));
+    let guard = tilesearch(
+        &[
+            "solve",
+            "--algorithm",
+            "bfs",
+            "--max-reached",
+            "1000",
+            "13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2",
+        ],
+        "",
+    );
+    assert_eq!(guard.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&guard.stdout).contains("gave up"));
+    let bad = tilesearch(
+        &["solve", "--algorithm", "dijkstra", "1 2 3 4 0 6 7 5 8"],
+        "",
+    );
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown algorithm \"dijkstra\""));
+}

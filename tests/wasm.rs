@@ -521,3 +521,56 @@ fn pdb_says_what_it_needs() {
     let d = describe_board(korf1.into(), None).unwrap();
     assert!(get(&get(&d, "h"), "pdb").is_undefined());
 }
+
+#[wasm_bindgen_test]
+fn frontier_searches_through_the_solver() {
+    let mut s = Solver::new(object(&[
+        ("board", "1 2 3 4 0 6 7 5 8".into()),
+        ("algorithm", "bfs".into()),
+    ]))
+    .unwrap();
+    assert_eq!(s.algorithm(), "bfs");
+    let first = s.step();
+    assert_eq!(get(&first, "type").as_string().unwrap(), "generate");
+    assert!(get(&first, "parent").is_null());
+    // Taking the start off empties the frontier; its first child refills it.
+    assert_eq!(get(&s.step(), "type").as_string().unwrap(), "expand");
+    assert_eq!(get(&s.step(), "type").as_string().unwrap(), "generate");
+    let frontier = s.frontier(10.0).unwrap();
+    assert!(Array::from(&frontier).length() > 0);
+    let summary = s.run(None).unwrap();
+    assert_eq!(get(&summary, "length").as_f64(), Some(2.0));
+    assert_eq!(get(&summary, "expanded").as_f64(), Some(12.0));
+    assert!(get(&summary, "maxFrontier").as_f64().unwrap() > 0.0);
+    let mut guarded = Solver::new(object(&[
+        ("board", "13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2".into()),
+        ("algorithm", "bfs".into()),
+        ("maxReached", 500.into()),
+    ]))
+    .unwrap();
+    assert_eq!(
+        get(&guarded.run(None).unwrap(), "status")
+            .as_string()
+            .unwrap(),
+        "gaveup"
+    );
+    for (options, message) in [
+        (
+            object(&[
+                ("board", "1 2 3 4 0 6 7 5 8".into()),
+                ("algorithm", "dijkstra".into()),
+            ]),
+            "unknown algorithm",
+        ),
+        (
+            object(&[
+                ("board", "1 2 3 4 0 6 7 5 8".into()),
+                ("maxReached", 0.into()),
+            ]),
+            "maxReached must be",
+        ),
+    ] {
+        let (_, m) = thrown(Solver::new(options).err().unwrap());
+        assert!(m.contains(message), "{m}");
+    }
+}

@@ -12,7 +12,7 @@
 //! stack of frames, so it can pause after any event and resume, and a run in the fast path
 //! (no events built) walks the same states, ids and counters as stepping.
 
-use super::{IterationSummary, Report, Search, Status};
+use super::{Algorithm, IterationSummary, Report, Search, Status};
 use crate::board::{neighbor, Board, Direction, Goal, Tiles, SLOTS, SLOT_MASK};
 use crate::error::Error;
 use crate::heuristic::{Heuristic, HeuristicKind};
@@ -711,6 +711,8 @@ impl<H: Heuristic> Search for IdaStar<H> {
             threshold: self.threshold,
             iteration: self.iteration,
             iterations,
+            max_frontier: None,
+            reached: None,
         }
     }
 
@@ -747,5 +749,9 @@ impl<H: Heuristic> Search for IdaStar<H> {
 
     fn heuristic(&self) -> HeuristicKind {
         self.heuristic.kind()
+    }
+
+    fn algorithm(&self) -> Algorithm {
+        Algorithm::Ida
     }
 }

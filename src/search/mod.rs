@@ -2,8 +2,10 @@
 //! any event, behind one object-safe trait so that the CLI, the wasm `Solver` and the tests
 //! drive every algorithm the same way.
 
+mod frontier;
 mod ida;
 
+pub use frontier::{FrontierEntry, FrontierSearch, Strategy, DEFAULT_MAX_REACHED};
 pub use ida::IdaStar;
 
 use crate::board::{Board, Goal};
@@ -22,6 +24,8 @@ pub enum Status {
     Solved,
     /// The search space ran out without reaching the goal (never for a solvable board).
     Exhausted,
+    /// A frontier search stopped at its memory guard (too many reached states).
+    GaveUp,
 }
 
 impl Status {
@@ -31,6 +35,7 @@ impl Status {
             Status::Running => "running",
             Status::Solved => "solved",
             Status::Exhausted => "exhausted",
+            Status::GaveUp => "gaveup",
         }
     }
 }
@@ -71,8 +76,12 @@ pub struct Report {
     pub threshold: u32,
     /// The current iteration, 1-based (0 before the first event).
     pub iteration: u32,
-    /// One entry per iteration started so far.
+    /// One entry per iteration started so far (IDA* only).
     pub iterations: Vec<IterationSummary>,
+    /// The largest frontier so far (frontier searches; `None` for IDA*).
+    pub max_frontier: Option<u64>,
+    /// States reached so far: the memory a frontier search holds (`None` for IDA*).
+    pub reached: Option<u64>,
 }
 
 /// A steppable search. Stepping to the end and running to the end give the same solution and
@@ -116,6 +125,123 @@ pub trait Search {
 
     /// The heuristic.
     fn heuristic(&self) -> HeuristicKind;
+
+    /// The algorithm.
+    fn algorithm(&self) -> Algorithm;
+
+    /// The frontier's first `limit` entries in the order they will be taken (frontier
+    /// searches; empty for IDA*).
+    fn frontier(&self, limit: usize) -> Vec<FrontierEntry> {
+        let _ = limit;
+        Vec::new()
+    }
+}
+
+/// The searches the lecture teaches, by name.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+pub enum Algorithm {
+    /// Iterative deepening A* (the default).
+    #[default]
+    Ida,
+    /// Breadth-first graph search, as the lecture teaches it.
+    Bfs,
+    /// Depth-first graph search, as the lecture teaches it.
+    Dfs,
+    /// Greedy best-first search (priority h).
+    Greedy,
+    /// A* (priority g + h).
+    Astar,
+}
+
+impl Algorithm {
+    /// Every algorithm, in the lecture's order of presentation.
+    pub const ALL: [Algorithm; 5] = [
+        Algorithm::Bfs,
+        Algorithm::Dfs,
+        Algorithm::Greedy,
+        Algorithm::Astar,
+        Algorithm::Ida,
+    ];
+
+    /// The name used by the CLI, the wasm options and the page.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Ida => "ida",
+            Algorithm::Bfs => "bfs",
+            Algorithm::Dfs => "dfs",
+            Algorithm::Greedy => "greedy",
+            Algorithm::Astar => "astar",
+        }
+    }
+}
+
+impl std::str::FromStr for Algorithm {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self, Error> {
+        Algorithm::ALL
+            .into_iter()
+            .find(|a| a.name() == s)
+            .ok_or_else(|| Error::UnknownAlgorithm(s.to_string()))
+    }
+}
+
+impl std::fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Any algorithm on `board` towards `goal`. `max_reached` is the frontier searches' memory
+/// guard (`None`: [`DEFAULT_MAX_REACHED`]); IDA* needs none.
+pub fn new_search(
+    board: Board,
+    goal: Goal,
+    kind: HeuristicKind,
+    algorithm: Algorithm,
+    max_reached: Option<u64>,
+) -> Result<Box<dyn Search>, Error> {
+    let strategy = match algorithm {
+        Algorithm::Ida => return ida_star(board, goal, kind),
+        Algorithm::Bfs => Strategy::BreadthFirst,
+        Algorithm::Dfs => Strategy::DepthFirst,
+        Algorithm::Greedy => Strategy::Greedy,
+        Algorithm::Astar => Strategy::AStar,
+    };
+    let limit = max_reached.unwrap_or(DEFAULT_MAX_REACHED);
+    let w = board.width();
+    Ok(match kind {
+        HeuristicKind::Hamming => Box::new(FrontierSearch::new(
+            board,
+            goal,
+            Hamming::new(w, goal),
+            strategy,
+            limit,
+        )?),
+        HeuristicKind::Manhattan => Box::new(FrontierSearch::new(
+            board,
+            goal,
+            Manhattan::new(w, goal),
+            strategy,
+            limit,
+        )?),
+        HeuristicKind::LinearConflict => Box::new(FrontierSearch::new(
+            board,
+            goal,
+            LinearConflict::new(w, goal),
+            strategy,
+            limit,
+        )?),
+        HeuristicKind::Pdb => {
+            let databases = pdb::require(w, goal)?;
+            Box::new(FrontierSearch::new(
+                board,
+                goal,
+                Pdb::new(databases),
+                strategy,
+                limit,
+            )?)
+        }
+    })
 }
 
 /// IDA* on `board` towards `goal` with the chosen heuristic; fails with the parity explanation

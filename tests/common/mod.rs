@@ -292,6 +292,7 @@ pub fn validate(start: Board, goal: Goal, kind: HeuristicKind, events: &[Event])
                 summary.generated = *generated;
                 finished = true;
             }
+            other => panic!("not an IDA* event: {other:?}"),
         }
         // The goal test happens on visited nodes: a visited goal is followed by `solved`.
         assert!(

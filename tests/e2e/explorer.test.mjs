@@ -1,7 +1,8 @@
 // Stepping through IDA* on the lecture's boards: every control and key does what it says.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openExplorer, screenshot, state, waitForState, boardLabel, settle } from './server.mjs';
+import { join } from 'node:path';
+import { startServer, launch, openExplorer, screenshot, state, waitForState, boardLabel, settle, ARTIFACTS } from './server.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -33,6 +34,11 @@ test('the page loads with the lecture\'s challenging case and no console error',
   await screenshot(page, '01-loaded');
   assert.deepEqual(errors, []);
   await context.close();
+  const narrow = await openExplorer(browser, server.url, { viewport: { width: 420, height: 900 } });
+  await narrow.page.waitForTimeout(300);
+  await screenshot(narrow.page, '01b-loaded-narrow');
+  assert.ok(await narrow.page.evaluate(() => document.documentElement.scrollWidth <= 420), 'no horizontal scrolling on a phone');
+  await narrow.context.close();
 });
 
 test('Step shows exactly the core\'s trace, one event per press, in the views', async () => {
@@ -192,6 +198,12 @@ test('the challenging case solves with 25 moves at full speed, and the solution 
   assert.match(await page.locator('tile-search .tree-note').textContent(), /beyond the budget of 300, finished subtrees are collapsed/);
   await settle(page);
   await screenshot(page, '03-solved');
+  // Finished subtrees beyond the budget are drawn as collapsed ⋯ leaves with their counts.
+  assert.ok(await tree.locator('g.node.collapsed').count() > 0);
+  assert.match(await tree.locator('g.node.collapsed').first().textContent(), /^⋯ [\d,]+ nodesfinished$/);
+  await button(page, 'Fit tree').click();
+  await page.waitForTimeout(100);
+  await tree.screenshot({ path: join(ARTIFACTS, '03b-solved-tree-fit.png') });
 
   // Play the solution: the board walks from the start to the goal, move by move.
   await page.locator('tile-search').evaluate((element) => { element.speed = 1000; });
@@ -200,6 +212,12 @@ test('the challenging case solves with 25 moves at full speed, and the solution 
   await screenshot(page, '04-playing-solution');
   await page.waitForFunction(() => /Solution move 25 of 25: slide 8: the goal\./.test(document.querySelector('tile-search').shadowRoot.querySelector('.playback').textContent));
   assert.match(await boardLabel(page), /^Board: 1 2 3 \/ 4 5 6 \/ 7 8 blank, tile 8 just slid$/);
+  // Step back from the solution: back to the goal node's visit, not solved any more.
+  await button(page, 'Step back').click();
+  const back = await waitForState(page, (st) => st.status === 'paused');
+  assert.deepEqual({ type: back.lastEvent.type, g: back.lastEvent.g, h: back.lastEvent.h, solution: back.solution }, { type: 'node', g: 25, h: 0, solution: null });
+  await button(page, 'Step').click();
+  assert.equal((await state(page)).status, 'solved');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -3,6 +3,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launch, openExplorer, screenshot, state, waitForState } from './server.mjs';
 
+// The short Korf #12 run comes first: right after a page that drew millions of events is
+// closed, its teardown competes for the CPU and can stretch a task of the next page.
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
@@ -19,6 +21,26 @@ const watch = (page) => page.evaluate(() => {
   window.frames = [];
   const count = (time) => { window.frames.push(time); requestAnimationFrame(count); };
   requestAnimationFrame(count);
+});
+
+test("Korf's #12 solves in the worker with 45 moves, and Next iteration streams one iteration", async () => {
+  const { page, context, errors } = await openExplorer(browser, `${server.url}#board=14+1+9+6+4+8+12+5+7+2+3+0+10+11+13+15&goal=blank-first`);
+  await button(page, 'Next iteration').click();
+  let s = await waitForState(page, (st) => st.status === 'paused' && st.lastEvent?.type === 'raise');
+  assert.equal(s.iteration, 1);
+  await watch(page);
+  await page.locator('tile-search').evaluate((element) => { element.speed = 'max'; });
+  await button(page, 'Run').click();
+  s = await waitForState(page, (st) => st.status === 'solved', 120000);
+  assert.equal(s.solution.length, 45);
+  const longTasks = await page.evaluate(() => window.longTasks);
+  assert.deepEqual(longTasks, []);
+  const rows = await page.locator('tile-search table.timeline tbody tr').count();
+  assert.equal(rows, s.iteration);
+  await page.waitForTimeout(300);
+  await screenshot(page, '08-korf12-solved');
+  assert.deepEqual(errors, []);
+  await context.close();
 });
 
 test('a Korf 15-puzzle runs in the worker: no long task, the page keeps animating, Pause stops it at once', async () => {
@@ -73,26 +95,6 @@ test('a Korf 15-puzzle runs in the worker: no long task, the page keeps animatin
     for (;;) { const event = element.step(); if (event.type === 'node' || event.type === 'prune') return event; }
   });
   assert.equal(next.id, shownNodes, 'ids count nodes: the next node is the first one not yet drawn');
-  assert.deepEqual(errors, []);
-  await context.close();
-});
-
-test("Korf's #12 solves in the worker with 45 moves, and Next iteration streams one iteration", async () => {
-  const { page, context, errors } = await openExplorer(browser, `${server.url}#board=14+1+9+6+4+8+12+5+7+2+3+0+10+11+13+15&goal=blank-first`);
-  await button(page, 'Next iteration').click();
-  let s = await waitForState(page, (st) => st.status === 'paused' && st.lastEvent?.type === 'raise');
-  assert.equal(s.iteration, 1);
-  await watch(page);
-  await page.locator('tile-search').evaluate((element) => { element.speed = 'max'; });
-  await button(page, 'Run').click();
-  s = await waitForState(page, (st) => st.status === 'solved', 120000);
-  assert.equal(s.solution.length, 45);
-  const longTasks = await page.evaluate(() => window.longTasks);
-  assert.deepEqual(longTasks, []);
-  const rows = await page.locator('tile-search table.timeline tbody tr').count();
-  assert.equal(rows, s.iteration);
-  await page.waitForTimeout(300);
-  await screenshot(page, '08-korf12-solved');
   assert.deepEqual(errors, []);
   await context.close();
 });

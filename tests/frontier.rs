@@ -1,0 +1,255 @@
+//! The lecture's frontier searches: BFS and A* are optimal, DFS and greedy find valid
+//! solutions, counters are pinned on the lecture's two cases, traces follow the graph-search
+//! rules, stepping equals running, and the memory guard stops a 15-puzzle BFS.
+
+mod common;
+
+use common::{bfs_distances, korf, Rng};
+use std::collections::{HashMap, HashSet};
+use tilesearch::{new_search, Algorithm, Board, Event, Goal, HeuristicKind, Search, Status};
+
+fn search(board: Board, algorithm: Algorithm) -> Box<dyn Search> {
+    new_search(
+        board,
+        Goal::BlankLast,
+        HeuristicKind::Manhattan,
+        algorithm,
+        None,
+    )
+    .unwrap()
+}
+
+fn replays(board: Board, moves: &[u8]) -> bool {
+    board.after(moves).is_ok_and(|b| b.is_goal(Goal::BlankLast))
+}
+
+#[test]
+fn astar_is_optimal_on_every_8_puzzle_state_and_bfs_on_a_sample() {
+    let dist = bfs_distances(Goal::BlankLast);
+    for (key, &d) in &dist {
+        let board = Board::from_tiles(key).unwrap();
+        let mut s = search(board, Algorithm::Astar);
+        assert_eq!(s.run(None), Status::Solved);
+        assert_eq!(s.report().length, Some(d), "A* on {board:?}");
+    }
+    let mut rng = Rng(31);
+    let keys: Vec<_> = dist.keys().collect();
+    let mut sample: Vec<Board> = (0..150)
+        .map(|_| Board::from_tiles(keys[rng.below(keys.len())]).unwrap())
+        .collect();
+    sample.push(Board::parse("8 6 7 2 5 4 3 0 1").unwrap());
+    for board in sample {
+        let mut s = search(board, Algorithm::Bfs);
+        s.run(None);
+        assert_eq!(
+            s.report().length,
+            Some(dist[&common::tiles9(&board)]),
+            "BFS on {board:?}"
+        );
+    }
+}
+
+#[test]
+fn dfs_and_greedy_find_valid_solutions() {
+    let mut rng = Rng(5);
+    for _ in 0..100 {
+        let board = rng.scramble(3, Goal::BlankLast, 80);
+        for algorithm in [Algorithm::Dfs, Algorithm::Greedy] {
+            let mut s = search(board, algorithm);
+            assert_eq!(s.run(None), Status::Solved);
+            let r = s.report();
+            assert!(
+                replays(board, r.moves.as_ref().unwrap()),
+                "{algorithm} on {board:?}"
+            );
+        }
+    }
+}
+
+/// (algorithm, length, expanded, generated, largest frontier, reached) on the lecture's cases,
+/// computed with this implementation. The simple case checked by hand: BFS expands the start,
+/// its 4 children and the 7 depth-2 nodes generated before the goal (the right child of the
+/// "blank down" node): 12.
+const SIMPLE: [(Algorithm, u32, u64, u64, u64, u64); 5] = [
+    (Algorithm::Bfs, 2, 12, 30, 8, 20),
+    (Algorithm::Dfs, 2, 2, 7, 5, 7),
+    (Algorithm::Greedy, 2, 2, 7, 5, 7),
+    (Algorithm::Astar, 2, 2, 7, 5, 7),
+    (Algorithm::Ida, 2, 2, 6, 0, 0),
+];
+const CHALLENGING: [(Algorithm, u32, u64, u64, u64, u64); 5] = [
+    (Algorithm::Bfs, 25, 145_605, 392_164, 25_136, 163_330),
+    (Algorithm::Dfs, 1157, 1187, 3358, 931, 2118),
+    (Algorithm::Greedy, 45, 117, 322, 86, 203),
+    (Algorithm::Astar, 25, 1075, 2864, 648, 1702),
+    (Algorithm::Ida, 25, 1571, 2576, 0, 0),
+];
+
+#[test]
+fn counters_are_pinned_on_the_lecture_cases() {
+    for (text, table) in [
+        ("1 2 3 4 0 6 7 5 8", SIMPLE),
+        ("6 4 5 8 2 7 1 0 3", CHALLENGING),
+    ] {
+        let board = Board::parse(text).unwrap();
+        for (algorithm, length, expanded, generated, frontier, reached) in table {
+            let mut s = search(board, algorithm);
+            s.run(None);
+            let r = s.report();
+            assert_eq!(r.length, Some(length), "{algorithm} {text}");
+            assert_eq!(r.expanded, expanded, "{algorithm} {text}");
+            assert_eq!(r.generated, generated, "{algorithm} {text}");
+            assert_eq!(r.max_frontier.unwrap_or(0), frontier, "{algorithm} {text}");
+            assert_eq!(r.reached.unwrap_or(0), reached, "{algorithm} {text}");
+        }
+    }
+}
+
+/// The graph-search rules: the start is generated first; a node is expanded only once it was
+/// generated, at most once, and never the goal; children follow their parent's expansion with
+/// g = the parent's g + 1; a skipped child's state was reached, a generated one's was not
+/// (except A*'s re-openings); BFS expands by non-decreasing g, A* by non-decreasing f; the
+/// solution replays.
+fn validate(board: Board, algorithm: Algorithm, events: &[Event]) {
+    let mut generated: HashMap<u64, (Board, u32)> = HashMap::new();
+    let mut expanded = HashSet::new();
+    let mut reached: HashSet<Board> = HashSet::new();
+    let mut current: Option<(u64, Board, u32)> = None;
+    let mut last_key = 0u32;
+    let child = |current: Option<(u64, Board, u32)>, parent: u64, tile: u8, g: u32| {
+        let (id, state, pg) = current.expect("a child before any expansion");
+        assert_eq!(parent, id, "a child of another node than the one expanded");
+        assert_eq!(g, pg + 1, "g is not the parent's g + 1");
+        state.after(&[tile]).expect("a legal slide")
+    };
+    for (i, event) in events.iter().enumerate() {
+        match event {
+            Event::Generate {
+                id,
+                parent,
+                g,
+                tile,
+                ..
+            } => {
+                let state = match (parent, tile) {
+                    (None, None) => {
+                        assert_eq!(i, 0, "the start comes first");
+                        board
+                    }
+                    (Some(p), Some(t)) => child(current, *p, *t, *g),
+                    _ => panic!("{event:?}"),
+                };
+                let new = reached.insert(state);
+                assert!(
+                    new || algorithm == Algorithm::Astar,
+                    "a reached state generated again: {event:?}"
+                );
+                generated.insert(*id, (state, *g));
+            }
+            Event::Skip {
+                parent, tile, g, ..
+            } => {
+                let state = child(current, *parent, *tile, *g);
+                assert!(
+                    reached.contains(&state),
+                    "skipped a state not reached: {event:?}"
+                );
+            }
+            Event::Expand { id, g, f, .. } => {
+                let (state, generated_g) = generated[id];
+                assert_eq!(*g, generated_g);
+                assert!(expanded.insert(*id), "expanded twice: {event:?}");
+                assert!(
+                    !state.is_goal(Goal::BlankLast),
+                    "the goal is never expanded"
+                );
+                let key = match algorithm {
+                    Algorithm::Bfs => *g,
+                    Algorithm::Astar => *f,
+                    _ => 0,
+                };
+                assert!(key >= last_key, "out of order: {event:?}");
+                last_key = key;
+                current = Some((*id, state, *g));
+            }
+            Event::Solved { moves, .. } => assert!(replays(board, moves)),
+            other => panic!("not a frontier event: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn traces_follow_the_graph_search_rules_and_running_equals_stepping() {
+    let mut rng = Rng(9);
+    let boards: Vec<Board> = (0..30)
+        .map(|_| rng.scramble(3, Goal::BlankLast, 40))
+        .collect();
+    for board in boards {
+        for algorithm in [
+            Algorithm::Bfs,
+            Algorithm::Dfs,
+            Algorithm::Greedy,
+            Algorithm::Astar,
+        ] {
+            let mut stepped = search(board, algorithm);
+            let events: Vec<Event> = std::iter::from_fn(|| stepped.step()).collect();
+            validate(board, algorithm, &events);
+            let mut ran = search(board, algorithm);
+            while ran.run(Some(7)) == Status::Running {}
+            assert_eq!(ran.report(), stepped.report(), "{algorithm} {board:?}");
+        }
+    }
+}
+
+#[test]
+fn the_memory_guard_stops_a_15_puzzle_bfs() {
+    let (_, board) = korf(Goal::BlankLast)[0];
+    let mut s = new_search(
+        board,
+        Goal::BlankLast,
+        HeuristicKind::Manhattan,
+        Algorithm::Bfs,
+        Some(20_000),
+    )
+    .unwrap();
+    let mut last = None;
+    s.run_traced(None, &mut |e| {
+        last = Some(e);
+        false
+    });
+    assert_eq!(s.status(), Status::GaveUp);
+    assert_eq!(
+        last,
+        Some(Event::GaveUp {
+            reached: 20_000,
+            limit: 20_000
+        })
+    );
+    assert_eq!(s.report().reached, Some(20_000));
+    assert!(s.step().is_none());
+    // The default guard holds too (a million states), and reset starts over.
+    let mut d = search(board, Algorithm::Dfs);
+    assert!(matches!(d.run(None), Status::GaveUp | Status::Solved));
+    d.reset();
+    assert_eq!(d.report().nodes, 0);
+}
+
+#[test]
+fn the_frontier_is_listed_in_taking_order() {
+    let board = Board::parse("6 4 5 8 2 7 1 0 3").unwrap();
+    for algorithm in [Algorithm::Bfs, Algorithm::Dfs, Algorithm::Astar] {
+        let mut s = search(board, algorithm);
+        for _ in 0..40 {
+            s.step();
+        }
+        let listed = s.frontier(1000);
+        assert!(!listed.is_empty());
+        // The next expand takes the first listed entry.
+        let next = std::iter::from_fn(|| s.step()).find(|e| matches!(e, Event::Expand { .. }));
+        let Some(Event::Expand { id, .. }) = next else {
+            panic!()
+        };
+        assert_eq!(id, listed[0].id, "{algorithm}");
+    }
+    assert!(search(board, Algorithm::Ida).frontier(10).is_empty());
+}
