@@ -1,0 +1,43 @@
+// Buttons and the speed slider. The buttons' text is their accessible name; the element
+// decides what each does and which are enabled.
+
+/** Events per second at each slider position; the last is full speed (the worker). */
+export const SPEEDS = [1, 2, 4, 8, 16, 32, 64, 125, 250, 500, 1000, Infinity];
+export const speedLabel = (speed) => (speed === Infinity ? 'full speed' : `${speed} event${speed === 1 ? '' : 's'}/s`);
+
+const BUTTONS = [['step', 'Step', 'ArrowRight'], ['stepBack', 'Step back', 'ArrowLeft'],
+  ['nextIteration', 'Next iteration', 'N'], ['run', 'Run', 'Space'], ['pause', 'Pause', 'Space'],
+  ['reset', 'Reset', 'R'], ['playSolution', 'Play solution', null]];
+
+export class Controls {
+  #buttons = {};
+  #slider; #speedText;
+
+  /** `actions`: one function per BUTTONS key; `onSpeed(eventsPerSecond)`. */
+  constructor(container, actions, onSpeed) {
+    container.innerHTML = `<div class="buttons">${BUTTONS.map(([key, label, shortcut]) =>
+      `<button type="button" data-action="${key}"${shortcut ? ` aria-keyshortcuts="${shortcut}"` : ''}>${label}</button>`).join('')}</div>
+      <label class="speed">Speed <input type="range" min="0" max="${SPEEDS.length - 1}" step="1"> <output></output></label>`;
+    for (const [key] of BUTTONS) this.#buttons[key] = container.querySelector(`[data-action="${key}"]`);
+    container.querySelector('.buttons').addEventListener('click', (event) => {
+      const key = event.target.closest('button')?.dataset.action;
+      if (key) actions[key]();
+    });
+    this.#slider = container.querySelector('input');
+    this.#speedText = container.querySelector('output');
+    this.#slider.addEventListener('input', () => onSpeed(SPEEDS[Number(this.#slider.value)]));
+  }
+
+  setSpeed(speed) {
+    let index = SPEEDS.indexOf(speed);
+    if (index < 0) index = SPEEDS.findIndex((s) => s >= speed);
+    this.#slider.value = String(index);
+    this.#slider.setAttribute('aria-valuetext', speedLabel(speed));
+    this.#speedText.textContent = speedLabel(speed);
+  }
+
+  /** `enabled`: key → boolean. */
+  update(enabled) {
+    for (const [key, button] of Object.entries(this.#buttons)) button.disabled = !enabled[key];
+  }
+}

@@ -1,0 +1,68 @@
+// One row per IDA* iteration (from Solver.summary().iterations) and a log-scale bar chart of
+// the nodes of each iteration, so the roughly constant growth factor is visible.
+
+export class TimelineView {
+  #body; #chart; #shown = '';
+
+  constructor(container) {
+    container.innerHTML = `
+      <div class="table-scroll" tabindex="0" role="region" aria-label="Iterations table"><table class="timeline">
+        <caption>Iterations</caption>
+        <thead><tr><th scope="col">Iteration</th><th scope="col">Threshold</th><th scope="col">Visited</th>
+          <th scope="col">Pruned</th><th scope="col">Next threshold</th><th scope="col">Nodes × previous</th></tr></thead>
+        <tbody></tbody>
+      </table></div>
+      <figure class="chart"><svg role="img" aria-label="Nodes per iteration (log scale)"></svg>
+        <figcaption>Nodes (visited + pruned) per iteration, log scale</figcaption></figure>`;
+    this.#body = container.querySelector('tbody');
+    this.#chart = container.querySelector('svg');
+  }
+
+  /** `iterations`: IterationSummary[]; `running`: the last one is still in progress. */
+  render(iterations, running) {
+    const key = JSON.stringify(iterations) + running;
+    if (key === this.#shown) return;
+    this.#shown = key;
+    const number = (n) => n.toLocaleString('en');
+    this.#body.replaceChildren(...iterations.map((it, i) => {
+      const row = document.createElement('tr');
+      const nodes = it.visited + it.pruned;
+      const previous = i > 0 ? iterations[i - 1].visited + iterations[i - 1].pruned : 0;
+      const inProgress = running && i === iterations.length - 1;
+      const next = it.nextThreshold ?? (inProgress ? 'in progress' : 'solved');
+      row.className = inProgress ? 'active' : '';
+      for (const text of [it.iteration, it.threshold, number(it.visited), number(it.pruned), next,
+        previous > 0 && !inProgress ? `× ${(nodes / previous).toFixed(1)}` : '']) {
+        const cell = document.createElement('td');
+        cell.textContent = text;
+        row.append(cell);
+      }
+      return row;
+    }));
+    this.#drawChart(iterations);
+  }
+
+  #drawChart(iterations) {
+    const width = 320, height = 120, left = 34, bottom = 18, top = 6;
+    const nodes = iterations.map((it) => it.visited + it.pruned);
+    const maxLog = Math.max(1, Math.ceil(Math.log10(Math.max(1, ...nodes))));
+    const y = (n) => height - bottom - ((height - bottom - top) * Math.log10(Math.max(1, n))) / maxLog;
+    const step = (width - left) / Math.max(nodes.length, 1);
+    const parts = [];
+    for (let p = 0; p <= maxLog; p += 1) {
+      parts.push(`<line class="grid" x1="${left}" x2="${width}" y1="${y(10 ** p)}" y2="${y(10 ** p)}"></line>` +
+        `<text class="axis" x="${left - 4}" y="${y(10 ** p) + 4}" text-anchor="end">10${p ? superscript(p) : '⁰'}</text>`);
+    }
+    nodes.forEach((n, i) => {
+      const x = left + i * step + step * 0.15, w = step * 0.7;
+      const top = Math.min(y(n), height - bottom - 2); // a 1-node iteration still shows a sliver
+      parts.push(`<rect class="bar" x="${x}" y="${top}" width="${w}" height="${height - bottom - top}"><title>iteration ${i + 1}: ${n} nodes</title></rect>` +
+        `<text class="axis" x="${x + w / 2}" y="${height - 4}" text-anchor="middle">${i + 1}</text>`);
+    });
+    this.#chart.setAttribute('viewBox', `0 0 ${width} ${height}`);
+    this.#chart.innerHTML = parts.join('');
+    this.#chart.setAttribute('aria-label', `Nodes per iteration, log scale: ${nodes.join(', ')}`);
+  }
+}
+
+const superscript = (n) => String(n).replace(/\d/g, (d) => '⁰¹²³⁴⁵⁶⁷⁸⁹'[d]);
