@@ -92,14 +92,28 @@ impl LinearConflict {
         }
     }
 
-    /// The conflict term of row `r`: tiles whose goal row is `r`, minus the LIS of their goal
-    /// columns. `skip` leaves one cell out; `add` puts a tile into one cell (for updates).
-    fn row_conflict(&self, tiles: &Tiles, r: usize, skip: usize, add: (usize, u8)) -> u32 {
+    /// The conflict term of a line (row `line` when `row`, else column `line`): tiles whose
+    /// goal line it is, minus the LIS of their goal positions along it. `skip` leaves one cell
+    /// out; `add` puts a tile into one cell (for updates).
+    #[inline(always)]
+    fn line_conflict(
+        &self,
+        tiles: &Tiles,
+        row: bool,
+        line: usize,
+        skip: usize,
+        add: (usize, u8),
+    ) -> u32 {
         let w = self.width;
+        let (goal_line, goal_pos) = if row {
+            (&self.goal_row, &self.goal_col)
+        } else {
+            (&self.goal_col, &self.goal_row)
+        };
         let mut goals = [0u8; MAX_WIDTH];
         let mut n = 0;
-        for c in 0..w {
-            let cell = r * w + c;
+        for k in 0..w {
+            let cell = if row { line * w + k } else { k * w + line };
             let t = if cell == add.0 {
                 add.1
             } else if cell == skip {
@@ -107,30 +121,8 @@ impl LinearConflict {
             } else {
                 tiles[cell & SLOT_MASK]
             };
-            if t != 0 && self.goal_row[t as usize & SLOT_MASK] as usize == r {
-                goals[n] = self.goal_col[t as usize & SLOT_MASK];
-                n += 1;
-            }
-        }
-        n as u32 - lis(&goals[..n])
-    }
-
-    /// The conflict term of column `c` (see [`LinearConflict::row_conflict`]).
-    fn col_conflict(&self, tiles: &Tiles, c: usize, skip: usize, add: (usize, u8)) -> u32 {
-        let w = self.width;
-        let mut goals = [0u8; MAX_WIDTH];
-        let mut n = 0;
-        for r in 0..w {
-            let cell = r * w + c;
-            let t = if cell == add.0 {
-                add.1
-            } else if cell == skip {
-                0
-            } else {
-                tiles[cell & SLOT_MASK]
-            };
-            if t != 0 && self.goal_col[t as usize & SLOT_MASK] as usize == c {
-                goals[n] = self.goal_row[t as usize & SLOT_MASK];
+            if t != 0 && goal_line[t as usize & SLOT_MASK] as usize == line {
+                goals[n] = goal_pos[t as usize & SLOT_MASK];
                 n += 1;
             }
         }
@@ -187,8 +179,8 @@ impl LinearConflict {
         let none = (usize::MAX, 0);
         (0..self.width)
             .map(|i| {
-                self.row_conflict(tiles, i, usize::MAX, none)
-                    + self.col_conflict(tiles, i, usize::MAX, none)
+                self.line_conflict(tiles, true, i, usize::MAX, none)
+                    + self.line_conflict(tiles, false, i, usize::MAX, none)
             })
             .sum()
     }
@@ -231,13 +223,13 @@ impl Heuristic for LinearConflict {
             let gc = self.goal_col[t] as usize;
             if gc == cf {
                 (
-                    self.col_conflict(tiles, cf, usize::MAX, none),
-                    self.col_conflict(tiles, cf, from, none),
+                    self.line_conflict(tiles, false, cf, usize::MAX, none),
+                    self.line_conflict(tiles, false, cf, from, none),
                 )
             } else if gc == ct {
                 (
-                    self.col_conflict(tiles, ct, usize::MAX, none),
-                    self.col_conflict(tiles, ct, usize::MAX, (to, tile)),
+                    self.line_conflict(tiles, false, ct, usize::MAX, none),
+                    self.line_conflict(tiles, false, ct, usize::MAX, (to, tile)),
                 )
             } else {
                 (0, 0)
@@ -247,13 +239,13 @@ impl Heuristic for LinearConflict {
             let gr = self.goal_row[t] as usize;
             if gr == rf {
                 (
-                    self.row_conflict(tiles, rf, usize::MAX, none),
-                    self.row_conflict(tiles, rf, from, none),
+                    self.line_conflict(tiles, true, rf, usize::MAX, none),
+                    self.line_conflict(tiles, true, rf, from, none),
                 )
             } else if gr == rt {
                 (
-                    self.row_conflict(tiles, rt, usize::MAX, none),
-                    self.row_conflict(tiles, rt, usize::MAX, (to, tile)),
+                    self.line_conflict(tiles, true, rt, usize::MAX, none),
+                    self.line_conflict(tiles, true, rt, usize::MAX, (to, tile)),
                 )
             } else {
                 (0, 0)

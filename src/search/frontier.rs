@@ -21,6 +21,7 @@
 //! A memory guard stops a search that has reached `limit` states (`gaveup`), instead of
 //! exhausting memory on a 15-puzzle.
 
+use super::Advance;
 use super::{Algorithm, Report, Search, Status};
 use crate::board::{neighbor, Board, Direction, Goal, Tiles, SLOTS};
 use crate::error::Error;
@@ -269,8 +270,8 @@ impl<H: Heuristic> FrontierSearch<H> {
         }
     }
 
-    /// The one engine behind `step`, `run` and `run_traced`.
-    fn advance<S: Sink>(&mut self, sink: &mut S, max_nodes: Option<u64>) -> Status {
+    /// The one engine behind `step`, `run` and `run_traced` (see [`Advance`]).
+    fn advance_impl<S: Sink>(&mut self, sink: &mut S, max_nodes: Option<u64>) -> Status {
         let limit = max_nodes.map_or(u64::MAX, |n| self.next_id.saturating_add(n));
         let cells = self.start.cells();
         let width = self.start.width();
@@ -427,17 +428,15 @@ impl<H: Heuristic> FrontierSearch<H> {
     }
 }
 
+impl<H: Heuristic> Advance for FrontierSearch<H> {
+    fn advance<S: Sink>(&mut self, sink: &mut S, max_nodes: Option<u64>) -> Status {
+        self.advance_impl(sink, max_nodes)
+    }
+}
+
 impl<H: Heuristic> Search for FrontierSearch<H> {
     fn step(&mut self) -> Option<Event> {
-        let mut event = None;
-        self.advance(
-            &mut Callback(&mut |e| {
-                event = Some(e);
-                true
-            }),
-            None,
-        );
-        event
+        self.step_one()
     }
 
     fn run(&mut self, max_nodes: Option<u64>) -> Status {

@@ -12,6 +12,7 @@
 //! stack of frames, so it can pause after any event and resume, and a run in the fast path
 //! (no events built) walks the same states, ids and counters as stepping.
 
+use super::Advance;
 use super::{Algorithm, IterationSummary, Report, Search, Status};
 use crate::board::{neighbor, Board, Direction, Goal, Tiles, SLOTS, SLOT_MASK};
 use crate::error::Error;
@@ -234,9 +235,8 @@ impl<H: Heuristic> IdaStar<H> {
         self.next_id - roots
     }
 
-    /// The one engine behind `step`, `run` and `run_traced`: advances until the sink asks to
-    /// pause, the node budget is spent or the search finishes.
-    fn advance<S: Sink>(&mut self, sink: &mut S, max_nodes: Option<u64>) -> Status {
+    /// The one engine behind `step`, `run` and `run_traced` (see [`Advance`]).
+    fn advance_impl<S: Sink>(&mut self, sink: &mut S, max_nodes: Option<u64>) -> Status {
         let limit = max_nodes.map_or(u64::MAX, |n| self.next_id.saturating_add(n));
         loop {
             match self.phase {
@@ -663,17 +663,15 @@ impl<H: Heuristic> Walk<'_, H> {
     }
 }
 
+impl<H: Heuristic> Advance for IdaStar<H> {
+    fn advance<S: Sink>(&mut self, sink: &mut S, max_nodes: Option<u64>) -> Status {
+        self.advance_impl(sink, max_nodes)
+    }
+}
+
 impl<H: Heuristic> Search for IdaStar<H> {
     fn step(&mut self) -> Option<Event> {
-        let mut event = None;
-        self.advance(
-            &mut Callback(&mut |e| {
-                event = Some(e);
-                true
-            }),
-            None,
-        );
-        event
+        self.step_one()
     }
 
     fn run(&mut self, max_nodes: Option<u64>) -> Status {

@@ -11,7 +11,7 @@ pub use ida::IdaStar;
 use crate::board::{Board, Goal};
 use crate::error::Error;
 use crate::heuristic::{pdb, Hamming, HeuristicKind, LinearConflict, Manhattan, Pdb};
-use crate::trace::Event;
+use crate::trace::{Callback, Event, Sink};
 use serde::Serialize;
 
 /// Where a search stands.
@@ -82,6 +82,27 @@ pub struct Report {
     pub max_frontier: Option<u64>,
     /// States reached so far: the memory a frontier search holds (`None` for IDA*).
     pub reached: Option<u64>,
+}
+
+/// The engine behind each [`Search`]: one `advance`, generic over where events go, so that
+/// stepping, silent runs and traced runs are the same code.
+pub(crate) trait Advance {
+    /// Advances until `sink` asks to pause, `max_nodes` more nodes were created or the search
+    /// finishes.
+    fn advance<S: Sink>(&mut self, sink: &mut S, max_nodes: Option<u64>) -> Status;
+
+    /// One event: [`Search::step`] of every engine.
+    fn step_one(&mut self) -> Option<Event> {
+        let mut event = None;
+        self.advance(
+            &mut Callback(&mut |e| {
+                event = Some(e);
+                true
+            }),
+            None,
+        );
+        event
+    }
 }
 
 /// A steppable search. Stepping to the end and running to the end give the same solution and
