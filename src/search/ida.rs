@@ -581,47 +581,42 @@ impl<H: Heuristic> Walk<'_, H> {
     /// Generates the remaining children of the visited node `frames[depth]`.
     fn expand(&mut self, depth: usize) -> Outcome {
         let node = self.frames[depth & (MAX_DEPTH - 1)];
-        self.children(
-            depth,
-            node.blank as usize & SLOT_MASK,
-            node.h,
-            node.state,
-            node.back,
-            node.next,
-        )
+        self.children(depth, node)
     }
 
-    /// The children of the node at `depth` (blank at `to`, estimate `h` with heuristic state
-    /// `state`, arrived by the move whose undo is `back`), from the `next`-th on.
-    fn children(
-        &mut self,
-        depth: usize,
-        to: usize,
-        h: u32,
-        state: H::State,
-        back: u8,
-        next: u8,
-    ) -> Outcome {
-        let moves = &self.successors[to][back as usize & 7];
+    /// The children of `node` at `depth`, from its `next`-th on. The node travels by value:
+    /// its frame is written back only when the walk stops inside it (pause or goal), since a
+    /// finished node is discarded by its parent.
+    fn children(&mut self, depth: usize, mut node: Frame<H::State>) -> Outcome {
+        let to = node.blank as usize & SLOT_MASK;
+        let moves = &self.successors[to][node.back as usize & 7];
         let g = depth as u32 + 1;
-        let mut next = next;
-        while next < moves.count {
-            if self.next_id >= self.limit {
-                self.frames[depth & (MAX_DEPTH - 1)].next = next;
-                self.depth_reached = depth;
-                return Outcome::Paused;
+        let (threshold, limit) = (self.threshold, self.limit);
+        let outcome = loop {
+            if node.next >= moves.count {
+                return Outcome::Done;
             }
-            let (dir, from) = moves.list[next as usize & 3];
-            next += 1;
+            if self.next_id >= limit {
+                self.depth_reached = depth;
+                break Outcome::Paused;
+            }
+            let (dir, from) = moves.list[node.next as usize & 3];
+            node.next += 1;
             let id = self.next_id;
             self.next_id += 1;
             let from = from as usize & SLOT_MASK;
             let tile = self.tiles[from];
-            let (child_h, child_state) =
-                self.heuristic
-                    .after_slide(h, &state, &self.tiles, &self.positions, tile, from, to);
-            let f = g + child_h;
-            if f > self.threshold {
+            let (h, state) = self.heuristic.after_slide(
+                node.h,
+                &node.state,
+                &self.tiles,
+                &self.positions,
+                tile,
+                from,
+                to,
+            );
+            let f = g + h;
+            if f > threshold {
                 self.pruned += 1;
                 if f < self.next_threshold {
                     self.next_threshold = f;
@@ -633,33 +628,33 @@ impl<H: Heuristic> Walk<'_, H> {
             if H::USES_POSITIONS {
                 self.positions[tile as usize & SLOT_MASK] = to as u8;
             }
-            self.frames[(depth + 1) & (MAX_DEPTH - 1)] = Frame {
+            let child = Frame {
                 id,
-                h: child_h,
-                state: child_state,
+                h,
+                state,
                 blank: from as u8,
                 tile,
                 back: dir ^ 1,
                 next: 0,
             };
-            let outcome = if child_h == 0 && self.tiles == *self.goal_tiles {
+            let outcome = if h == 0 && self.tiles == *self.goal_tiles {
+                self.frames[(depth + 1) & (MAX_DEPTH - 1)] = child;
                 self.depth_reached = depth + 1;
                 Outcome::Solved
             } else {
-                self.children(depth + 1, from, child_h, child_state, dir ^ 1, 0)
+                self.children(depth + 1, child)
             };
             if outcome != Outcome::Done {
-                self.frames[depth & (MAX_DEPTH - 1)].next = next;
-                return outcome;
+                break outcome;
             }
             self.tiles[from] = tile;
             self.tiles[to] = 0;
             if H::USES_POSITIONS {
                 self.positions[tile as usize & SLOT_MASK] = from as u8;
             }
-        }
-        // A finished node is discarded by its parent, so its `next` need not be stored.
-        Outcome::Done
+        };
+        self.frames[depth & (MAX_DEPTH - 1)] = node;
+        outcome
     }
 }
 
