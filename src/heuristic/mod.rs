@@ -56,6 +56,84 @@ pub trait Heuristic: Clone {
     ) -> (u32, Self::State);
 }
 
+/// Any heuristic chosen at run time, for the searches where dispatching per call costs nothing
+/// that matters (the frontier searches spend their time in the frontier and the reached set);
+/// one engine then serves every heuristic, which keeps the wasm module small.
+#[derive(Clone, Debug)]
+pub enum AnyHeuristic {
+    /// See [`Hamming`].
+    Hamming(Hamming),
+    /// See [`Manhattan`].
+    Manhattan(Manhattan),
+    /// See [`LinearConflict`].
+    LinearConflict(LinearConflict),
+    /// See [`Pdb`].
+    Pdb(Pdb),
+}
+
+impl AnyHeuristic {
+    /// The heuristic `kind` for a `width` board towards `goal` (pdb: 4×4 with its databases).
+    pub fn new(kind: HeuristicKind, width: usize, goal: Goal) -> Result<AnyHeuristic, Error> {
+        Ok(match kind {
+            HeuristicKind::Hamming => AnyHeuristic::Hamming(Hamming::new(width, goal)),
+            HeuristicKind::Manhattan => AnyHeuristic::Manhattan(Manhattan::new(width, goal)),
+            HeuristicKind::LinearConflict => {
+                AnyHeuristic::LinearConflict(LinearConflict::new(width, goal))
+            }
+            HeuristicKind::Pdb => AnyHeuristic::Pdb(Pdb::new(pdb::require(width, goal)?)),
+        })
+    }
+}
+
+impl Heuristic for AnyHeuristic {
+    /// Big enough for every heuristic's state (only the pattern databases keep one).
+    type State = pdb::PdbState;
+    const USES_POSITIONS: bool = true;
+
+    fn kind(&self) -> HeuristicKind {
+        match self {
+            AnyHeuristic::Hamming(h) => h.kind(),
+            AnyHeuristic::Manhattan(h) => h.kind(),
+            AnyHeuristic::LinearConflict(h) => h.kind(),
+            AnyHeuristic::Pdb(h) => h.kind(),
+        }
+    }
+
+    fn start(&self, tiles: &[u8]) -> (u32, pdb::PdbState) {
+        match self {
+            AnyHeuristic::Hamming(h) => (h.start(tiles).0, Default::default()),
+            AnyHeuristic::Manhattan(h) => (h.start(tiles).0, Default::default()),
+            AnyHeuristic::LinearConflict(h) => (h.start(tiles).0, Default::default()),
+            AnyHeuristic::Pdb(h) => h.start(tiles),
+        }
+    }
+
+    fn after_slide(
+        &self,
+        h: u32,
+        state: &pdb::PdbState,
+        tiles: &Tiles,
+        positions: &Tiles,
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> (u32, pdb::PdbState) {
+        let stateless = |(h, ()): (u32, ())| (h, *state);
+        match self {
+            AnyHeuristic::Hamming(x) => {
+                stateless(x.after_slide(h, &(), tiles, positions, tile, from, to))
+            }
+            AnyHeuristic::Manhattan(x) => {
+                stateless(x.after_slide(h, &(), tiles, positions, tile, from, to))
+            }
+            AnyHeuristic::LinearConflict(x) => {
+                stateless(x.after_slide(h, &(), tiles, positions, tile, from, to))
+            }
+            AnyHeuristic::Pdb(x) => x.after_slide(h, state, tiles, positions, tile, from, to),
+        }
+    }
+}
+
 /// The heuristics by name, as the CLI, the wasm options and the page choose them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum HeuristicKind {

@@ -26,7 +26,7 @@ use super::{Algorithm, Report, Search, Status};
 use crate::board::{neighbor, Board, Direction, Goal, Tiles, SLOTS};
 use crate::error::Error;
 use crate::heuristic::{Heuristic, HeuristicKind};
-use crate::trace::{Callback, Event, Silent, Sink};
+use crate::trace::{Callback, Event, Sink};
 use serde::Serialize;
 use std::collections::{BTreeSet, HashMap, VecDeque};
 
@@ -440,7 +440,9 @@ impl<H: Heuristic> Search for FrontierSearch<H> {
     }
 
     fn run(&mut self, max_nodes: Option<u64>) -> Status {
-        self.advance(&mut Silent, max_nodes)
+        // Events are built and dropped: frontier searches are not the fast path, and one
+        // instance of the engine keeps the wasm module small.
+        self.advance(&mut Callback(&mut |_| false), max_nodes)
     }
 
     fn run_traced(

@@ -10,7 +10,7 @@ pub use ida::IdaStar;
 
 use crate::board::{Board, Goal};
 use crate::error::Error;
-use crate::heuristic::{pdb, Hamming, HeuristicKind, LinearConflict, Manhattan, Pdb};
+use crate::heuristic::{pdb, AnyHeuristic, Hamming, HeuristicKind, LinearConflict, Manhattan, Pdb};
 use crate::trace::{Callback, Event, Sink};
 use serde::Serialize;
 
@@ -229,40 +229,10 @@ pub fn new_search(
         Algorithm::Astar => Strategy::AStar,
     };
     let limit = max_reached.unwrap_or(DEFAULT_MAX_REACHED);
-    let w = board.width();
-    Ok(match kind {
-        HeuristicKind::Hamming => Box::new(FrontierSearch::new(
-            board,
-            goal,
-            Hamming::new(w, goal),
-            strategy,
-            limit,
-        )?),
-        HeuristicKind::Manhattan => Box::new(FrontierSearch::new(
-            board,
-            goal,
-            Manhattan::new(w, goal),
-            strategy,
-            limit,
-        )?),
-        HeuristicKind::LinearConflict => Box::new(FrontierSearch::new(
-            board,
-            goal,
-            LinearConflict::new(w, goal),
-            strategy,
-            limit,
-        )?),
-        HeuristicKind::Pdb => {
-            let databases = pdb::require(w, goal)?;
-            Box::new(FrontierSearch::new(
-                board,
-                goal,
-                Pdb::new(databases),
-                strategy,
-                limit,
-            )?)
-        }
-    })
+    let heuristic = AnyHeuristic::new(kind, board.width(), goal)?;
+    Ok(Box::new(FrontierSearch::new(
+        board, goal, heuristic, strategy, limit,
+    )?))
 }
 
 /// IDA* on `board` towards `goal` with the chosen heuristic; fails with the parity explanation
