@@ -108,3 +108,10 @@ test('the installed wasm-bindgen CLI equals the locked crate version', () => {
   const manifest = readFileSync(new URL('Cargo.toml', root), 'utf8');
   assert.match(manifest, new RegExp(`wasm-bindgen = "=${locked.replace(/\./g, '\\.')}"`), 'Cargo.toml pins it exactly');
 });
+
+test('the wasm module stays within its size budget (100 KiB gzipped)', async () => {
+  const { gzipSync } = await import('node:zlib');
+  const bytes = readFileSync(new URL('www/pkg/tilesearch_bg.wasm', root));
+  const gzipped = gzipSync(bytes, { level: 9 }).length;
+  assert.ok(gzipped <= 100 * 1024, `${gzipped} bytes gzipped`);
+});
