@@ -3,7 +3,9 @@
 //! `cargo bench --bench nodes_per_second -- [--heuristic H] [--goal G] [--all | --instances 1,2,…]`
 //! Default: the instances 1 to 10 whose Manhattan search is quick enough for a routine run.
 //! Reports time, generated nodes and generated nodes per second per instance and in total; checks
-//! every length against the published optimum.
+//! every length against the published optimum. With `--traced`, each instance also runs with
+//! events built and passed to a callback (what `tilesearch trace` and `stepMany` pay), and the
+//! overhead is reported.
 
 use std::time::Instant;
 use tilesearch::{ida_star, Board, Goal, HeuristicKind, Status};
@@ -16,6 +18,7 @@ fn main() {
     let mut heuristic = HeuristicKind::Manhattan;
     let mut goal = Goal::BlankLast;
     let mut chosen: Vec<usize> = (1..=10).collect();
+    let mut traced = false;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
@@ -27,6 +30,7 @@ fn main() {
             }
             "--goal" => goal = it.next().and_then(|v| v.parse().ok()).expect("--goal NAME"),
             "--all" => chosen = (1..=100).collect(),
+            "--traced" => traced = true,
             "--instances" => {
                 chosen = it
                     .next()
@@ -72,6 +76,7 @@ fn main() {
         "#", "len", "seconds", "expanded", "generated", "M nodes/s"
     );
     let (mut total_time, mut total_generated) = (0.0, 0u64);
+    let (mut traced_time, mut events) = (0.0, 0u64);
     for &n in &chosen {
         let (optimal, board) = instances[n - 1];
         let mut search = ida_star(board, goal, heuristic).expect("solvable");
@@ -82,6 +87,16 @@ fn main() {
         assert_eq!(report.length, Some(optimal), "instance {n}");
         total_time += seconds;
         total_generated += report.generated;
+        if traced {
+            let mut again = ida_star(board, goal, heuristic).expect("solvable");
+            let clock = Instant::now();
+            again.run_traced(None, &mut |_| {
+                events += 1;
+                false
+            });
+            traced_time += clock.elapsed().as_secs_f64();
+            assert_eq!(again.report(), report, "traced and silent runs agree");
+        }
         println!(
             "{n:>4} {optimal:>4} {seconds:>10.3} {:>15} {:>15} {:>10.1}",
             report.expanded,
@@ -94,4 +109,11 @@ fn main() {
         chosen.len(),
         total_generated as f64 / total_time / 1e6
     );
+    if traced {
+        println!(
+            "traced: {traced_time:.2} s for {events} events ({:.1} M events/s), {:.2}× the silent run's time",
+            events as f64 / traced_time / 1e6,
+            traced_time / total_time
+        );
+    }
 }
