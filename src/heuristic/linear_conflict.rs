@@ -12,6 +12,9 @@
 use super::{Heuristic, HeuristicKind, Manhattan};
 use crate::board::{Goal, Tiles, MAX_WIDTH, SLOTS, SLOT_MASK};
 
+/// Rows and columns of the largest board, rounded up to a power of two (masked indices).
+const LINES: usize = 16;
+
 /// Manhattan distance plus twice the conflicts along rows and columns.
 #[derive(Clone, Debug)]
 pub struct LinearConflict {
@@ -20,6 +23,12 @@ pub struct LinearConflict {
     /// Goal row and goal column of each tile.
     goal_row: [u8; SLOTS],
     goal_col: [u8; SLOTS],
+    /// `codes[line][tile]`: 1 + the tile's goal position along the line when the line (rows
+    /// first, then columns) is the tile's goal line, else 0.
+    codes: [[u8; SLOTS]; LINES],
+    /// A line's term for every combination of its cells' codes (3 bits per cell), computed
+    /// once: a lookup replaces the subsequence computation in the search.
+    terms: std::sync::Arc<Vec<u8>>,
 }
 
 /// Length of the longest strictly increasing subsequence (at most `MAX_WIDTH` values).
@@ -84,11 +93,32 @@ impl LinearConflict {
             goal_row[tile] = (g / width) as u8;
             goal_col[tile] = (g % width) as u8;
         }
+        let mut codes = [[0u8; SLOTS]; LINES];
+        for tile in 1..cells {
+            codes[goal_row[tile] as usize][tile] = goal_col[tile] + 1;
+            codes[width + goal_col[tile] as usize][tile] = goal_row[tile] + 1;
+        }
+        let terms = (0..1usize << (3 * width))
+            .map(|index| {
+                let mut goals = [0u8; MAX_WIDTH];
+                let mut n = 0;
+                for k in 0..width {
+                    let code = (index >> (3 * k) & 7) as u8;
+                    if code != 0 {
+                        goals[n] = code - 1;
+                        n += 1;
+                    }
+                }
+                (n as u32 - lis(&goals[..n])) as u8
+            })
+            .collect();
         LinearConflict {
             manhattan: Manhattan::new(width, goal),
             width,
             goal_row,
             goal_col,
+            codes,
+            terms: std::sync::Arc::new(terms),
         }
     }
 
@@ -105,13 +135,8 @@ impl LinearConflict {
         add: (usize, u8),
     ) -> u32 {
         let w = self.width;
-        let (goal_line, goal_pos) = if row {
-            (&self.goal_row, &self.goal_col)
-        } else {
-            (&self.goal_col, &self.goal_row)
-        };
-        let mut goals = [0u8; MAX_WIDTH];
-        let mut n = 0;
+        let codes = &self.codes[(if row { line } else { w + line }) & (LINES - 1)];
+        let mut index = 0;
         for k in 0..w {
             let cell = if row { line * w + k } else { k * w + line };
             let t = if cell == add.0 {
@@ -121,12 +146,9 @@ impl LinearConflict {
             } else {
                 tiles[cell & SLOT_MASK]
             };
-            if t != 0 && goal_line[t as usize & SLOT_MASK] as usize == line {
-                goals[n] = goal_pos[t as usize & SLOT_MASK];
-                n += 1;
-            }
+            index |= (codes[t as usize & SLOT_MASK] as usize) << (3 * k);
         }
-        n as u32 - lis(&goals[..n])
+        self.terms.get(index).copied().unwrap_or(0) as u32
     }
 
     /// The tiles that must leave their goal line: for every row and column, the tiles in
@@ -275,6 +297,21 @@ mod tests {
         assert_eq!(c.len() as u32, lc.conflicts(&tiles));
         assert!(c.iter().all(|c| c.row && c.line == 0));
         assert_eq!(lis_members(&[2, 0, 1]), vec![2, 1]);
+    }
+
+    #[test]
+    fn the_term_table_agrees_with_the_subsequences() {
+        // conflict_tiles computes each line's subsequence directly; conflicts uses the table.
+        for width in 3..=5 {
+            for goal in [Goal::BlankLast, Goal::BlankFirst] {
+                let lc = LinearConflict::new(width, goal);
+                for seed in 0..300 {
+                    let board = crate::board::Board::random(width, goal, seed).unwrap();
+                    let tiles = board.tiles();
+                    assert_eq!(lc.conflict_tiles(tiles).len() as u32, lc.conflicts(tiles));
+                }
+            }
+        }
     }
 
     #[test]
