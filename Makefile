@@ -18,7 +18,7 @@ export PATH := $(HOME)/.cargo/bin:$(PATH)
 help:
 	@echo "make serve   build and serve the page on http://127.0.0.1:$(PORT)/ (PORT=… overrides)"
 	@echo "make test    every test (installs what it needs)"
-	@echo "make build   the wasm package in www/pkg/"
+	@echo "make build   the wasm package in www/pkg/ and the embeddable dist/"
 	@echo "make bench   nodes per second on all of Korf's 100 instances (native)"
 	@echo "make bench-wasm  the same search in wasm, in Node and in Chromium"
 
@@ -54,6 +54,7 @@ build: setup-wasm setup-node
 	node_modules/.bin/wasm-opt -O3 $(PKG)/tilesearch_bg.wasm -o $(PKG)/tilesearch_bg.wasm
 	rm -rf www/vendor && mkdir -p www/vendor && cp node_modules/d3-hierarchy/dist/d3-hierarchy.mjs www/vendor/d3-hierarchy.mjs
 	@echo "wasm: $$(wc -c < $(PKG)/tilesearch_bg.wasm) bytes, $$(gzip -9c $(PKG)/tilesearch_bg.wasm | wc -c) gzipped"
+	node scripts/build-dist.mjs
 
 serve: build
 	@echo "Serving tilesearch at http://127.0.0.1:$(PORT)/"

@@ -670,6 +670,12 @@ impl Solver {
         Ok(to_js(&self.search.frontier(limit as usize)))
     }
 
+    /// The frontier's size (0 for IDA*); the events' `frontier` field gives the same number.
+    #[wasm_bindgen(getter, js_name = frontierSize)]
+    pub fn frontier_size(&self) -> f64 {
+        self.search.frontier_size() as f64
+    }
+
     /// The goal convention's name.
     #[wasm_bindgen(getter, unchecked_return_type = "GoalConvention")]
     pub fn goal(&self) -> String {

@@ -36,6 +36,12 @@ export class Controls {
     this.#speedText.textContent = speedLabel(speed);
   }
 
+  /** Shows only the buttons whose keys are in `keys` (a Set), and the slider when it has 'speed'. */
+  show(keys) {
+    for (const [key, button] of Object.entries(this.#buttons)) button.hidden = !keys.has(key);
+    this.#slider.closest('label').hidden = !keys.has('speed');
+  }
+
   /** `enabled`: key → boolean. */
   update(enabled) {
     for (const [key, button] of Object.entries(this.#buttons)) button.disabled = !enabled[key];

@@ -1,5 +1,5 @@
-// The board field (validated live by the core's own messages), presets, Random, size, heuristic
-// and goal convention. It only reports what the student chose; the element applies it.
+// The board field (validated live by the core's own messages), presets, Random, size, algorithm,
+// heuristic and goal convention. It only reports what the student chose; the element applies it.
 import { randomBoard } from './pkg/tilesearch.js';
 
 /** Korf's instance #12 in each goal convention (tests/data/korf100-*.txt, line of instance 12). */
@@ -11,12 +11,15 @@ export const PRESETS = [
   { id: 'korf12', label: "Korf's 15-puzzle #12 (45 moves)", board: (goal) => KORF_12[goal] },
 ];
 
+export const ALGORITHMS = [['ida', 'IDA*'], ['bfs', 'BFS (breadth-first)'], ['dfs', 'DFS (depth-first)'],
+  ['greedy', 'Greedy best-first'], ['astar', 'A*']];
+
 let uid = 0;
 
 export class InputView {
-  #field; #alert; #preset; #size; #heuristic; #goal; #onChange;
+  #field; #alert; #preset; #size; #algorithm; #heuristic; #pdb; #goal; #onChange;
 
-  /** `onChange({board?, heuristic?, goal?})` with the student's choice. */
+  /** `onChange({board?, algorithm?, heuristic?, goal?})` with the student's choice. */
   constructor(container, onChange) {
     this.#onChange = onChange;
     const id = `tile-search-input-${uid += 1}`;
@@ -30,7 +33,8 @@ export class InputView {
         <label>Preset <select data-choice="preset"><option value="">Choose…</option>${PRESETS.map((p) => `<option value="${p.id}">${p.label}</option>`).join('')}</select></label>
         <label>Size <select data-choice="size"><option value="3">3×3</option><option value="4">4×4</option></select></label>
         <button type="button" data-choice="random">Random</button>
-        <label>Heuristic <select data-choice="heuristic"><option value="manhattan">Manhattan</option><option value="linear-conflict">Linear conflict</option><option value="hamming">Hamming</option></select></label>
+        <label>Algorithm <select data-choice="algorithm">${ALGORITHMS.map(([value, label]) => `<option value="${value}">${label}</option>`).join('')}</select></label>
+        <label>Heuristic <select data-choice="heuristic"><option value="manhattan">Manhattan</option><option value="linear-conflict">Linear conflict</option><option value="hamming">Hamming</option><option value="pdb">Pattern databases (pdb)</option></select></label>
         <label>Goal <select data-choice="goal"><option value="blank-last">1 2 3 … 0 (blank last)</option><option value="blank-first">0 1 2 … (blank first)</option></select></label>
       </div>`;
     this.#field = container.querySelector('input');
@@ -38,6 +42,8 @@ export class InputView {
     this.#preset = container.querySelector('[data-choice="preset"]');
     this.#size = container.querySelector('[data-choice="size"]');
     this.#heuristic = container.querySelector('[data-choice="heuristic"]');
+    this.#algorithm = container.querySelector('[data-choice="algorithm"]');
+    this.#pdb = this.#heuristic.querySelector('[value="pdb"]');
     this.#goal = container.querySelector('[data-choice="goal"]');
     this.#field.addEventListener('input', () => onChange({ board: this.#field.value }));
     this.#preset.addEventListener('change', () => {
@@ -47,6 +53,7 @@ export class InputView {
     container.querySelector('[data-choice="random"]').addEventListener('click', () => this.#random());
     this.#size.addEventListener('change', () => this.#random());
     this.#heuristic.addEventListener('change', () => onChange({ heuristic: this.#heuristic.value }));
+    this.#algorithm.addEventListener('change', () => onChange({ algorithm: this.#algorithm.value }));
     // A preset follows the goal convention (Korf's instance is written for each convention).
     this.#goal.addEventListener('change', () => {
       const preset = PRESETS.find((p) => p.id === this.#preset.value);
@@ -60,9 +67,12 @@ export class InputView {
   }
 
   /** Shows the element's options (`tiles`: the board's tiles joined by spaces, if it parses); the field keeps what the student is typing. */
-  render({ board, tiles, heuristic, goal, width, error }) {
+  render({ board, tiles, algorithm, heuristic, goal, width, error }) {
     if (this.#field.value !== board && this.#field.getRootNode().activeElement !== this.#field) this.#field.value = board;
     if (width === 3 || width === 4) this.#size.value = String(width);
+    // The pattern databases exist for the 4×4 board only.
+    this.#pdb.hidden = this.#pdb.disabled = width !== 4;
+    this.#algorithm.value = algorithm;
     this.#heuristic.value = heuristic;
     this.#goal.value = goal;
     const preset = PRESETS.find((p) => p.board(goal) === tiles);

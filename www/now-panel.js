@@ -1,11 +1,21 @@
 // The numbers of the moment (g, h, f, threshold, iteration, counters) and one line in plain
-// words saying what the last event means.
+// words saying what the last event means, for IDA* and for the lecture's frontier searches.
+
+/** The lecture's frontier searches: their name and the kind of frontier each keeps. */
+export const FRONTIER_SEARCHES = {
+  bfs: { name: 'BFS', frontier: 'queue', order: 'front first', first: 'front', solved: 'BFS takes the shallowest node first, so this is a shortest solution.' },
+  dfs: { name: 'DFS', frontier: 'stack', order: 'top first', first: 'top', solved: 'DFS takes the deepest node first: a valid solution, usually far from the shortest.' },
+  greedy: { name: 'Greedy best-first', frontier: 'priority queue', order: 'smallest h first', first: 'best', solved: 'Greedy follows h alone: quick, but not guaranteed to be the shortest.' },
+  astar: { name: 'A*', frontier: 'priority queue', order: 'smallest f = g + h first', first: 'best', solved: 'A* takes the smallest f = g + h first and h never overestimates, so this is a shortest solution.' },
+};
 
 /**
  * The last event in the teaching text's words; `minPruned`: smallest pruned f so far in this
  * iteration; `tileOf(id)`: the tile slid to reach node `id`, if known.
  */
-export function narrate(event, { threshold, minPruned, heuristic, tileOf }) {
+export function narrate(event, { threshold, minPruned, heuristic, tileOf, algorithm = 'ida' }) {
+  const search = FRONTIER_SEARCHES[algorithm];
+  if (search) return narrateFrontier(event, search);
   if (!event) return 'Press Step to start: IDA* begins with threshold = h(start).';
   const move = (tile) => (tile === null ? 'the start' : `slide ${tile}`);
   switch (event.type) {
@@ -31,25 +41,60 @@ export function narrate(event, { threshold, minPruned, heuristic, tileOf }) {
 }
 
 const capital = (text) => text[0].toUpperCase() + text.slice(1);
+const number = (n) => (n === null ? '1,000 or more' : n.toLocaleString('en')); // null: past Solver.frontier's count limit
+
+function narrateFrontier(event, search) {
+  if (!event) return `Press Step to start: ${search.name} puts the start on its frontier, a ${search.frontier}, and marks it reached.`;
+  const numbers = (e) => `g ${e.g}, h ${e.h}, f ${e.f}`;
+  switch (event.type) {
+    case 'generate':
+      return event.parent === null
+        ? `Generated the start, node 0 (${numbers(event)}): reached, and on the frontier: frontier ${number(event.frontier)}.`
+        : `Generated node ${event.id}, slide ${event.tile} (${numbers(event)}): not reached before, so it is marked reached and goes on the ${search.frontier}: frontier ${number(event.frontier)}.`;
+    case 'expand':
+      return `Expanded node ${event.id} (${numbers(event)}): taken off the ${search.frontier} (${search.order}), not the goal, so its children are generated: frontier ${number(event.frontier)}.`;
+    case 'skip':
+      return `Skipped node ${event.id}, slide ${event.tile} (${numbers(event)}): its state was reached already, so it is not added (no cycles).`;
+    case 'gaveup':
+      return `Gave up after ${number(event.reached)} reached states: the memory guard (max-reached ${number(event.limit)}) stopped ${search.name} before it found the goal.`;
+    case 'solved':
+      return `Solved in ${number(event.length)} moves: the goal came off the frontier after ${number(event.expanded)} expansions. ${search.solved}`;
+  }
+}
 
 const FIELDS = [['iteration', 'Iteration'], ['threshold', 'Threshold'], ['g', 'g (moves so far)'],
   ['h', 'h (estimate left)'], ['f', 'f = g + h'], ['minPruned', 'Smallest pruned f'],
   ['expanded', 'Expanded'], ['generated', 'Generated']];
 
+const FRONTIER_FIELDS = [['g', 'g (moves so far)'], ['h', 'h (estimate left)'], ['f', 'f = g + h'],
+  ['frontier', 'Frontier'], ['maxFrontier', 'Largest frontier'], ['reached', 'Reached states'],
+  ['expanded', 'Expanded'], ['generated', 'Generated']];
+
 export class NowPanel {
   #values = {};
-  #narration;
+  #fields = null;
+  #container; #narration;
 
   constructor(container) {
-    container.innerHTML = `<h2>Now</h2><dl class="now">${FIELDS.map(([key, label]) =>
-      `<div><dt>${label}</dt><dd data-key="${key}">–</dd></div>`).join('')}</dl><p class="narration"></p>`;
-    for (const [key] of FIELDS) this.#values[key] = container.querySelector(`[data-key="${key}"]`);
-    this.#narration = container.querySelector('.narration');
+    this.#container = container;
+    this.setFrontierSearch(false);
   }
 
-  /** `numbers`: any of the FIELDS keys (missing ones show –); `text`: the narration line. */
+  /** IDA*'s numbers (threshold, iteration, smallest pruned f) or a frontier search's (frontier, reached). */
+  setFrontierSearch(frontierSearch) {
+    const fields = frontierSearch ? FRONTIER_FIELDS : FIELDS;
+    if (fields === this.#fields) return;
+    this.#fields = fields;
+    this.#container.innerHTML = `<h2>Now</h2><dl class="now">${fields.map(([key, label]) =>
+      `<div><dt>${label}</dt><dd data-key="${key}">–</dd></div>`).join('')}</dl><p class="narration"></p>`;
+    this.#values = {};
+    for (const [key] of fields) this.#values[key] = this.#container.querySelector(`[data-key="${key}"]`);
+    this.#narration = this.#container.querySelector('.narration');
+  }
+
+  /** `numbers`: any of the shown fields' keys (missing ones show –); `text`: the narration line. */
   render(numbers, text) {
-    for (const [key] of FIELDS) {
+    for (const [key] of this.#fields) {
       const value = numbers[key];
       this.#values[key].textContent = value === undefined || value === null || value === Infinity
         ? '–' : value.toLocaleString('en');

@@ -1,14 +1,16 @@
-// index.html's only script: the URL hash holds board, heuristic and goal, so a link reproduces the view.
+// index.html's only script: the URL hash holds board, heuristic and goal (and the algorithm
+// unless it is IDA*), so a link reproduces the view.
 import './tile-search.js';
 
 const explorer = document.querySelector('tile-search');
-const OPTIONS = ['board', 'heuristic', 'goal'];
+const OPTIONS = ['board', 'heuristic', 'goal', 'algorithm'];
 
 function fromHash() {
   const params = new URLSearchParams(location.hash.slice(1));
   for (const name of OPTIONS) {
     const value = params.get(name);
     if (value !== null && explorer.getAttribute(name) !== value) explorer.setAttribute(name, value);
+    else if (value === null && name === 'algorithm') explorer.removeAttribute(name); // no algorithm in the hash: IDA*
   }
 }
 
@@ -16,7 +18,7 @@ fromHash();
 window.addEventListener('hashchange', fromHash);
 explorer.addEventListener('optionschange', ({ detail }) => {
   const params = new URLSearchParams();
-  for (const name of OPTIONS) params.set(name, detail[name]);
+  for (const name of OPTIONS) if (name !== 'algorithm' || detail.algorithm !== 'ida') params.set(name, detail[name]);
   const hash = `#${params}`;
   if (location.hash !== hash) history.replaceState(null, '', hash);
 });

@@ -2,9 +2,15 @@
 // never waits for it. The page holds its own Solver at the same position; this one streams
 // the events the page has not seen yet as transferred typed arrays, with credit-based flow
 // control so that it never runs more than a few batches ahead of what the page has drawn.
-import init, { Solver } from './pkg/tilesearch.js';
+// It also makes the `pdb` heuristic's pattern databases (pdb-cache.js: IndexedDB, else a
+// build in slices) and hands the page a copy, so the page never builds them itself.
+import init, * as core from './pkg/tilesearch.js';
+import { ensurePatternDatabases } from './pdb-cache.js';
 
-const ready = init();
+const { Solver } = core;
+
+// The page posts its compiled core first ('init'), so the worker never fetches or compiles the wasm.
+let ready = null;
 let solver = null;
 let solverKey = '';
 let session = 0;
@@ -25,12 +31,27 @@ function produce(current) {
   }
 }
 
-self.onmessage = async ({ data }) => {
-  await ready;
+async function sendDatabases(goal) {
   try {
-    if (data.type === 'start') {
+    const made = await ensurePatternDatabases(core, goal, (progress) => send({ type: 'databases-progress', goal, progress }));
+    const bytes = core.exportPatternDatabases(goal);
+    send({ type: 'databases', goal, source: made.source, seconds: made.seconds, bytes }, [bytes.buffer]);
+  } catch (error) {
+    send({ type: 'databases-error', goal, message: error.message });
+  }
+}
+
+self.onmessage = async ({ data }) => {
+  if (data.type === 'init') { ready = init({ module_or_path: data.module }); return; }
+  try {
+    await ready;
+    if (data.type === 'databases') {
+      await sendDatabases(data.goal);
+    } else if (data.type === 'start') {
       const key = JSON.stringify(data.options);
       if (key !== solverKey) {
+        // In memory already when the page asked for them through this worker.
+        if (data.options.heuristic === 'pdb') await ensurePatternDatabases(core, data.options.goal ?? 'blank-last');
         solver?.free();
         solver = new Solver(data.options);
         solverKey = key;

@@ -6,36 +6,78 @@
 //
 // API (attributes are reflected as properties):
 //   board      the board as text ("6 4 5 8 2 7 1 0 3", "6,4,5,…", rows with "/"); default the lecture's challenging case
-//   heuristic  "manhattan" (default) | "linear-conflict" | "hamming"
+//   heuristic  "manhattan" (default) | "linear-conflict" | "hamming" | "pdb" (4×4 only: the pattern databases are
+//              built in the worker once, with a progress bar, and kept in IndexedDB; state.databases)
 //   goal       "blank-last" (default) | "blank-first"
-//              changing board, heuristic or goal resets the search; a bad value sets state.error
+//   algorithm  "ida" (default) | the lecture's graph searches "bfs" | "dfs" | "greedy" | "astar" (a frontier panel,
+//              expanded nodes purple and frontier nodes green in the tree, no iteration timeline)
+//   max-reached  the graph searches' memory guard (property maxReached; default the core's 1,000,000 states)
+//              changing board, heuristic, goal, algorithm or max-reached resets the search; a bad value sets state.error
 //   speed      events per second (1…1000), or "max" (property: Infinity) for full speed in the worker; default 4
-//   autoplay   boolean, off by default: run as soon as a board is set
-//   state      read-only {status: "ready"|"running"|"paused"|"solved"|"error", threshold, iteration,
-//              expanded, generated, lastEvent, solution: {length, moves} | null, error: string | null}
+//   autoplay   boolean, off by default: run as soon as a board is set (not when the reader prefers reduced motion)
+//   loop       boolean: after a run reaches the solution, start again 3 s later (for animations)
+//   state      read-only {status: "ready"|"preparing"|"running"|"paused"|"solved"|"gaveup"|"error", algorithm,
+//              threshold, iteration, expanded, generated, reached, maxFrontier (graph searches, else null),
+//              lastEvent, solution: {length, moves} | null, error: string | null, databases (pdb, else null)}
 //   step()     shows one event and returns it; play(), pause(), reset(); stepBack() and nextIteration()
 //              too (the Step back and Next iteration buttons), which finish asynchronously
 //   events     "step" (detail: the trace event just shown; at full speed once per frame, the last one),
-//              "solved" (detail: {length, moves, expanded, generated}), "optionschange" (detail:
+//              "solved" (detail: {length, moves, expanded, generated}), "gaveup" (detail: {reached, limit}), "optionschange" (detail:
 //              {board, heuristic, goal}, for a page that keeps them in the URL): all bubbling and composed
-import init, { Solver, describeBoard, boardAfter } from './pkg/tilesearch.js';
+//
+// Embedding (docs/embed-section.md; a bad value shows a message in the widget):
+//   view       the panels, any of "input board now frontier tree timeline solution compare" (default all)
+//   controls   the controls, any of "step step-back next-iteration run (Run and Pause) reset play-solution
+//              speed overlay copy-link download-trace download-tree download-table" (default all), or "none"
+//   height     a fixed height (a CSS length; a bare number is pixels); the content scrolls inside
+//   caption    a caption shown under the widget (and its accessible name unless aria-label is set)
+//   theme      "light" | "dark"; without it the widget follows the page's color-scheme (light by default)
+//   link, copyLink()        the page's URL with board/heuristic/goal (algorithm, the widget's id) in the hash; a
+//                           widget whose id the hash names takes those options when it connects
+//   exportTrace(), exportTree(), exportTable()   the Download buttons' files as text: the events so far as
+//                           JSON Lines (the CLI's trace schema), the drawn tree as SVG, the iterations as CSV
+//   Polite: it runs only when asked (or with autoplay, unless the reader prefers reduced motion), pauses
+//   while scrolled out of view and goes on when back; widgets share the compiled wasm module, nothing else.
+// Styling: it inherits the page's font; custom properties --tile-search-font, --tile-search-text,
+//   --tile-search-background, --tile-search-accent, --tile-search-tile, --tile-search-tile-text,
+//   --tile-search-highlight, --tile-search-solution, --tile-search-board-size, --tile-search-tree-height; parts: input,
+//   controls, share, progress, board, now, frontier, tree, timeline, solution, compare, caption, message
+//   (e.g. tile-search::part(caption) { font-style: normal }).
+import init, { Solver, describeBoard, boardAfter, parseBoard, patternDatabasesReady, loadPatternDatabases } from './pkg/tilesearch.js';
 import { BoardView } from './board-view.js';
 import { TreeView, NODE_BUDGET } from './tree-view.js';
 import { TimelineView } from './timeline-view.js';
-import { NowPanel, narrate } from './now-panel.js';
+import { NowPanel, narrate, FRONTIER_SEARCHES } from './now-panel.js';
+import { FrontierView, FRONTIER_SHOWN, frontierSize, sizeText } from './frontier-view.js';
+import { DatabasesView } from './databases-view.js';
+import { CompareView } from './compare-view.js';
+import { SolutionView } from './solution-view.js';
 import { Controls, speedLabel } from './controls.js';
 import { InputView } from './input-view.js';
-import { WorkerClient } from './worker-client.js';
+import { createSearchClient } from './search-client.js';
+import { ShareView, SHARE_BUTTONS } from './share-view.js';
+import { shareLink, optionsFromHash, traceJsonLines, iterationsCsv, treeSvg, download } from './export.js';
+import { stylesheet, wasmModule } from './assets.js';
 import { KIND, RECORD_WORDS, decodeRecord, recordId, recordParent, recordTile } from './trace-records.js';
 
-const wasmReady = init();
-const DEFAULTS = { board: '6 4 5 8 2 7 1 0 3', heuristic: 'manhattan', goal: 'blank-last', speed: 4 };
+const wasmReady = wasmModule.then(async (module) => { await init({ module_or_path: module }); return module; });
+const DEFAULTS = { board: '6 4 5 8 2 7 1 0 3', heuristic: 'manhattan', goal: 'blank-last', algorithm: 'ida', speed: 4 };
 const FRAME_BUDGET_MS = 6;    // events drawn per frame while streaming: leaves room for rendering and GC under 50 ms
 const REPLAY_CHUNK = 20000;   // events replayed per frame by Step back (about 15 ms)
 const SKIP_CHUNK = 2000000;   // events skipped per frame by Step back (skip runs at ~80 M/s)
 const STREAM_NODE_BUDGET = 120; // drawn tree nodes while streaming (NODE_BUDGET while stepping)
 const STREAM_TREE_MS = 250;  // tree and timeline are redrawn at most 4 times a second while streaming
 const ANNOUNCE_MS = 1500;     // at most one live-region announcement per this interval
+const REDUCED_MOTION = matchMedia('(prefers-reduced-motion: reduce)');
+const LOOP_DELAY_MS = 3000;   // loop: the solved board stays this long before the search starts again
+const LAYOUT_ATTRIBUTES = ['view', 'controls', 'height', 'caption'];
+/** `view` tokens → their panels; `controls` tokens → Controls keys (Run comes with Pause). */
+const PANELS = { input: '.input', board: '.board-panel', now: '.now-panel', frontier: '.frontier-panel', tree: '.tree-panel',
+  timeline: '.timeline-panel', solution: '.solution-panel', compare: '.compare-panel' };
+const CONTROL_KEYS = { step: ['step'], 'step-back': ['stepBack'], 'next-iteration': ['nextIteration'], run: ['run', 'pause'],
+  reset: ['reset'], 'play-solution': ['playSolution'], speed: ['speed'] };
+const SHARE_KEYS = SHARE_BUTTONS.map(([key]) => key);
+const PARTS = { controls: '.controls', share: '.share', progress: '.progress', caption: '.caption', message: '.message', ...PANELS };
 
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 const parseSpeed = (text) => {
@@ -46,7 +88,7 @@ const parseSpeed = (text) => {
 };
 
 class TileSearchElement extends HTMLElement {
-  static observedAttributes = ['board', 'heuristic', 'goal', 'speed', 'autoplay'];
+  static observedAttributes = ['board', 'heuristic', 'goal', 'algorithm', 'max-reached', 'speed', 'autoplay', 'view', 'controls', 'height', 'caption'];
 
   #ready = false;
   #solver = null;
@@ -59,6 +101,8 @@ class TileSearchElement extends HTMLElement {
   #numbers = {};           // g, h, f of the last visited or pruned node
   #minPruned = Infinity;
   #solved = null;          // {length, moves, expanded, generated}
+  #gaveup = null;          // the gaveup event: a graph search hit its memory guard
+  #databases = null;       // pdb: {goal, status, progress, source, seconds, loadSeconds, message} (DatabasesView)
   #mode = 'idle';          // idle | run | stream | replay | playback
   #loop = 0;
   #generation = 0;         // bumps cancel async work (replays, streams, playback)
@@ -73,15 +117,23 @@ class TileSearchElement extends HTMLElement {
   #renderQueued = false;
   #announced = 0; #announceTimer = 0; #pendingAnnouncement = '';
   #views;
+  #module = null;          // the page's compiled core, for this widget's worker
+  #visibility = null;      // IntersectionObserver: off-screen widgets pause
+  #resume = null;          // 'play' | 'nextIteration': what an off-screen pause interrupted (or autoplay awaits)
+  #visible = false;        // in the viewport (IntersectionObserver)
+  #seen = false;           // has been in the viewport
 
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
     root.innerHTML = `
-      <link rel="stylesheet" href="${new URL('./styles.css', import.meta.url)}">
+      ${stylesheet}
       <div class="explorer">
+        <p class="message" role="alert"></p>
         <section class="input" aria-label="Board and options"></section>
+        <section class="databases" aria-label="Pattern databases"></section>
         <section class="controls" aria-label="Search controls"></section>
+        <section class="share" aria-label="Share and export"></section>
         <p class="progress"></p>
         <div class="row">
           <section class="board-panel" aria-label="Board">
@@ -90,13 +142,17 @@ class TileSearchElement extends HTMLElement {
             <p class="playback"></p>
           </section>
           <section class="now-panel" aria-label="Now"></section>
+          <section class="frontier-panel" aria-label="Frontier"></section>
         </div>
         <section class="tree-panel" aria-label="Search tree">
-          <h2>Search tree of the current iteration</h2>
+          <h2 class="tree-title">Search tree of the current iteration</h2>
           <div class="tree-host"></div>
           <div class="selection" hidden><h3>Selected node</h3><p></p><div class="selected-board"></div></div>
         </section>
         <section class="timeline-panel" aria-label="Iterations"></section>
+        <section class="solution-panel" aria-label="Solution, step by step"></section>
+        <section class="compare-panel" aria-label="Compare the algorithms"></section>
+        <p class="caption"></p>
         <div class="live" aria-live="polite"></div>
       </div>`;
     const $ = (selector) => root.querySelector(selector);
@@ -109,34 +165,52 @@ class TileSearchElement extends HTMLElement {
       }, (speed) => { this.speed = speed; }),
       board: new BoardView($('.board-host'), { label: 'Board' }),
       now: new NowPanel($('.now-panel')),
+      frontier: new FrontierView($('.frontier-panel')),
+      databases: new DatabasesView($('.databases')),
+      compare: new CompareView($('.compare-panel'), () => this.#module),
+      solution: new SolutionView($('.solution-panel')),
       tree: new TreeView($('.tree-host'), { onSelect: (node) => this.#showSelected(node) }),
       timeline: new TimelineView($('.timeline-panel')),
       selectedBoard: new BoardView($('.selected-board'), { label: 'Board of the selected node', small: true }),
       progress: $('.progress'), playback: $('.playback'), live: $('.live'),
       selection: $('.selection'),
+      share: new ShareView($('.share'), {
+        'copy-link': () => this.copyLink(), 'download-trace': () => this.#downloadTrace(),
+        'download-tree': () => this.#downloadTree(), 'download-table': () => this.#downloadTable(),
+      }),
     };
+    for (const [part, selector] of Object.entries(PARTS)) $(selector).part.add(part);
     $('.overlay input').addEventListener('change', (event) => { this.#overlay = event.target.checked; this.#render(); });
     this.addEventListener('keydown', (event) => this.#onKey(event));
   }
 
   connectedCallback() {
     if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
-    if (!this.hasAttribute('aria-label')) this.setAttribute('aria-label', 'IDA* explorer');
+    if (!this.hasAttribute('aria-label')) this.setAttribute('aria-label', this.getAttribute('caption') ?? 'IDA* explorer');
     this.#views.controls.setSpeed(this.speed);
-    wasmReady.then(() => {
+    this.#layout();
+    const linked = optionsFromHash(location.hash, this.id);
+    for (const [name, value] of Object.entries(linked ?? {})) this.setAttribute(name, value);
+    this.#visibility = new IntersectionObserver(([entry]) => this.#onVisibility(entry.isIntersecting));
+    this.#visibility.observe(this);
+    wasmReady.then((module) => {
       if (!this.isConnected) return;
+      this.#module = module;
       this.#ready = true;
       this.#configure();
+      if (linked) requestAnimationFrame(() => this.scrollIntoView({ block: 'start' }));
     }, (error) => { this.#error = `The WebAssembly core failed to load: ${error.message}`; this.#render(); });
   }
 
   disconnectedCallback() {
     this.#cancel();
+    this.#visibility.disconnect();
     clearTimeout(this.#announceTimer);
     this.#announceTimer = 0;
     this.#client?.terminate();
     this.#client = null;
     this.#views.tree.disconnect();
+    this.#views.compare.stop();
     this.#solver?.free();
     this.#solver = null;
     this.#ready = false;
@@ -149,6 +223,7 @@ class TileSearchElement extends HTMLElement {
       else if (this.#mode === 'stream' && this.#streamingRun && this.speed !== Infinity) { this.#cancel(); this.#runAtSpeed(); }
       return;
     }
+    if (LAYOUT_ATTRIBUTES.includes(name)) { this.#layout(); return; }
     if (name === 'autoplay' || !this.#ready || oldValue === value) return;
     this.#configure();
   }
@@ -162,6 +237,11 @@ class TileSearchElement extends HTMLElement {
   /** Events per second; Infinity (attribute "max") is full speed. */
   get speed() { return parseSpeed(this.getAttribute('speed')); }
   set speed(value) { this.setAttribute('speed', value === Infinity || value === 'max' ? 'max' : String(Number(value))); }
+  get algorithm() { return this.getAttribute('algorithm') ?? DEFAULTS.algorithm; }
+  set algorithm(value) { this.setAttribute('algorithm', value); }
+  /** The graph searches' memory guard in reached states; null: the core's default. */
+  get maxReached() { const text = this.getAttribute('max-reached'); return text === null ? null : Number(text); }
+  set maxReached(value) { if (value === null) this.removeAttribute('max-reached'); else this.setAttribute('max-reached', String(value)); }
   get autoplay() { return this.hasAttribute('autoplay'); }
   set autoplay(value) { this.toggleAttribute('autoplay', Boolean(value)); }
 
@@ -170,23 +250,34 @@ class TileSearchElement extends HTMLElement {
     let status = 'ready';
     if (this.#error) status = 'error';
     else if (this.#solved) status = 'solved';
+    else if (this.#gaveup) status = 'gaveup';
+    else if (!solver && this.#databases) status = 'preparing';
     else if (this.#mode === 'run' || this.#mode === 'stream') status = 'running';
     else if (this.#index > 0) status = 'paused';
+    const summary = solver?.summary();
     return {
       status,
+      algorithm: this.algorithm,
       threshold: solver && this.#index > 0 ? solver.threshold : null,
       iteration: solver ? solver.iteration : 0,
       expanded: solver ? solver.expanded : 0,
       generated: solver ? solver.generated : 0,
+      reached: summary?.reached ?? null,
+      maxFrontier: summary?.maxFrontier ?? null,
       lastEvent: this.#lastEvent,
       solution: this.#solved ? { length: this.#solved.length, moves: [...this.#solved.moves] } : null,
       error: this.#error,
+      databases: this.#databases && { ...this.#databases },
     };
   }
 
+  /** Solved, or given up by the memory guard: nothing more to step. */
+  get #finished() { return Boolean(this.#solved || this.#gaveup); }
+  get #frontierSearch() { return this.algorithm in FRONTIER_SEARCHES; }
+
   /** Shows one more event; returns it (undefined at the end or on an invalid board). */
   step() {
-    if (!this.#solver || this.#solved) return undefined;
+    if (!this.#solver || this.#finished) return undefined;
     this.#cancel();
     this.#take(this.#solver.stepMany(1));
     this.#render();
@@ -201,14 +292,14 @@ class TileSearchElement extends HTMLElement {
 
   /** Runs to the end of the current iteration (its raise) or to the solution, in the worker. */
   nextIteration() {
-    if (!this.#solver || this.#solved) return;
+    if (!this.#solver || this.#finished || this.#frontierSearch) return;
     this.#cancel();
     this.#stream(true);
   }
 
   /** Runs at `speed`; at full speed in the worker. */
   play() {
-    if (!this.#solver || this.#solved || this.#mode === 'run' || this.#mode === 'stream') return;
+    if (!this.#solver || this.#finished || this.#mode === 'run' || this.#mode === 'stream') return;
     this.#cancel();
     if (this.speed === Infinity) this.#stream(false); else this.#runAtSpeed();
   }
@@ -229,7 +320,8 @@ class TileSearchElement extends HTMLElement {
 
   // --- configuration ------------------------------------------------------------------------
 
-  #choose({ board, heuristic, goal }) {
+  #choose({ board, heuristic, goal, algorithm }) {
+    if (algorithm !== undefined) this.algorithm = algorithm;
     if (board !== undefined) this.board = board;
     if (heuristic !== undefined) this.heuristic = heuristic;
     if (goal !== undefined) this.goal = goal;
@@ -240,11 +332,19 @@ class TileSearchElement extends HTMLElement {
     this.#solver?.free();
     this.#solver = null;
     const options = this.#options();
-    try {
-      this.#solver = new Solver(options);
-      this.#error = null;
-    } catch (error) {
-      this.#error = error.message;
+    const frontierSearch = this.#frontierSearch;
+    this.shadowRoot.querySelector('.explorer').dataset.algorithm = frontierSearch ? 'graph-search' : 'ida';
+    this.shadowRoot.querySelector('.tree-title').textContent = frontierSearch
+      ? `Search tree of ${FRONTIER_SEARCHES[this.algorithm].name} (graph search: each state reached once)` : 'Search tree of the current iteration';
+    this.#views.tree.setFrontierSearch(frontierSearch);
+    this.#views.now.setFrontierSearch(frontierSearch);
+    this.#error = null;
+    if (!this.#awaitDatabases(options)) {
+      try {
+        this.#solver = new Solver(options);
+      } catch (error) {
+        this.#error = error.message;
+      }
     }
     try {
       this.#described = describeBoard(options.board, options.goal);
@@ -254,10 +354,53 @@ class TileSearchElement extends HTMLElement {
     this.#clearTrace();
     this.#render();
     this.dispatchEvent(new CustomEvent('optionschange', { bubbles: true, composed: true, detail: options }));
-    if (this.autoplay && this.#solver) this.play();
+    if (this.autoplay && this.#solver) this.#autoplay();
   }
 
-  #options() { return { board: this.board, heuristic: this.heuristic, goal: this.goal }; }
+  #options() {
+    const options = { board: this.board, heuristic: this.heuristic, goal: this.goal, algorithm: this.algorithm };
+    if (this.maxReached !== null) options.maxReached = this.maxReached;
+    return options;
+  }
+
+  /**
+   * pdb on a 4×4 board whose databases this page has not loaded yet: the worker loads them from
+   * IndexedDB or builds them (never this thread: a build takes seconds) and hands over a copy;
+   * then the element configures again. True while they are on their way.
+   */
+  #awaitDatabases({ board, heuristic, goal }) {
+    if (heuristic !== 'pdb') { this.#databases = null; return false; }
+    if (this.#databases?.goal !== goal) this.#databases = null;
+    if (patternDatabasesReady(goal)) { this.#databases ??= { goal, status: 'ready', source: 'memory', progress: 1 }; return false; }
+    let cells;
+    try { cells = parseBoard(board).length; } catch { return false; } // the Solver names the problem
+    if (cells !== 16) return false; // the Solver's error says pdb is for the 4×4 board
+    if (this.#databases?.status === 'preparing' || this.#databases?.status === 'building') return true;
+    this.#databases = { goal, status: 'preparing', progress: 0 };
+    this.#client ??= createSearchClient(this.#module);
+    if (!this.#client.databases) {
+      this.#databases = { goal, status: 'error', progress: 0, message: 'they are made in a Web Worker, and this page cannot start one' };
+      return false;
+    }
+    const current = () => this.#databases?.goal === goal;
+    this.#client.databases(goal, (progress) => {
+      if (!current()) return;
+      Object.assign(this.#databases, { status: 'building', progress });
+      this.#render();
+    }).then(({ source, seconds, bytes }) => {
+      const start = performance.now();
+      if (!patternDatabasesReady(goal)) loadPatternDatabases(goal, bytes);
+      const made = { goal, status: 'ready', progress: 1, source, seconds, loadSeconds: (performance.now() - start) / 1000 };
+      if (!current()) return;
+      this.#databases = made;
+      if (this.heuristic === 'pdb' && this.goal === goal) this.#configure();
+    }, (error) => {
+      if (!current()) return;
+      this.#databases = { goal, status: 'error', progress: 0, message: error.message };
+      this.#render();
+    });
+    return true;
+  }
 
   #clearTrace() {
     this.#index = 0;
@@ -266,6 +409,7 @@ class TileSearchElement extends HTMLElement {
     this.#numbers = {};
     this.#minPruned = Infinity;
     this.#solved = null;
+    this.#gaveup = null;
     this.#playback = null;
     this.#progress = '';
     this.#views.tree.clear();
@@ -289,18 +433,24 @@ class TileSearchElement extends HTMLElement {
         const f = words[o + 5] + words[o + 6];
         tree.prune(recordId(words, o), recordParent(words, o), words[o + 5], words[o + 6], words[o + 7] >>> 16, recordTile(words, o));
         if (f < this.#minPruned) this.#minPruned = f;
+      } else if (kind === KIND.generate) {
+        tree.generate(recordId(words, o), recordParent(words, o), words[o + 5], words[o + 6], recordTile(words, o));
+      } else if (kind === KIND.expand) {
+        tree.expand(recordId(words, o));
+      } else if (kind === KIND.skip) {
+        tree.skip(recordId(words, o), recordParent(words, o), words[o + 5], words[o + 6], recordTile(words, o));
       } else if (kind === KIND.backtrack) {
         tree.backtrack(recordId(words, o));
       } else if (kind === KIND.iteration) {
         tree.startIteration(words[o + 1], words[o + 2]);
         this.#minPruned = Infinity;
         this.#iterationStarts.push(this.#index);
-      } else if (kind === KIND.solved) {
-        tree.solved();
+      } else if (kind === KIND.solved && !this.#frontierSearch) {
+        tree.solved(); // a graph search's solution path is starred in #afterEvents, from the moves
       }
       this.#index += 1;
       consumed += 1;
-      if (kind === KIND.node || kind === KIND.prune) this.#lastNodeAt = o;
+      if (kind === KIND.node || kind === KIND.prune || (kind >= KIND.expand && kind <= KIND.skip)) this.#lastNodeAt = o;
       if (untilRaise && (kind === KIND.raise || kind === KIND.solved)) break;
     }
     if (consumed > 0) {
@@ -323,12 +473,24 @@ class TileSearchElement extends HTMLElement {
   /** After new events were fed: the last event, the solution, the `step` and `solved` events. */
   #afterEvents() {
     if (!this.#lastRecord) return;
-    const solvedNow = this.#lastRecord[0] === KIND.solved && !this.#solved;
-    this.#lastEvent = decodeRecord(this.#lastRecord, 0, solvedNow ? Array.from(this.#solver.solution) : undefined);
+    const kind = this.#lastRecord[0];
+    const solvedNow = kind === KIND.solved && !this.#solved;
+    const frontier = kind === KIND.expand || kind === KIND.generate ? frontierSize(this.#solver) : undefined;
+    this.#lastEvent = decodeRecord(this.#lastRecord, 0, solvedNow ? Array.from(this.#solver.solution) : undefined, frontier);
     this.dispatchEvent(new CustomEvent('step', { bubbles: true, composed: true, detail: this.#lastEvent }));
+    if (kind === KIND.gaveup && !this.#gaveup) {
+      this.#gaveup = this.#lastEvent;
+      this.#mode = 'idle';
+      this.dispatchEvent(new CustomEvent('gaveup', { bubbles: true, composed: true, detail: { reached: this.#gaveup.reached, limit: this.#gaveup.limit } }));
+    }
     if (solvedNow) {
+      if (this.hasAttribute('loop') && (this.#mode === 'run' || this.#mode === 'stream')) {
+        this.#loop = setTimeout(() => { this.reset(); this.#autoplay(); }, LOOP_DELAY_MS);
+      }
       this.#solved = this.#lastEvent;
       this.#mode = 'idle';
+      // The goal comes off the frontier without an event of its own: no node numbers to show.
+      if (this.#frontierSearch) { this.#views.tree.solvedAlong(this.#solved.moves); this.#numbers = {}; }
       this.dispatchEvent(new CustomEvent('solved', { bubbles: true, composed: true,
         detail: { length: this.#solved.length, moves: [...this.#solved.moves], expanded: this.#solved.expanded, generated: this.#solved.generated } }));
     }
@@ -340,6 +502,7 @@ class TileSearchElement extends HTMLElement {
 
   #cancel() {
     this.#generation += 1;
+    this.#resume = null;
     cancelAnimationFrame(this.#loop);
     clearTimeout(this.#loop);
     this.#client?.stop();
@@ -365,7 +528,7 @@ class TileSearchElement extends HTMLElement {
         this.#take(this.#solver.stepMany(n));
       }
       this.#progress = this.#progressLine(started, speedLabel(this.speed));
-      if (this.#solved) { this.#progress = this.#doneLine(); this.#render(); return; }
+      if (this.#finished) { this.#progress = this.#doneLine(); this.#render(); return; }
       this.#scheduleRender();
       this.#loop = requestAnimationFrame(tick);
     };
@@ -382,7 +545,7 @@ class TileSearchElement extends HTMLElement {
     const started = { time: performance.now(), nodes: this.#solver.nodes };
     const queue = [];
     let offset = 0;
-    this.#client ??= new WorkerClient();
+    this.#client ??= createSearchClient(this.#module);
     this.#client.start(this.#options(), this.#index, {
       onBatch: (records) => queue.push(records),
       onError: (error) => { this.#cancel(); this.#progress = `The worker failed: ${error.message}`; this.#render(); },
@@ -405,11 +568,11 @@ class TileSearchElement extends HTMLElement {
       }
       if (fed > 0) this.#afterEvents();
       this.#progress = this.#progressLine(started, 'full speed, in a worker');
-      if (this.#solved || stopped) {
+      if (this.#finished || stopped) {
         this.#client.stop();
         this.#mode = 'idle';
         this.#views.tree.pace(0, NODE_BUDGET);
-        this.#progress = this.#solved ? this.#doneLine() : `Iteration ${this.#solver.iteration} done: threshold raised to ${this.#solver.threshold}.`;
+        this.#progress = this.#finished ? this.#doneLine() : `Iteration ${this.#solver.iteration} done: threshold raised to ${this.#solver.threshold}.`;
         this.#render();
         return;
       }
@@ -433,11 +596,26 @@ class TileSearchElement extends HTMLElement {
     const solver = this.#solver;
     const seconds = (performance.now() - started.time) / 1000;
     const rate = seconds > 0.2 ? Math.round((solver.nodes - started.nodes) / seconds) : null;
+    if (this.#frontierSearch) {
+      const { reached } = solver.summary();
+      return `Running (${how}): ${solver.expanded.toLocaleString('en')} expanded, ${solver.generated.toLocaleString('en')} generated, ` +
+        `frontier ${sizeText(frontierSize(solver))}, ${reached.toLocaleString('en')} reached states${rate === null ? '' : `, ${rate.toLocaleString('en')} nodes/s`}.`;
+    }
     return `Running (${how}): threshold ${solver.threshold}, iteration ${solver.iteration}, ` +
       `${solver.nodes.toLocaleString('en')} nodes${rate === null ? '' : `, ${rate.toLocaleString('en')} nodes/s`}.`;
   }
 
   #doneLine() {
+    const number = (n) => n.toLocaleString('en');
+    if (this.#gaveup) {
+      return `Gave up after ${number(this.#gaveup.reached)} reached states (the memory guard, max-reached ${number(this.#gaveup.limit)}): ` +
+        `${number(this.#solver.expanded)} expanded, ${number(this.#solver.generated)} generated, no solution found.`;
+    }
+    if (this.#frontierSearch) {
+      const { maxFrontier, reached } = this.#solver.summary();
+      return `Solved: ${number(this.#solved.length)} moves; ${number(this.#solved.expanded)} expanded, ${number(this.#solved.generated)} generated, ` +
+        `largest frontier ${number(maxFrontier)}, ${number(reached)} reached states.`;
+    }
     return `Solved: ${this.#solved.length} moves after ${this.#solver.nodes.toLocaleString('en')} nodes ` +
       `(${this.#solved.expanded.toLocaleString('en')} expanded) in ${this.#solver.iteration} iterations.`;
   }
@@ -504,7 +682,8 @@ class TileSearchElement extends HTMLElement {
 
   #narration() {
     if (this.#error) return 'Fix the board above to continue.';
-    return narrate(this.#lastEvent, { threshold: this.#solver?.threshold, minPruned: this.#minPruned, heuristic: this.heuristic,
+    if (!this.#solver && this.#databases) return 'The pattern databases are on their way (the bar above); Step is ready once they are in.';
+    return narrate(this.#lastEvent, { algorithm: this.algorithm, threshold: this.#solver?.threshold, minPruned: this.#minPruned, heuristic: this.heuristic,
       tileOf: (id) => this.#views.tree.tileOf(id) });
   }
 
@@ -519,24 +698,35 @@ class TileSearchElement extends HTMLElement {
     const solver = this.#solver;
     const tiles = this.#described?.tiles;
     const width = this.#described?.width;
-    v.input.render({ board: this.board, tiles: tiles?.join(' '), heuristic: this.heuristic, goal: this.goal, width, error: this.#error });
+    v.input.render({ board: this.board, tiles: tiles?.join(' '), algorithm: this.algorithm, heuristic: this.heuristic, goal: this.goal, width, error: this.#error });
+    v.databases.render(this.#databases);
+    v.compare.setOptions(solver ? this.#options() : null);
+    v.solution.render(this.#solved && { start: solver.start, moves: this.#solved.moves, goal: this.goal });
     this.#renderBoard();
-    v.now.render(solver ? {
-      iteration: solver.iteration || null, threshold: this.#index > 0 ? solver.threshold : null,
-      ...this.#numbers, minPruned: this.#minPruned, expanded: solver.expanded, generated: solver.generated,
-    } : {}, this.#narration());
+    if (solver && this.#frontierSearch) {
+      const size = frontierSize(solver);
+      const { maxFrontier, reached } = solver.summary();
+      v.now.render({ ...this.#numbers, frontier: sizeText(size), maxFrontier, reached, expanded: solver.expanded, generated: solver.generated }, this.#narration());
+      v.frontier.render(this.algorithm, solver.frontier(FRONTIER_SHOWN), size, this.#finished);
+    } else {
+      v.now.render(solver ? {
+        iteration: solver.iteration || null, threshold: this.#index > 0 ? solver.threshold : null,
+        ...this.#numbers, minPruned: this.#minPruned, expanded: solver.expanded, generated: solver.generated,
+      } : {}, this.#narration());
+    }
     if (this.#mode !== 'stream' || performance.now() - this.#timelineAt > STREAM_TREE_MS) {
       this.#timelineAt = performance.now();
       const iterations = solver ? solver.summary().iterations : [];
       v.timeline.render(iterations, !this.#solved && iterations.length > 0 && iterations.at(-1).nextThreshold === null);
     }
     v.progress.textContent = this.#progress;
+    v.progress.classList.toggle('warn', Boolean(this.#gaveup));
     v.playback.textContent = this.#playback ? this.#playbackText() : '';
     const running = this.#mode === 'run' || this.#mode === 'stream';
     const can = Boolean(solver) && this.#mode !== 'replay';
     v.controls.update({
-      step: can && !this.#solved, stepBack: can && this.#index > 0, nextIteration: can && !this.#solved,
-      run: can && !this.#solved && !running, pause: this.#mode !== 'idle' && this.#mode !== 'replay',
+      step: can && !this.#finished, stepBack: can && this.#index > 0, nextIteration: can && !this.#finished && !this.#frontierSearch,
+      run: can && !this.#finished && !running, pause: this.#mode !== 'idle' && this.#mode !== 'replay',
       reset: can, playSolution: can && Boolean(this.#solved) && this.#mode !== 'playback',
     });
     // A button that just became disabled must not take the keyboard focus away from the widget.
@@ -555,7 +745,7 @@ class TileSearchElement extends HTMLElement {
     } else if (this.#solver) {
       tiles = this.#solver.board;
       const event = this.#lastEvent;
-      if (event?.type === 'node') moved = event.tile;
+      if (event?.type === 'node' || event?.type === 'expand') moved = event.tile;
       if (event?.type === 'prune') candidate = event.tile;
     } else {
       tiles = this.#described.tiles;
@@ -575,13 +765,18 @@ class TileSearchElement extends HTMLElement {
     const text = v.selection.querySelector('p');
     const boardHost = v.selection.querySelector('.selected-board');
     if (node.kind === 'collapsed') {
-      text.textContent = `A finished subtree, collapsed: ${node.visited} visited and ${node.pruned} pruned nodes.`;
+      text.textContent = this.#frontierSearch
+        ? `A finished subtree, collapsed: ${node.visited} expanded and ${node.pruned} skipped nodes.`
+        : `A finished subtree, collapsed: ${node.visited} visited and ${node.pruned} pruned nodes.`;
       boardHost.hidden = true;
       return;
     }
     const moves = v.tree.movesTo(node);
     const f = node.g + node.h;
-    text.textContent = node.kind === 'prune'
+    const graphKinds = { expanded: 'expanded', frontier: 'on the frontier', skip: 'skipped (its state was reached already)' };
+    text.textContent = node.kind in graphKinds
+      ? `Node ${node.id}, ${graphKinds[node.kind]}: g ${node.g}, h ${node.h}, f ${f}. Moves from the start: ${moves.join(' ') || 'none'}.`
+      : node.kind === 'prune'
       ? `Node ${node.id}, pruned: g ${node.g}, h ${node.h}, f ${f} > threshold ${node.threshold}. Moves from the start: ${moves.join(' ') || 'none'}.`
       : `Node ${node.id}, visited: g ${node.g}, h ${node.h}, f ${f}. Moves from the start: ${moves.join(' ') || 'none'}.`;
     boardHost.hidden = false;
@@ -602,6 +797,132 @@ class TileSearchElement extends HTMLElement {
         this.#views.live.textContent = this.#pendingAnnouncement;
       }, ANNOUNCE_MS - (now - this.#announced));
     }
+  }
+
+  // --- embedding, share and export ---------------------------------------------------------
+
+  /** Applies view, controls, height and caption; a bad value is named in the message line. */
+  #layout() {
+    const problems = [];
+    const tokens = (name, allowed, all) => {
+      const text = this.getAttribute(name);
+      if (text === null) return new Set(all);
+      const words = text.trim().split(/\s+/).filter(Boolean);
+      if (name === 'controls' && words.length === 1 && words[0] === 'none') return new Set();
+      const unknown = words.filter((word) => !allowed.includes(word));
+      if (unknown.length > 0 || words.length === 0) {
+        problems.push(`${name}="${text}": ${words.length === 0 ? 'empty' : `unknown ${unknown.map((w) => `"${w}"`).join(', ')}`}; ` +
+          `use any of ${allowed.join(' ')}${name === 'controls' ? ', or none' : ''}.`);
+      }
+      return new Set(words.filter((word) => allowed.includes(word)));
+    };
+    const panels = Object.keys(PANELS);
+    const view = tokens('view', panels, panels);
+    const controlNames = [...Object.keys(CONTROL_KEYS), 'overlay', ...SHARE_KEYS];
+    const controls = tokens('controls', controlNames, controlNames);
+    if (controls.has('download-tree') && !view.has('tree')) {
+      // Only a download-tree asked for by name is an error; the default set simply goes without it.
+      if (this.hasAttribute('controls')) problems.push('controls has download-tree but view has no tree panel: add tree to view, or remove download-tree.');
+      controls.delete('download-tree');
+    }
+    const $ = (selector) => this.shadowRoot.querySelector(selector);
+    // A class, not `hidden`: some panels hide themselves while they have nothing to show.
+    for (const [name, selector] of Object.entries(PANELS)) $(selector).classList.toggle('off', !view.has(name));
+    const keys = new Set([...controls].flatMap((name) => CONTROL_KEYS[name] ?? []));
+    this.#views.controls.show(keys);
+    $('.controls').hidden = $('.progress').hidden = keys.size === 0;
+    $('.share').hidden = !this.#views.share.show(controls);
+    $('.overlay').hidden = !controls.has('overlay');
+    // Notes usually show a board beside a tree or table: side by side when the widget is wide enough.
+    $('.explorer').classList.toggle('compact', view.has('board') && !view.has('input'));
+    const height = this.getAttribute('height');
+    const length = height !== null && /^\d+(\.\d+)?$/.test(height.trim()) ? `${height.trim()}px` : height;
+    const validHeight = length === null || CSS.supports('height', length);
+    if (!validHeight) problems.push(`height="${height}": not a CSS length; use a number of pixels (360) or a length (24rem).`);
+    $('.explorer').style.height = validHeight && length !== null ? length : '';
+    $('.explorer').style.setProperty('--_height', validHeight && length !== null ? length : '');
+    $('.explorer').classList.toggle('fixed-height', validHeight && length !== null);
+    const caption = this.getAttribute('caption');
+    $('.caption').textContent = caption ?? '';
+    $('.caption').hidden = !caption;
+    $('.message').textContent = problems.length ? `⚠ This widget's settings need a fix: ${problems.join(' ')}` : '';
+  }
+
+  /** autoplay and loop: never for a reader who prefers reduced motion; a loop waits while the reader has scrolled away. */
+  #autoplay() {
+    if (REDUCED_MOTION.matches) return;
+    if (this.#seen && !this.#visible) this.#resume = 'play'; else this.play();
+  }
+
+  // Pauses only when the widget leaves the view: one that is off-screen from the start (an
+  // autoplay figure further down) runs, as a page script that starts it expects.
+  #onVisibility(visible) {
+    const left = this.#visible && !visible;
+    this.#visible = visible;
+    if (visible) this.#seen = true;
+    if (left && (this.#mode === 'run' || this.#mode === 'stream')) {
+      const resume = this.#mode === 'stream' && !this.#streamingRun ? 'nextIteration' : 'play';
+      this.pause();
+      this.#resume = resume;
+      this.#progress = `Paused while scrolled out of view, after ${this.#solver.nodes.toLocaleString('en')} nodes; it goes on when back in view.`;
+      this.#render();
+    } else if (visible && this.#resume) {
+      const resume = this.#resume;
+      this.#resume = null;
+      this[resume]();
+    }
+  }
+
+  /** The page's URL with this widget's board, heuristic and goal (and its id) in the hash. */
+  get link() { return shareLink(this.#options(), this.id); }
+
+  /** Copies `link` to the clipboard; resolves to the status line the Copy link button shows. */
+  async copyLink() {
+    const link = this.link;
+    try {
+      await navigator.clipboard.writeText(link);
+    } catch {
+      throw new Error(`The browser did not allow copying; select and copy the link yourself: ${link}`);
+    }
+    return `Link copied: ${link}`;
+  }
+
+  /** The events shown so far as JSON Lines (one Solver.step() object per line, as `tilesearch trace` prints them). */
+  exportTrace() { return traceJsonLines(this.#options(), this.#index); }
+
+  /** The drawn tree of the current iteration as an SVG document. */
+  exportTree() {
+    return treeSvg(this.shadowRoot.querySelector('svg.tree'),
+      `IDA* search tree, iteration ${this.#solver?.iteration}, threshold ${this.#solver?.threshold}: ${this.board} (${this.heuristic})`);
+  }
+
+  /** The iterations table as CSV. */
+  exportTable() {
+    if (this.algorithm !== 'ida') throw new Error(`The iterations table is IDA*'s: ${this.algorithm} has no iterations.`);
+    return iterationsCsv(this.#solver ? this.#solver.summary().iterations : []);
+  }
+
+  #fileName(what, extension) {
+    const board = (this.#described?.tiles ?? []).join('-');
+    return `tilesearch-${board}-${this.heuristic}-${what}.${extension}`;
+  }
+
+  async #downloadTrace() {
+    const count = this.#index;
+    const text = await this.exportTrace();
+    download(this.shadowRoot, this.#fileName('trace', 'jsonl'), text, 'application/jsonl');
+    return `Downloaded the trace: ${count.toLocaleString('en')} events, one JSON object per line (the schema of tilesearch trace).`;
+  }
+
+  async #downloadTree() {
+    download(this.shadowRoot, this.#fileName(`tree-iteration-${this.#solver?.iteration}`, 'svg'), this.exportTree(), 'image/svg+xml');
+    return `Downloaded the tree of iteration ${this.#solver?.iteration} as SVG.`;
+  }
+
+  async #downloadTable() {
+    const text = this.exportTable();
+    download(this.shadowRoot, this.#fileName('iterations', 'csv'), text, 'text/csv');
+    return `Downloaded the iterations table as CSV (${text.trim().split('\n').length - 1} rows).`;
   }
 
   #onKey(event) {

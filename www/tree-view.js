@@ -1,4 +1,5 @@
-// The search tree of the current IDA* iteration, grown event by event. The model is updated in
+// The search tree of the current IDA* iteration (or of a whole frontier search: BFS, DFS,
+// greedy, A*), grown event by event. The model is updated in
 // O(1) per event (nodes keyed by trace id); the layout (d3-hierarchy's tidy tree) runs at most
 // once per animation frame over the drawn nodes only, and the SVG is patched: elements are
 // keyed by node id, created once, moved, and removed when their node is collapsed.
@@ -11,7 +12,7 @@ const MIN_SCALE = 0.75; // below it labels are unreadable: follow the current no
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 export class TreeView {
-  #svg; #viewport; #links; #nodes; #note; #onSelect;
+  #svg; #viewport; #links; #nodes; #note; #onSelect; #legend; #frontierLegend;
   #root = null;          // model root of the current iteration
   #current = null;       // the node the depth-first search stands at (null once it backtracked from the root)
   #byId = new Map();     // trace id → model node, for the drawn nodes
@@ -20,6 +21,8 @@ export class TreeView {
   #pool = [];            // model nodes collapsed away, for reuse
   #size = 0;             // model nodes (drawn after the next render)
   #visited = 0; #pruned = 0; #collapsed = false;
+  #frontierSearch = false; // frontier searches: nodes are 'frontier' until expanded; 'skip' ghosts
+  #expanded = 0; #generated = 0; #skipped = 0; #undrawn = 0; #mayCollapse = true;
   #iteration = 0; #threshold = 0;
   #solved = false;
   #selected = null;
@@ -38,7 +41,13 @@ export class TreeView {
         <button type="button" data-zoom="out">Zoom out</button>
         <button type="button" data-zoom="fit">Fit tree</button>
         <button type="button" data-zoom="follow">Follow search</button>
-        <span class="legend"><span class="key visited">g h f</span> visited
+        <span class="legend frontier-legend" hidden><span class="key expanded">● g h f</span> expanded
+          <span class="key frontier">○ g h f</span> on the frontier
+          <span class="key ghost">↺ reached</span> skipped: reached already
+          <span class="key path">▶</span> path to the node expanded last
+          <span class="key solution">★</span> solution
+          <span class="key collapsed">⋯</span> collapsed</span>
+        <span class="legend ida-legend"><span class="key visited">g h f</span> visited
           <span class="key ghost">✂ f &gt; t</span> pruned
           <span class="key path">▶</span> current path
           <span class="key solution">★</span> solution
@@ -51,6 +60,8 @@ export class TreeView {
     this.#links = container.querySelector('.links');
     this.#nodes = container.querySelector('.nodes');
     this.#note = container.querySelector('.tree-note');
+    this.#legend = container.querySelector('.ida-legend');
+    this.#frontierLegend = container.querySelector('.frontier-legend');
     container.querySelector('.tree-tools').addEventListener('click', (event) => {
       const zoom = event.target.closest('button')?.dataset.zoom;
       if (zoom === 'fit' || zoom === 'follow') { this.#view.mode = zoom; this.#scheduleRender(); }
@@ -76,10 +87,19 @@ export class TreeView {
     this.#root = this.#current = null;
     this.#byId.clear();
     this.#size = this.#visited = this.#pruned = 0;
+    this.#expanded = this.#generated = this.#skipped = this.#undrawn = 0;
     this.#collapsed = this.#solved = false;
     this.#iteration = 0;
     if (this.#view.mode === 'manual') this.#view.mode = 'follow';
     this.#scheduleRender();
+  }
+
+  /** Frontier search (BFS, DFS, greedy, A*) or IDA*: the legend, the note and what collapses. */
+  setFrontierSearch(frontierSearch) {
+    this.#frontierSearch = frontierSearch;
+    this.#legend.hidden = frontierSearch;
+    this.#frontierLegend.hidden = !frontierSearch;
+    this.clear();
   }
 
   startIteration(iteration, threshold) {
@@ -110,6 +130,51 @@ export class TreeView {
 
   /** The goal was visited: the current path is the solution. */
   solved() { this.#solved = true; this.#scheduleRender(); }
+
+  // A frontier search's child whose parent is not drawn (collapsed away, or never drawn
+  // because the frontier outgrew the budget) is counted, not drawn.
+  generate(id, parentId, g, h, tile) {
+    this.#generated += 1;
+    const parent = parentId === null ? null : this.#byId.get(parentId);
+    if ((parentId !== null && !parent) || !this.#roomForFrontier()) { this.#undrawn += 1; return; }
+    this.#add(id, 'frontier', g, h, tile, 0, parent);
+  }
+
+  expand(id) {
+    this.#expanded += 1;
+    const node = this.#byId.get(id);
+    this.#current = node ?? null;
+    if (node) { node.kind = 'expanded'; this.#scheduleRender(); }
+    this.#mayCollapse = true;
+  }
+
+  skip(id, parentId, g, h, tile) {
+    this.#skipped += 1;
+    const parent = this.#byId.get(parentId);
+    if (!parent || !this.#roomForFrontier()) { this.#undrawn += 1; return; }
+    this.#add(id, 'skip', g, h, tile, 0, parent);
+  }
+
+  // Collapsing walks the whole drawing: once it failed (the frontier fills the budget), it is
+  // tried again only after the next expansion, which may finish a subtree.
+  #roomForFrontier() {
+    if (this.#size < this.#budget) return true;
+    if (this.#mayCollapse) { this.#mayCollapse = false; this.#collapseDone(); }
+    return this.#size < this.#budget;
+  }
+
+  /** A frontier search took the goal off: star the path of `moves` (tiles slid from the start). */
+  solvedAlong(moves) {
+    let node = this.#root;
+    for (const tile of moves) {
+      const next = node?.children?.find((c) => c.tile === tile && c.kind !== 'skip');
+      if (!next) break;
+      node = next;
+    }
+    this.#current = node;
+    this.#solved = true;
+    this.#scheduleRender();
+  }
 
   /**
    * `minInterval`: least ms between two renders; `budget`: drawn nodes at most. Full-speed runs
@@ -178,16 +243,41 @@ export class TreeView {
       if (this.#size <= (this.#budget * 2) / 3) break;
       const finished = (parent.children ?? []).filter((c) => !onPath.has(c));
       if (finished.length === 0 || (finished.length === 1 && finished[0].kind === 'collapsed')) continue;
-      let visited = 0, pruned = 0, removed = 0;
-      for (const child of finished) {
-        const counts = this.#drop(child);
-        visited += counts.visited; pruned += counts.pruned; removed += counts.size;
-      }
-      const leaf = { id: null, kind: 'collapsed', g: 0, h: 0, tile: null, threshold: 0, parent, children: null, key: `c${parent.id}`, visited, pruned };
-      parent.children = [leaf, ...parent.children.filter((c) => onPath.has(c))];
-      this.#size += 1 - removed;
-      this.#collapsed = true;
+      this.#merge(parent, finished, onPath);
     }
+  }
+
+  // A frontier search: only subtrees without a frontier node are finished; merge those (but
+  // never the path to the node expanded last), shallowest first. When the frontier itself
+  // outgrows the budget, new children are not drawn (generate counts them).
+  #collapseDone() {
+    const open = new Set(this.#path());
+    const stack = [this.#root];
+    for (let i = 0; i < stack.length; i += 1) {
+      const n = stack[i];
+      if (n.kind === 'frontier') for (let p = n; p && !open.has(p); p = p.parent) open.add(p);
+      if (n.children) stack.push(...n.children);
+    }
+    for (const parent of stack) {
+      if (this.#size <= (this.#budget * 2) / 3) break;
+      if (!parent.children || !open.has(parent)) continue;
+      const finished = parent.children.filter((c) => !open.has(c));
+      if (finished.length === 0 || (finished.length === 1 && finished[0].kind === 'collapsed')) continue;
+      this.#merge(parent, finished, open);
+    }
+  }
+
+  /** Replaces `finished` children of `parent` by one collapsed leaf; the children in `keep` stay. */
+  #merge(parent, finished, keep) {
+    let visited = 0, pruned = 0, removed = 0;
+    for (const child of finished) {
+      const counts = this.#drop(child);
+      visited += counts.visited; pruned += counts.pruned; removed += counts.size;
+    }
+    const leaf = { id: null, kind: 'collapsed', g: 0, h: 0, tile: null, threshold: 0, parent, children: null, key: `c${parent.id}`, visited, pruned };
+    parent.children = [leaf, ...parent.children.filter((c) => keep.has(c))];
+    this.#size += 1 - removed;
+    this.#collapsed = true;
   }
 
   #drop(node) {
@@ -197,7 +287,7 @@ export class TreeView {
       const n = stack.pop();
       counts.size += 1;
       if (n.kind === 'collapsed') { counts.visited += n.visited; counts.pruned += n.pruned; }
-      else { this.#byId.delete(n.id); if (n.kind === 'node') counts.visited += 1; else counts.pruned += 1; }
+      else { this.#byId.delete(n.id); if (n.kind === 'node' || n.kind === 'expanded') counts.visited += 1; else counts.pruned += 1; }
       if (n === this.#selected) this.#selected = null;
       if (n.children) for (const child of n.children) stack.push(child);
       if (n.kind !== 'collapsed') { n.parent = n.children = null; n.key = undefined; this.#pool.push(n); }
@@ -228,7 +318,7 @@ export class TreeView {
         drawn.add(model.key);
         minX = Math.min(minX, d.x); maxX = Math.max(maxX, d.x); maxY = Math.max(maxY, d.y);
         if (model === this.#current) focus = d;
-        this.#draw(model, d, path.has(model) && model.kind === 'node');
+        this.#draw(model, d, path.has(model) && model.kind !== 'prune' && model.kind !== 'skip');
       });
       if (this.#view.mode !== 'manual') this.#fit(minX, maxX, maxY, focus ?? layout, this.#view.mode === 'fit');
     }
@@ -241,12 +331,26 @@ export class TreeView {
     this.#applyView();
     const number = (n) => n.toLocaleString('en');
     const total = number(this.#visited + this.#pruned);
+    if (this.#frontierSearch) { this.#frontierNote(); return; }
     this.#note.textContent = !this.#root ? 'The tree of the current iteration appears here.'
       : `Iteration ${this.#iteration}, threshold ${this.#threshold}: ${number(this.#visited)} visited, ${number(this.#pruned)} pruned. ` +
         (this.#collapsed
           ? `Drawing ${this.#size} of ${total} nodes: beyond the budget of ${this.#budget}, finished subtrees are collapsed into ⋯ boxes (the current path is always drawn).`
           : `All ${total} nodes drawn (budget ${this.#budget}).`);
     this.#svg.setAttribute('aria-label', `Search tree of iteration ${this.#iteration}: ${number(this.#visited)} nodes visited, ${number(this.#pruned)} pruned` +
+      (this.#solved ? '; the solution path is starred' : ''));
+  }
+
+  #frontierNote() {
+    const number = (n) => n.toLocaleString('en');
+    const drawn = this.#size, total = this.#generated + this.#skipped;
+    this.#note.textContent = !this.#root ? 'The search tree appears here: the start goes on the frontier first.'
+      : `${number(this.#expanded)} expanded, ${number(this.#generated)} generated (the start included), ${number(this.#skipped)} skipped as reached already. ` +
+        (this.#undrawn > 0 || this.#collapsed
+          ? `Drawing ${drawn} of ${number(total)} nodes (budget ${this.#budget}): finished subtrees are collapsed into ⋯ boxes` +
+            `${this.#undrawn > 0 ? `, and ${number(this.#undrawn)} children were not drawn (their parent was collapsed or the frontier filled the budget)` : ''}.`
+          : `All ${number(total)} nodes drawn (budget ${this.#budget}).`);
+    this.#svg.setAttribute('aria-label', `Search tree: ${number(this.#expanded)} nodes expanded, ${number(this.#generated)} generated, ${number(this.#skipped)} skipped` +
       (this.#solved ? '; the solution path is starred' : ''));
   }
 
@@ -292,7 +396,7 @@ export class TreeView {
     } else {
       write(element.link, 'link-d', '');
     }
-    write(element.link, 'link-class', `link${model.kind === 'prune' ? ' ghost' : ''}${onPath ? ' path' : ''}${solution ? ' solution' : ''}`);
+    write(element.link, 'link-class', `link${model.kind === 'prune' || model.kind === 'skip' ? ' ghost' : ''}${onPath ? ' path' : ''}${solution ? ' solution' : ''}`);
   }
 
   #labels(model, current, solution) {
@@ -300,6 +404,10 @@ export class TreeView {
     const mark = solution ? '★ ' : current ? '▶ ' : '';
     const move = model.tile === null ? 'start' : `slid ${model.tile}`;
     if (model.kind === 'prune') return [`✂ ${move}`, `f ${model.g + model.h} > ${model.threshold}`];
+    if (model.kind === 'skip') return [`↺ ${move}`, 'reached'];
+    if (model.kind === 'expanded' || model.kind === 'frontier') {
+      return [`${mark || (model.kind === 'expanded' ? '● ' : '○ ')}${move}`, `g${model.g} h${model.h} f${model.g + model.h}`];
+    }
     return [`${mark}${move}`, `g${model.g} h${model.h} f${model.g + model.h}`];
   }
 

@@ -13,10 +13,11 @@
 //!   the last pushed taken first), or a priority queue: h for greedy, g + h for A*, ties broken
 //!   by the smaller h, then by insertion order (older first).
 //!
-//! A* re-opens a reached state when it finds a cheaper path to it: the new path goes on the
-//! frontier as a new node and the older, dearer entry is dropped when it comes off. With the
-//! consistent heuristics of this crate that never happens, but the rule keeps A* optimal for
-//! any admissible one.
+//! A* takes a cheaper path to a reached state when it finds one: the new path goes on the
+//! frontier as a new node and the older, dearer entry is dropped when it comes off (a lazy
+//! decrease-key). For a state still on the frontier that is ordinary A*; a state already
+//! expanded is never re-opened with the consistent heuristics of this crate, but the same rule
+//! keeps A* optimal for any admissible one.
 //!
 //! A memory guard stops a search that has reached `limit` states (`gaveup`), instead of
 //! exhausting memory on a 15-puzzle.
@@ -523,6 +524,10 @@ impl<H: Heuristic> Search for FrontierSearch<H> {
             Strategy::Greedy => Algorithm::Greedy,
             Strategy::AStar => Algorithm::Astar,
         }
+    }
+
+    fn frontier_size(&self) -> u64 {
+        self.frontier.len() as u64
     }
 
     fn frontier(&self, limit: usize) -> Vec<FrontierEntry> {

@@ -156,6 +156,12 @@ pub trait Search {
         let _ = limit;
         Vec::new()
     }
+
+    /// The frontier's size (entries A* will drop when taken off included, as in the events'
+    /// `frontier` field); 0 for IDA*.
+    fn frontier_size(&self) -> u64 {
+        0
+    }
 }
 
 /// The searches the lecture teaches, by name.

@@ -15,12 +15,12 @@ const TYPES = {
   '.png': 'image/png', '.txt': 'text/plain; charset=utf-8', '.ts': 'text/plain; charset=utf-8',
 };
 
-/** Serves ROOT; resolves to {url, close()}. */
-export async function startServer() {
+/** Serves `root` (default ROOT); resolves to {url, close()}. */
+export async function startServer(root = ROOT) {
   const server = createServer(async (request, response) => {
     const path = normalize(decodeURIComponent(new URL(request.url, 'http://x').pathname));
-    const file = join(ROOT, path.endsWith('/') ? `${path}index.html` : path);
-    if (!file.startsWith(ROOT)) { response.writeHead(403).end(); return; }
+    const file = join(root, path.endsWith('/') ? `${path}index.html` : path);
+    if (!file.startsWith(root)) { response.writeHead(403).end(); return; }
     try {
       const body = await readFile(file);
       response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });

@@ -1,0 +1,81 @@
+// Builds dist/, the folder a teacher copies next to their notes (run after `make build`):
+//   tile-search.js             ES module: importing it defines <tile-search>; its workers
+//   solver-worker.js           and wasm sit next to it and are found from its own URL
+//   compare-worker.js
+//   tilesearch_bg.wasm
+//   tile-search-standalone.js  one classic <script> with the wasm, the stylesheet and the workers
+//                              inlined, for notes opened from disk (file://)
+// The element's code is the same in both: only www/assets.js is swapped for a build's variant.
+// Prints every file's gzipped size and checks the budget (module + workers + wasm ≤ 150 KiB).
+import { build } from 'esbuild';
+import { copyFile, mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const WWW = join(ROOT, 'www');
+const DIST = join(ROOT, 'dist');
+const BUDGET_KIB = 150;
+
+for (const file of ['pkg/tilesearch.js', 'pkg/tilesearch_bg.wasm', 'vendor/d3-hierarchy.mjs']) {
+  if (!existsSync(join(WWW, file))) {
+    console.error(`build-dist: www/${file} is missing: run \`make build\` first`);
+    process.exit(1);
+  }
+}
+
+const WORKERS = ['solver', 'compare'];
+
+/** Resolves the element's `./assets.js` to `variant`, and `tilesearch:<name>-worker` to `workerSources[name]`. */
+const assets = (variant, workerSources = {}) => ({
+  name: 'tilesearch-assets',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/assets\.js$/ }, (args) =>
+      (args.importer.startsWith(WWW) ? { path: join(WWW, variant) } : undefined));
+    b.onResolve({ filter: /^tilesearch:\w+-worker$/ }, (args) => ({ path: args.path.slice('tilesearch:'.length, -'-worker'.length), namespace: 'tilesearch' }));
+    b.onLoad({ filter: /.*/, namespace: 'tilesearch' }, (args) => ({ contents: workerSources[args.path], loader: 'text' }));
+  },
+});
+
+const common = {
+  bundle: true, minify: true, target: ['es2022'], legalComments: 'none', logLevel: 'warning',
+  loader: { '.css': 'text', '.wasm': 'binary' },
+  // The glue's default wasm URL (import.meta.url) is never used: every build passes the module in.
+  logOverride: { 'empty-import-meta': 'silent' },
+};
+
+await rm(DIST, { recursive: true, force: true });
+await mkdir(DIST, { recursive: true });
+
+// The ES module build.
+await build({ ...common, entryPoints: [join(WWW, 'tile-search.js')], format: 'esm', outfile: join(DIST, 'tile-search.js'),
+  plugins: [assets('assets-dist.js')] });
+for (const name of WORKERS) {
+  await build({ ...common, entryPoints: [join(WWW, `${name}-worker.js`)], format: 'esm', outfile: join(DIST, `${name}-worker.js`) });
+}
+await copyFile(join(WWW, 'pkg/tilesearch_bg.wasm'), join(DIST, 'tilesearch_bg.wasm'));
+
+// The standalone build: the workers as classic scripts' source text, inlined into one classic script.
+const workerSources = {};
+for (const name of WORKERS) {
+  const worker = await build({ ...common, entryPoints: [join(WWW, `${name}-worker.js`)], format: 'iife', write: false });
+  workerSources[name] = worker.outputFiles[0].text;
+}
+await build({ ...common, entryPoints: [join(WWW, 'tile-search.js')], format: 'iife', outfile: join(DIST, 'tile-search-standalone.js'),
+  plugins: [assets('assets-standalone.js', workerSources)] });
+
+const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+const sizes = {};
+for (const name of ['tile-search.js', ...WORKERS.map((w) => `${w}-worker.js`), 'tilesearch_bg.wasm', 'tile-search-standalone.js']) {
+  const bytes = await readFile(join(DIST, name));
+  sizes[name] = gzipSync(bytes, { level: 9 }).length;
+  console.log(`dist/${name.padEnd(26)} ${kib((await stat(join(DIST, name))).size).padStart(10)}, ${kib(sizes[name]).padStart(9)} gzipped`);
+}
+const moduleTotal = Object.entries(sizes).filter(([name]) => name !== 'tile-search-standalone.js').reduce((sum, [, size]) => sum + size, 0);
+console.log(`module build (module + workers + wasm): ${kib(moduleTotal)} gzipped (budget ${BUDGET_KIB} KiB)`);
+if (moduleTotal > BUDGET_KIB * 1024) {
+  console.error(`build-dist: the module build is over its ${BUDGET_KIB} KiB budget`);
+  process.exit(1);
+}

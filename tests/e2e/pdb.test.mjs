@@ -1,0 +1,127 @@
+// The pdb heuristic in the widget: offered for 4×4 boards only, its pattern databases made in
+// the worker with a progress bar, kept in IndexedDB (a reload loads them, no build), and
+// Korf's 15-puzzles solved optimally with it.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launch, openExplorer, screenshot, state, waitForState, settle } from './server.mjs';
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const button = (page, name) => page.getByRole('button', { name, exact: true });
+const KORF_1 = '13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2';   // 57 moves (blank last)
+const KORF_12 = '1 3 5 6 0 13 14 9 11 4 8 12 10 7 15 2';  // 45 moves (blank last)
+const hash = (board, extra = '') => `#board=${board.replaceAll(' ', '+')}${extra}`;
+
+test('pdb is offered for 4×4 boards only; chosen by attribute on a 3×3 board, the core says why not', async () => {
+  const { page, context, errors } = await openExplorer(browser, server.url);
+  const pdbOption = page.locator('tile-search [data-choice="heuristic"] option[value="pdb"]');
+  assert.equal(await pdbOption.evaluate((o) => o.hidden && o.disabled), true, 'not offered on the 3×3 board');
+  await page.locator('tile-search').evaluate((element) => { element.heuristic = 'pdb'; });
+  const s = await waitForState(page, (st) => st.status === 'error');
+  assert.match(s.error, /^the pdb heuristic \(pattern databases\) is for the 4×4 board, not 3×3: choose hamming, manhattan or linear-conflict/);
+  assert.match(await page.locator('tile-search .alert').textContent(), /pdb heuristic .* is for the 4×4 board/);
+  assert.equal(s.databases, null, 'nothing is built for a board that cannot use them');
+  await page.locator('tile-search').evaluate((element) => { element.board = '13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2'; element.heuristic = 'manhattan'; });
+  await waitForState(page, (st) => st.status === 'ready');
+  assert.equal(await pdbOption.evaluate((o) => o.hidden || o.disabled), false, 'offered on the 4×4 board');
+  assert.equal(await pdbOption.textContent(), 'Pattern databases (pdb)');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("pdb: built in the worker with a progress bar, Korf's #1 and #12 solved optimally, then loaded from this browser's cache", async () => {
+  const { page, context, errors } = await openExplorer(browser, `${server.url}${hash(KORF_1)}`);
+  await page.evaluate(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => Math.round(e.duration)))).observe({ type: 'longtask' });
+    window.frames = 0;
+    const count = () => { window.frames += 1; requestAnimationFrame(count); };
+    requestAnimationFrame(count);
+  });
+  const started = Date.now();
+  await page.getByRole('combobox', { name: 'Heuristic' }).selectOption('pdb');
+  const bar = page.locator('tile-search .databases progress');
+  const status = page.locator('tile-search .databases-status');
+  // The build reports its progress while the page keeps drawing frames.
+  const building = await waitForState(page, (s) => s.databases?.status === 'building' && s.databases.progress > 0.2, 60000);
+  assert.equal(building.status, 'preparing');
+  assert.equal(await bar.isVisible(), true);
+  const percent = Number((await status.textContent()).match(/^Building pattern databases in a worker… (\d+) %/)[1]);
+  assert.ok(percent >= 20 && percent < 100, `${percent} %`);
+  assert.equal(await button(page, 'Step').isDisabled(), true, 'nothing to step until they are in');
+  await screenshot(page, '30-pdb-building');
+  const framesBefore = await page.evaluate(() => window.frames);
+  await page.waitForTimeout(500);
+  assert.ok(await page.evaluate((before) => window.frames - before, framesBefore) > 15, 'the page keeps animating during the build');
+  const ready = await waitForState(page, (s) => s.status === 'ready', 120000);
+  const buildSeconds = (Date.now() - started) / 1000;
+  assert.equal(ready.databases.source, 'build');
+  assert.equal(await bar.isVisible(), false);
+  assert.match(await status.textContent(), /^Pattern databases built in \d+\.\d s and stored in this browser for the next visit\.$/);
+  const longTasks = await page.evaluate(() => window.longTasks);
+  console.log(`# pdb: built in the worker in ${ready.databases.seconds.toFixed(2)} s (${buildSeconds.toFixed(1)} s from the choice), ` +
+    `handed to the page in ${ready.databases.loadSeconds.toFixed(3)} s; main-thread long tasks: ${JSON.stringify(longTasks)}`);
+  // The page's one copy of the 29 MB (loadPatternDatabases, then a Solver) is a few hundred ms; the build is seconds.
+  assert.ok(longTasks.every((ms) => ms < 500), `no main-thread task near the build's length: ${JSON.stringify(longTasks)}`);
+
+  // Stepping uses the page's own Solver, which has the databases too: h is the pdb value.
+  const expectedH = await page.evaluate(async (board) => {
+    const core = await import('/www/pkg/tilesearch.js');
+    await core.default();
+    return core.describeBoard(board, 'blank-last').h;
+  }, KORF_1);
+  await button(page, 'Step').click();
+  await button(page, 'Step').click();
+  const stepped = await state(page);
+  assert.deepEqual(stepped.lastEvent, { type: 'node', id: 0, parent: null, g: 0, h: expectedH.pdb, f: expectedH.pdb, tile: null, blank: 6 });
+  assert.ok(expectedH.pdb > expectedH.manhattan, `pdb ${expectedH.pdb} > manhattan ${expectedH.manhattan}`);
+
+  // Full speed in the worker: optimal solutions.
+  await page.locator('tile-search').evaluate((element) => { element.speed = 'max'; });
+  await button(page, 'Run').click();
+  let solved = await waitForState(page, (s) => s.status === 'solved', 120000);
+  assert.equal(solved.solution.length, 57);
+  await page.locator('tile-search').evaluate((element, board) => { element.board = board; }, KORF_12);
+  await waitForState(page, (s) => s.status === 'ready');
+  await button(page, 'Run').click();
+  solved = await waitForState(page, (s) => s.status === 'solved', 120000);
+  assert.equal(solved.solution.length, 45);
+  await settle(page);
+  await screenshot(page, '31-pdb-korf12-solved');
+
+  // A reload in the same browser loads them from IndexedDB: no build, no progress.
+  assert.match(page.url(), /heuristic=pdb/);
+  await page.reload();
+  const reloaded = Date.now();
+  await page.waitForFunction(() => document.querySelector('tile-search')?.state?.databases?.status === 'ready', null, { timeout: 30000 });
+  const cached = await state(page);
+  const cacheSeconds = (Date.now() - reloaded) / 1000;
+  assert.equal(cached.databases.source, 'cache');
+  assert.equal(cached.status, 'ready');
+  assert.match(await status.textContent(), /^Pattern databases loaded from this browser's cache in \d+\.\d s\.$/);
+  assert.ok(cached.databases.seconds < 3, `loaded in ${cached.databases.seconds} s`);
+  console.log(`# pdb: loaded from IndexedDB in the worker in ${cached.databases.seconds.toFixed(2)} s, handed over in ` +
+    `${cached.databases.loadSeconds.toFixed(3)} s (${cacheSeconds.toFixed(2)} s from the reload)`);
+  await page.locator('tile-search').evaluate((element) => { element.speed = 'max'; });
+  await button(page, 'Run').click();
+  solved = await waitForState(page, (s) => s.status === 'solved', 120000);
+  assert.equal(solved.solution.length, 45);
+  await settle(page);
+  await screenshot(page, '32-pdb-from-cache');
+
+  // Compare with pdb: the comparison's worker takes the databases from the cache too.
+  await page.locator('tile-search').evaluate((element) => element.setAttribute('max-reached', '100000'));
+  await waitForState(page, (s) => s.status === 'ready');
+  await button(page, 'Compare').click();
+  await page.waitForFunction(() => /^Compared|failed/.test(document.querySelector('tile-search').shadowRoot.querySelector('.compare-status').textContent),
+    null, { timeout: 120000 });
+  assert.match(await page.locator('tile-search .compare-status').textContent(), /^Compared 5 algorithms in \d+\.\d s, in a worker\.$/);
+  const rows = await page.locator('tile-search table.compare tbody tr').evaluateAll((trs) => Object.fromEntries(trs.map((tr) => [tr.dataset.algorithm, tr.cells[1].textContent])));
+  assert.equal(rows.ida, '45');
+  assert.equal(rows.bfs, 'gave up after 100,000 reached states');
+  console.log(`# Compare on Korf #12 with pdb (max-reached 100,000): ${JSON.stringify(rows)}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

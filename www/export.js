@@ -1,0 +1,105 @@
+// What the Share and export buttons produce. The trace is the core's own: a fresh Solver's
+// step() objects (the CLI's `tilesearch trace` schema), replayed to the widget's position.
+import { Solver } from './pkg/tilesearch.js';
+
+/** Events a trace download holds at most (about 80 bytes each). */
+export const TRACE_LIMIT = 500000;
+const TRACE_CHUNK = 20000; // events per frame while building the file (about 10 ms)
+
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+const number = (n) => n.toLocaleString('en');
+
+/** The page's URL with the widget's options in the hash (an algorithm other than IDA*, and `widget`: its id, when it has one). */
+export function shareLink({ board, heuristic, goal, algorithm }, id) {
+  const url = new URL(location.href);
+  const params = new URLSearchParams({ board, heuristic, goal });
+  if (algorithm && algorithm !== 'ida') params.set('algorithm', algorithm);
+  if (id) params.set('widget', id);
+  url.hash = params.toString();
+  return url.href;
+}
+
+/** The options a share link's hash gives the widget with `id`, or null. */
+export function optionsFromHash(hash, id) {
+  const params = new URLSearchParams(hash.slice(1));
+  if (!id || params.get('widget') !== id) return null;
+  const options = {};
+  for (const name of ['board', 'heuristic', 'goal', 'algorithm']) if (params.has(name)) options[name] = params.get(name);
+  return options;
+}
+
+/** The first `count` events of a search with `options`, one JSON object per line. */
+export async function traceJsonLines(options, count) {
+  if (count === 0) throw new Error('Nothing to download yet: step or run the search first.');
+  if (count > TRACE_LIMIT) {
+    throw new Error(`The trace so far has ${number(count)} events; a download holds at most ${number(TRACE_LIMIT)}. ` +
+      `For longer traces use the command line: tilesearch trace${options.algorithm && options.algorithm !== 'ida' ? ` --algorithm ${options.algorithm}` : ''} ` +
+      `--heuristic ${options.heuristic} --goal ${options.goal} "${options.board}"`);
+  }
+  const solver = new Solver(options);
+  try {
+    const lines = [];
+    while (lines.length < count) {
+      const end = Math.min(count, lines.length + TRACE_CHUNK);
+      while (lines.length < end) lines.push(JSON.stringify(solver.step()));
+      if (lines.length < count) await nextFrame();
+    }
+    return `${lines.join('\n')}\n`;
+  } finally {
+    solver.free();
+  }
+}
+
+/** The iterations as CSV, with the column names of `tilesearch solve --json`. */
+export function iterationsCsv(iterations) {
+  if (iterations.length === 0) throw new Error('Nothing to download yet: the table fills as iterations start.');
+  const rows = iterations.map((it) => [it.iteration, it.threshold, it.visited, it.pruned, it.nextThreshold ?? ''].join(','));
+  return `iteration,threshold,visited,pruned,nextThreshold\n${rows.join('\n')}\n`;
+}
+
+// Presentation properties copied from the drawn tree: the file carries no stylesheet, and the
+// copied values already include the page's theme and custom properties.
+const STYLED = ['fill', 'stroke', 'stroke-width', 'stroke-dasharray', 'font-family', 'font-size', 'font-weight', 'text-anchor'];
+
+/** The drawn tree (`svg`: the tree view's <svg>) as a standalone SVG document, all of it in view. */
+export function treeSvg(svg, title) {
+  const viewport = svg.querySelector('.viewport');
+  if (!viewport.querySelector('g.node')) throw new Error('Nothing to download yet: the tree grows as you step.');
+  const box = viewport.getBBox();
+  const margin = 10;
+  const copy = svg.cloneNode(true);
+  const originals = [...svg.querySelectorAll('*')];
+  [...copy.querySelectorAll('*')].forEach((element, i) => {
+    const computed = getComputedStyle(originals[i]);
+    element.setAttribute('style', STYLED.map((name) => `${name}:${computed.getPropertyValue(name)}`).join(';'));
+    element.removeAttribute('class');
+    element.removeAttribute('data-key');
+  });
+  const width = Math.ceil(box.width + 2 * margin), height = Math.ceil(box.height + 2 * margin);
+  for (const name of ['class', 'role', 'aria-label', 'style']) copy.removeAttribute(name);
+  copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
+  copy.setAttribute('viewBox', `${box.x - margin} ${box.y - margin} ${width} ${height}`);
+  copy.setAttribute('width', width);
+  copy.setAttribute('height', height);
+  copy.querySelector('g').removeAttribute('transform'); // the viewport: the viewBox frames the whole tree instead
+  const background = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
+  for (const [name, value] of [['x', box.x - margin], ['y', box.y - margin], ['width', width], ['height', height],
+    ['fill', getComputedStyle(svg).backgroundColor]]) background.setAttribute(name, value);
+  const label = document.createElementNS('http://www.w3.org/2000/svg', 'title');
+  label.textContent = title;
+  copy.prepend(label, background);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(copy)}\n`;
+}
+
+/** Saves `text` as a file named `name` (the link lives in `root`, the widget's shadow root). */
+export function download(root, name, text, type) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  root.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}

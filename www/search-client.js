@@ -1,0 +1,119 @@
+// Where a widget's long runs happen: in its own worker when one can be created, else (a page
+// whose security policy or file:// origin refuses workers) in time slices on the main thread.
+// Both speak WorkerClient's protocol, so the element does not know which one it drives.
+import { Solver } from './pkg/tilesearch.js';
+import { WorkerClient } from './worker-client.js';
+import { RECORD_WORDS } from './trace-records.js';
+
+const CREDITS = 3;
+const BATCH_EVENTS = 16384;   // about 1 ms of search: one slice, far below the 50 ms long-task line
+const SKIP_CHUNK = 2000000;   // events skipped per slice when resuming (about 25 ms)
+
+/** A client on `module` (the page's compiled core): its own worker, or main-thread slices where workers are refused. */
+export const createSearchClient = (module) => new SearchClient(module);
+
+/** A WorkerClient that turns into a SliceClient when the worker is refused, at creation or when it fails to start. */
+class SearchClient {
+  #inner;
+
+  constructor(module) {
+    try {
+      this.#inner = new WorkerClient(module);
+    } catch {
+      this.#inner = new SliceClient();
+    }
+  }
+
+  start(options, from, handlers) {
+    this.#inner.start(options, from, { ...handlers, onError: (error) => {
+      if (!error.refused) { handlers.onError(error); return; }
+      this.#inner.terminate();
+      this.#inner = new SliceClient();
+      this.#inner.start(options, from, handlers);
+    } });
+  }
+
+  credit() { this.#inner.credit(); }
+  stop() { this.#inner.stop(); }
+  terminate() { this.#inner.terminate(); }
+
+  /** The worker's pattern-database maker (the `pdb` heuristic); undefined without a worker. */
+  get databases() { return this.#inner.databases?.bind(this.#inner); }
+}
+
+/** The worker's stream, produced on the main thread one short task at a time. */
+class SliceClient {
+  #solver = null;
+  #solverKey = '';
+  #session = 0;
+  #handlers = null;
+  #credits = 0;
+  #skipLeft = 0;
+  #channel = new MessageChannel();
+
+  constructor() {
+    this.#channel.port1.onmessage = ({ data }) => { if (data === this.#session) this.#slice(); };
+  }
+
+  start(options, from, handlers) {
+    this.stop();
+    this.#session += 1;
+    try {
+      const key = JSON.stringify(options);
+      if (key !== this.#solverKey) {
+        this.#solver?.free();
+        this.#solver = new Solver(options);
+        this.#solverKey = key;
+      }
+      this.#solver.reset();
+    } catch (error) {
+      handlers.onError(error);
+      return;
+    }
+    this.#handlers = handlers;
+    this.#skipLeft = from;
+    this.#credits = CREDITS;
+    this.#schedule();
+  }
+
+  credit() {
+    if (!this.#handlers) return;
+    this.#credits += 1;
+    this.#schedule();
+  }
+
+  stop() {
+    this.#handlers = null;
+    this.#session += 1;
+  }
+
+  terminate() {
+    this.stop();
+    this.#solver?.free();
+    this.#solver = null;
+    this.#solverKey = '';
+    this.#channel.port1.close();
+  }
+
+  // A message, not setTimeout: no 4 ms clamp between slices, and rendering still runs between them.
+  #schedule() { this.#channel.port2.postMessage(this.#session); }
+
+  #slice() {
+    if (!this.#handlers) return;
+    if (this.#skipLeft > 0) {
+      const skipped = this.#solver.skip(Math.min(this.#skipLeft, SKIP_CHUNK));
+      this.#skipLeft = skipped > 0 ? this.#skipLeft - skipped : 0;
+      this.#schedule();
+      return;
+    }
+    if (this.#credits <= 0) return;
+    this.#credits -= 1;
+    const records = this.#solver.stepMany(BATCH_EVENTS);
+    const finished = records.length < BATCH_EVENTS * RECORD_WORDS;
+    const solution = this.#solver.status === 'solved' ? Array.from(this.#solver.solution) : null;
+    const handlers = this.#handlers;
+    if (finished) this.#handlers = null;
+    handlers.onBatch(records, solution, finished);
+    if (!finished && this.#credits > 0) this.#schedule();
+  }
+}
