@@ -581,29 +581,37 @@ impl<H: Heuristic> Walk<'_, H> {
     /// Generates the remaining children of the visited node `frames[depth]`.
     fn expand(&mut self, depth: usize) -> Outcome {
         let node = self.frames[depth & (MAX_DEPTH - 1)];
-        self.children(depth, node)
+        let (outcome, next_id) = self.children(depth, node, self.next_id);
+        self.next_id = next_id;
+        outcome
     }
 
-    /// The children of `node` at `depth`, from its `next`-th on. The node travels by value:
-    /// its frame is written back only when the walk stops inside it (pause or goal), since a
+    /// The children of `node` at `depth`, from its `next`-th on; returns how the walk ended and
+    /// the next id. The node and the id counter travel by value (registers, not memory): the
+    /// node's frame is written back only when the walk stops inside it (pause or goal), since a
     /// finished node is discarded by its parent.
-    fn children(&mut self, depth: usize, mut node: Frame<H::State>) -> Outcome {
+    fn children(
+        &mut self,
+        depth: usize,
+        mut node: Frame<H::State>,
+        mut next_id: u64,
+    ) -> (Outcome, u64) {
         let to = node.blank as usize & SLOT_MASK;
         let moves = &self.successors[to][node.back as usize & 7];
         let g = depth as u32 + 1;
         let (threshold, limit) = (self.threshold, self.limit);
         let outcome = loop {
             if node.next >= moves.count {
-                return Outcome::Done;
+                return (Outcome::Done, next_id);
             }
-            if self.next_id >= limit {
+            if next_id >= limit {
                 self.depth_reached = depth;
                 break Outcome::Paused;
             }
             let (dir, from) = moves.list[node.next as usize & 3];
             node.next += 1;
-            let id = self.next_id;
-            self.next_id += 1;
+            let id = next_id;
+            next_id += 1;
             let from = from as usize & SLOT_MASK;
             let tile = self.tiles[from];
             let (h, state) = self.heuristic.after_slide(
@@ -642,7 +650,9 @@ impl<H: Heuristic> Walk<'_, H> {
                 self.depth_reached = depth + 1;
                 Outcome::Solved
             } else {
-                self.children(depth + 1, child)
+                let (outcome, id) = self.children(depth + 1, child, next_id);
+                next_id = id;
+                outcome
             };
             if outcome != Outcome::Done {
                 break outcome;
@@ -654,7 +664,7 @@ impl<H: Heuristic> Walk<'_, H> {
             }
         };
         self.frames[depth & (MAX_DEPTH - 1)] = node;
-        outcome
+        (outcome, next_id)
     }
 }
 
