@@ -580,50 +580,58 @@ impl<H: Heuristic> Walk<'_, H> {
 
     /// Generates the remaining children of the visited node `frames[depth]`.
     fn expand(&mut self, depth: usize) -> Outcome {
-        let node = self.frames[depth & (MAX_DEPTH - 1)];
-        let (outcome, next_id) = self.children(depth, node, self.next_id);
-        self.next_id = next_id;
-        outcome
+        let n = self.frames[depth & (MAX_DEPTH - 1)];
+        let cell = pack_cell(n.blank, n.tile, n.back, n.next);
+        let ended = self.children(depth, n.id, n.h, n.state, cell, self.next_id);
+        self.next_id = ended >> 2;
+        match ended & 3 {
+            0 => Outcome::Done,
+            1 => Outcome::Solved,
+            _ => Outcome::Paused,
+        }
     }
 
-    /// The children of `node` at `depth`, from its `next`-th on; returns how the walk ended and
-    /// the next id. The node and the id counter travel by value (registers, not memory): the
-    /// node's frame is written back only when the walk stops inside it (pause or goal), since a
-    /// finished node is discarded by its parent.
+    /// The children of the node at `depth` (its id, h, heuristic state, and `cell`: blank,
+    /// tile, back and next packed by [`pack_cell`]), from its `next`-th on. Returns the next id
+    /// shifted left by two, with how the walk ended in the low bits (0 done, 1 goal, 2 paused).
+    ///
+    /// Everything travels as scalars, so that both native code and wasm (whose ABI passes
+    /// structs and returns pairs through memory) keep the hot state in registers; the node's
+    /// frame is written only when the walk stops inside it, since a finished node is discarded
+    /// by its parent.
     fn children(
         &mut self,
         depth: usize,
-        mut node: Frame<H::State>,
+        id: u64,
+        h: u32,
+        state: H::State,
+        cell: u32,
         mut next_id: u64,
-    ) -> (Outcome, u64) {
-        let to = node.blank as usize & SLOT_MASK;
-        let moves = &self.successors[to][node.back as usize & 7];
+    ) -> u64 {
+        let to = (cell & 0xff) as usize & SLOT_MASK;
+        let back = (cell >> 16 & 0xff) as usize & 7;
+        let mut next = (cell >> 24) as u8;
+        let moves = &self.successors[to][back];
         let g = depth as u32 + 1;
         let (threshold, limit) = (self.threshold, self.limit);
-        let outcome = loop {
-            if node.next >= moves.count {
-                return (Outcome::Done, next_id);
+        let ended = loop {
+            if next >= moves.count {
+                return next_id << 2;
             }
             if next_id >= limit {
                 self.depth_reached = depth;
-                break Outcome::Paused;
+                break 2;
             }
-            let (dir, from) = moves.list[node.next as usize & 3];
-            node.next += 1;
-            let id = next_id;
+            let (dir, from) = moves.list[next as usize & 3];
+            next += 1;
+            let child_id = next_id;
             next_id += 1;
             let from = from as usize & SLOT_MASK;
             let tile = self.tiles[from];
-            let (h, state) = self.heuristic.after_slide(
-                node.h,
-                &node.state,
-                &self.tiles,
-                &self.positions,
-                tile,
-                from,
-                to,
-            );
-            let f = g + h;
+            let (child_h, child_state) =
+                self.heuristic
+                    .after_slide(h, &state, &self.tiles, &self.positions, tile, from, to);
+            let f = g + child_h;
             if f > threshold {
                 self.pruned += 1;
                 if f < self.next_threshold {
@@ -636,26 +644,33 @@ impl<H: Heuristic> Walk<'_, H> {
             if H::USES_POSITIONS {
                 self.positions[tile as usize & SLOT_MASK] = to as u8;
             }
-            let child = Frame {
-                id,
-                h,
-                state,
-                blank: from as u8,
-                tile,
-                back: dir ^ 1,
-                next: 0,
-            };
-            let outcome = if h == 0 && self.tiles == *self.goal_tiles {
-                self.frames[(depth + 1) & (MAX_DEPTH - 1)] = child;
+            let child_cell = pack_cell(from as u8, tile, dir ^ 1, 0);
+            let ended = if child_h == 0 && self.tiles == *self.goal_tiles {
+                self.frames[(depth + 1) & (MAX_DEPTH - 1)] = Frame {
+                    id: child_id,
+                    h: child_h,
+                    state: child_state,
+                    blank: from as u8,
+                    tile,
+                    back: dir ^ 1,
+                    next: 0,
+                };
                 self.depth_reached = depth + 1;
-                Outcome::Solved
+                1
             } else {
-                let (outcome, id) = self.children(depth + 1, child, next_id);
-                next_id = id;
-                outcome
+                let ended = self.children(
+                    depth + 1,
+                    child_id,
+                    child_h,
+                    child_state,
+                    child_cell,
+                    next_id,
+                );
+                next_id = ended >> 2;
+                ended & 3
             };
-            if outcome != Outcome::Done {
-                break outcome;
+            if ended != 0 {
+                break ended;
             }
             self.tiles[from] = tile;
             self.tiles[to] = 0;
@@ -663,9 +678,23 @@ impl<H: Heuristic> Walk<'_, H> {
                 self.positions[tile as usize & SLOT_MASK] = from as u8;
             }
         };
-        self.frames[depth & (MAX_DEPTH - 1)] = node;
-        (outcome, next_id)
+        self.frames[depth & (MAX_DEPTH - 1)] = Frame {
+            id,
+            h,
+            state,
+            blank: to as u8,
+            tile: (cell >> 8 & 0xff) as u8,
+            back: back as u8,
+            next,
+        };
+        next_id << 2 | ended
     }
+}
+
+/// A node's blank, tile, back and next in one word (see [`Walk::children`]).
+#[inline(always)]
+fn pack_cell(blank: u8, tile: u8, back: u8, next: u8) -> u32 {
+    blank as u32 | (tile as u32) << 8 | (back as u32) << 16 | (next as u32) << 24
 }
 
 impl<H: Heuristic> Advance for IdaStar<H> {
