@@ -204,16 +204,8 @@ fn prepare(options: &Options, board: &Board) {
 fn solve(options: &Options, text: &str) -> Result<(Board, Report, f64), Error> {
     let board = Board::parse(text)?;
     prepare(options, &board);
-    let mut search = new_search(
-        board,
-        options.goal,
-        options.heuristic,
-        options.algorithm,
-        options.max_reached,
-    )?;
-    let clock = Instant::now();
-    search.run(None);
-    Ok((board, search.report(), clock.elapsed().as_secs_f64()))
+    let (report, seconds) = solve_board(options, options.algorithm, board)?;
+    Ok((board, report, seconds))
 }
 
 fn solve_lines(options: &Options, stdin: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<i32> {

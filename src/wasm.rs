@@ -235,9 +235,7 @@ fn board_option(object: &Object) -> Result<Board, JsValue> {
 pub fn parse_board(
     #[wasm_bindgen(unchecked_param_type = "string | number[]")] board: JsValue,
 ) -> Result<Array, JsValue> {
-    let holder = Object::new();
-    let _ = Reflect::set(&holder, &"board".into(), &board);
-    Ok(numbers(board_option(&holder)?.tiles()))
+    Ok(numbers(board_value(&board)?.tiles()))
 }
 
 /// Everything a view shows about a board before searching: tiles, grid print, solvability,
@@ -248,13 +246,8 @@ pub fn describe_board(
     #[wasm_bindgen(unchecked_param_type = "string | number[]")] board: JsValue,
     #[wasm_bindgen(unchecked_param_type = "GoalConvention")] goal: Option<String>,
 ) -> Result<JsValue, JsValue> {
-    let holder = Object::new();
-    let _ = Reflect::set(&holder, &"board".into(), &board);
-    let board = board_option(&holder)?;
-    let goal: Goal = match goal {
-        Some(name) => name.parse().map_err(|e| js_error(&e))?,
-        None => Goal::default(),
-    };
+    let board = board_value(&board)?;
+    let goal: Goal = named(goal)?;
     let (w, tiles) = (board.width(), board.tiles());
     #[derive(Serialize)]
     struct Description {
@@ -294,9 +287,7 @@ pub fn board_after(
     #[wasm_bindgen(unchecked_param_type = "string | number[]")] start: JsValue,
     moves: Vec<u8>,
 ) -> Result<Array, JsValue> {
-    let holder = Object::new();
-    let _ = Reflect::set(&holder, &"board".into(), &start);
-    let board = board_option(&holder)?;
+    let board = board_value(&start)?;
     let after = board.after(&moves).map_err(|e| js_error(&e))?;
     Ok(numbers(after.tiles()))
 }
@@ -309,10 +300,7 @@ pub fn random_board(
     #[wasm_bindgen(unchecked_param_type = "GoalConvention")] goal: Option<String>,
     seed: f64,
 ) -> Result<Array, JsValue> {
-    let goal: Goal = match goal {
-        Some(name) => name.parse().map_err(|e| js_error(&e))?,
-        None => Goal::default(),
-    };
+    let goal: Goal = named(goal)?;
     let board = Board::random(width, goal, seed.to_bits()).map_err(|e| js_error(&e))?;
     Ok(numbers(board.tiles()))
 }
@@ -332,7 +320,7 @@ impl PatternDatabaseBuilder {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "GoalConvention")] goal: Option<String>,
     ) -> Result<PatternDatabaseBuilder, JsValue> {
-        let goal = goal_option(goal)?;
+        let goal = named::<Goal>(goal)?;
         Ok(PatternDatabaseBuilder {
             builder: Some(crate::heuristic::pdb::PdbBuilder::new(goal)),
         })
@@ -381,11 +369,19 @@ impl PatternDatabaseBuilder {
     }
 }
 
-fn goal_option(goal: Option<String>) -> Result<Goal, JsValue> {
-    match goal {
+/// A goal, heuristic or algorithm by name, or its default when absent.
+fn named<T: std::str::FromStr<Err = Error> + Default>(name: Option<String>) -> Result<T, JsValue> {
+    match name {
         Some(name) => name.parse().map_err(|e| js_error(&e)),
-        None => Ok(Goal::default()),
+        None => Ok(T::default()),
     }
+}
+
+/// A board given directly (text or an array of numbers), checked like `options.board`.
+fn board_value(board: &JsValue) -> Result<Board, JsValue> {
+    let holder = Object::new();
+    let _ = Reflect::set(&holder, &"board".into(), board);
+    board_option(&holder)
 }
 
 /// Whether the pattern databases for `goal` are installed (so `pdb` solvers can be created).
@@ -393,7 +389,7 @@ fn goal_option(goal: Option<String>) -> Result<Goal, JsValue> {
 pub fn pattern_databases_ready(
     #[wasm_bindgen(unchecked_param_type = "GoalConvention")] goal: Option<String>,
 ) -> Result<bool, JsValue> {
-    Ok(crate::heuristic::pdb::installed(goal_option(goal)?).is_some())
+    Ok(crate::heuristic::pdb::installed(named::<Goal>(goal)?).is_some())
 }
 
 /// The installed databases for `goal` as bytes (with a checksum), for a cache.
@@ -401,7 +397,7 @@ pub fn pattern_databases_ready(
 pub fn export_pattern_databases(
     #[wasm_bindgen(unchecked_param_type = "GoalConvention")] goal: Option<String>,
 ) -> Result<js_sys::Uint8Array, JsValue> {
-    let goal = goal_option(goal)?;
+    let goal = named::<Goal>(goal)?;
     let databases = crate::heuristic::pdb::require(4, goal).map_err(|e| js_error(&e))?;
     Ok(js_sys::Uint8Array::from(&databases.to_bytes()[..]))
 }
@@ -413,7 +409,7 @@ pub fn load_pattern_databases(
     #[wasm_bindgen(unchecked_param_type = "GoalConvention")] goal: Option<String>,
     bytes: &[u8],
 ) -> Result<(), JsValue> {
-    let goal = goal_option(goal)?;
+    let goal = named::<Goal>(goal)?;
     let databases = crate::heuristic::pdb::PatternDatabases::from_bytes(goal, bytes)
         .map_err(|e| js_error(&e))?;
     crate::heuristic::pdb::install(databases);
@@ -446,18 +442,9 @@ impl Solver {
                 "new Solver needs options: new Solver({board: \"6 4 5 / 8 2 7 / 1 0 3\"})".into(),
             ));
         };
-        let heuristic: HeuristicKind = match string_option(&object, "heuristic")? {
-            Some(name) => name.parse().map_err(|e| js_error(&e))?,
-            None => HeuristicKind::default(),
-        };
-        let goal: Goal = match string_option(&object, "goal")? {
-            Some(name) => name.parse().map_err(|e| js_error(&e))?,
-            None => Goal::default(),
-        };
-        let algorithm: Algorithm = match string_option(&object, "algorithm")? {
-            Some(name) => name.parse().map_err(|e| js_error(&e))?,
-            None => Algorithm::default(),
-        };
+        let heuristic: HeuristicKind = named(string_option(&object, "heuristic")?)?;
+        let goal: Goal = named(string_option(&object, "goal")?)?;
+        let algorithm: Algorithm = named(string_option(&object, "algorithm")?)?;
         let max_reached = match get(&object, "maxReached") {
             v if v.is_undefined() => None,
             v => match v.as_f64() {

@@ -134,6 +134,9 @@ fn bad_usage_exits_2() {
         vec!["solve", "--bogus", "1 2 3 4 5 6 7 8 0"],
         vec!["trace", "--json", "1 2 3 4 5 6 7 8 0"],
         vec!["trace", "--max-nodes", "ten", "1 2 3 4 5 6 7 8 0"],
+        vec!["solve", "--max-nodes", "3", "1 2 3 4 5 6 7 8 0"],
+        vec!["solve", "--max-reached", "0", "1 2 3 4 5 6 7 8 0"],
+        vec!["compare", "--algorithm", "bfs", "1 2 3 4 5 6 7 8 0"],
     ] {
         let out = tilesearch(&args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");

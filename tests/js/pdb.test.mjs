@@ -20,8 +20,11 @@ test('pdb needs its databases, and a 4×4 board', () => {
 });
 
 test('a sliced build installs the databases; their bytes round-trip; pdb solves optimally', () => {
+  assert.throws(() => new wasm.PatternDatabaseBuilder('middle'), /unknown goal "middle"/);
   const builder = new wasm.PatternDatabaseBuilder('blank-last');
   assert.throws(() => builder.install(), /not finished/);
+  assert.throws(() => builder.work(0), /work\(budget\) takes a whole number/);
+  assert.throws(() => builder.work(1.5), /work\(budget\) takes a whole number/);
   let slices = 0;
   let progress = 0;
   while (!builder.work(500000)) {

@@ -58,6 +58,10 @@ test('bad input throws a real Error with the core message and a kind', () => {
   assert.throws(() => new Solver({ board: '1 2 3 4 5 6 7 8 0', colour: 'red' }), /unknown option "colour"/);
   const solver = new Solver({ board: '1 2 3 4 0 6 7 5 8' });
   assert.throws(() => solver.run({ maxNodes: 'lots' }), /maxNodes must be a whole number/);
+  assert.throws(() => solver.frontier(5000), /frontier\(limit\) takes a whole number from 0 to 1000/);
+  assert.throws(() => new Solver({ board: '1 2 3 4 0 6 7 5 8', maxReached: -2 }), /maxReached must be/);
+  assert.throws(() => describeBoard('1 2 3', 'blank-last'), (e) => e.kind === 'wrong-tile-count');
+  assert.throws(() => randomBoard(9, 'blank-last', 1), /width 9 is not supported/);
   assert.equal(solver.run().length, 2, 'a bad call leaves the solver usable');
 });
 
