@@ -22,13 +22,12 @@ use crate::trace::{Callback, Event, Silent, Sink};
 /// No move led to the root, so none is forbidden there.
 const NO_MOVE: u8 = 4;
 
-/// The moves the blank can make from one cell, excluding the one that undoes the last move:
-/// `(direction index, cell the blank moves to)`, in the lecture's order.
-#[derive(Clone, Copy, Debug, Default)]
-struct Moves {
-    list: [(u8, u8); 4],
-    count: u8,
-}
+/// In [`IdaStar::neighbors`]: the blank cannot move that way (it is on the edge).
+const NONE: u8 = u8::MAX;
+
+/// `neighbors[cell][direction index]`: the cell the blank reaches from `cell` in that direction,
+/// or `NONE`; indexed by `cell & SLOT_MASK`, so the search loop has no bounds checks.
+type Neighbors = [[u8; 4]; SLOTS];
 
 /// One node on the current path.
 #[derive(Clone, Copy, Debug)]
@@ -40,9 +39,9 @@ struct Frame<S> {
     blank: u8,
     /// The tile slid to reach this node (0 at the root).
     tile: u8,
-    /// Index of the direction that would undo the move into this node.
+    /// Index of the direction that would undo the move into this node (`NO_MOVE` at the root).
     back: u8,
-    /// Index of the next direction to try.
+    /// Index (in `Direction::ORDER`) of the next direction to try: 4 when all are done.
     next: u8,
 }
 
@@ -133,9 +132,7 @@ pub struct IdaStar<H: Heuristic> {
     start: Board,
     goal: Goal,
     goal_tiles: Tiles,
-    /// `successors[cell][back]`: the blank's moves from `cell` when `back` (a direction index,
-    /// or `NO_MOVE` at the root) would undo the move into the node.
-    successors: [[Moves; 8]; SLOTS],
+    neighbors: Neighbors,
     root_h: u32,
     root_state: H::State,
     // The search state: everything below changes as the search runs.
@@ -165,16 +162,11 @@ impl<H: Heuristic> IdaStar<H> {
     pub fn new(start: Board, goal: Goal, heuristic: H) -> Result<Self, Error> {
         start.check_solvable(goal)?;
         let (width, cells) = (start.width(), start.cells());
-        let mut successors = [[Moves::default(); 8]; SLOTS];
-        for (cell, row) in successors.iter_mut().enumerate().take(cells) {
-            for (back, moves) in row.iter_mut().enumerate().take(NO_MOVE as usize + 1) {
-                for dir in Direction::ORDER {
-                    if let Some(n) = neighbor(cell, dir, width) {
-                        if dir.index() != back {
-                            moves.list[moves.count as usize] = (dir.index() as u8, n as u8);
-                            moves.count += 1;
-                        }
-                    }
+        let mut neighbors = [[NONE; 4]; SLOTS];
+        for (cell, row) in neighbors.iter_mut().enumerate().take(cells) {
+            for dir in Direction::ORDER {
+                if let Some(n) = neighbor(cell, dir, width) {
+                    row[dir.index()] = n as u8;
                 }
             }
         }
@@ -185,7 +177,7 @@ impl<H: Heuristic> IdaStar<H> {
             start,
             goal,
             goal_tiles,
-            successors,
+            neighbors,
             root_h,
             root_state,
             tiles: start.padded(),
@@ -353,7 +345,7 @@ impl<H: Heuristic> IdaStar<H> {
     fn expand<S: Sink>(&mut self, sink: &mut S, limit: u64) -> bool {
         let threshold = self.threshold;
         let heuristic = &self.heuristic;
-        let successors = &self.successors;
+        let neighbors = &self.neighbors;
         let goal_tiles = &self.goal_tiles;
         let stack = &mut self.stack;
         let Some(mut node) = stack.pop() else {
@@ -367,8 +359,11 @@ impl<H: Heuristic> IdaStar<H> {
         let mut next_threshold = self.next_threshold;
         let mut phase = Phase::Expanding;
         let paused = loop {
-            let moves = &successors[node.blank as usize & SLOT_MASK][node.back as usize & 7];
-            if node.next >= moves.count {
+            let cells = &neighbors[node.blank as usize & SLOT_MASK];
+            while node.next < 4 && (node.next == node.back || cells[node.next as usize] == NONE) {
+                node.next += 1;
+            }
+            if node.next >= 4 {
                 let id = node.id;
                 match stack.pop() {
                     None => {
@@ -396,7 +391,8 @@ impl<H: Heuristic> IdaStar<H> {
             if next_id >= limit {
                 break true;
             }
-            let (dir, from) = moves.list[node.next as usize & 3];
+            let dir = node.next;
+            let from = cells[dir as usize & 3];
             node.next += 1;
             let id = next_id;
             next_id += 1;
@@ -471,47 +467,53 @@ impl<H: Heuristic> IdaStar<H> {
         self.phase = phase;
         paused
     }
+
     /// The fast path of [`IdaStar::expand`] when no events are wanted: the same depth-first
     /// walk over the same explicit path (same children, order, ids and counters; the tests
     /// compare both), written as a recursion over the path's frames so that the hot state
     /// stays in registers. It resumes from any state the stepping engine leaves, and leaves the
     /// path exactly resumable when the budget stops it.
     fn expand_silently(&mut self, limit: u64) -> bool {
-        let mut walk = Walk {
-            heuristic: &self.heuristic,
-            successors: &self.successors,
-            goal_tiles: &self.goal_tiles,
-            frames: &mut self.stack.frames,
-            tiles: self.tiles,
-            positions: self.positions,
-            threshold: self.threshold,
-            limit,
-            next_id: self.next_id,
-            pruned: self.pruned,
-            next_threshold: self.next_threshold,
-            depth_reached: 0,
-        };
-        let outcome = walk.resume(0, self.stack.len);
-        let depth_reached = walk.depth_reached;
-        self.tiles = walk.tiles;
-        self.positions = walk.positions;
-        self.next_id = walk.next_id;
-        self.pruned = walk.pruned;
-        self.next_threshold = walk.next_threshold;
-        match outcome {
-            Outcome::Done => {
-                self.stack.clear();
-                self.phase = Phase::Raise;
-                false
-            }
-            Outcome::Solved => {
-                self.stack.len = depth_reached + 1;
-                self.phase = Phase::Solved;
-                false
-            }
-            Outcome::Paused => {
-                self.stack.len = depth_reached + 1;
-                true
+        loop {
+            // The walk counts its budget down in the high bits of a word (see `Walk::children`).
+            let end = limit.min(self.next_id + MAX_WALK);
+            let mut walk = Walk {
+                heuristic: &self.heuristic,
+                neighbors: &self.neighbors,
+                goal_tiles: &self.goal_tiles,
+                frames: &mut self.stack.frames,
+                tiles: self.tiles,
+                positions: self.positions,
+                threshold: self.threshold,
+                end,
+                pruned: self.pruned,
+                next_threshold: self.next_threshold,
+                depth_reached: 0,
+            };
+            let (outcome, next_id) = walk.resume(0, self.stack.len, end - self.next_id);
+            let depth_reached = walk.depth_reached;
+            self.tiles = walk.tiles;
+            self.positions = walk.positions;
+            self.next_id = next_id;
+            self.pruned = walk.pruned;
+            self.next_threshold = walk.next_threshold;
+            match outcome {
+                Outcome::Done => {
+                    self.stack.clear();
+                    self.phase = Phase::Raise;
+                    return false;
+                }
+                Outcome::Solved => {
+                    self.stack.len = depth_reached + 1;
+                    self.phase = Phase::Solved;
+                    return false;
+                }
+                Outcome::Paused => {
+                    self.stack.len = depth_reached + 1;
+                    if next_id >= limit {
+                        return true;
+                    }
+                }
             }
         }
     }
@@ -525,6 +527,10 @@ fn positions_of(board: &Board) -> Tiles {
     }
     positions
 }
+
+/// The most nodes one silent walk generates before it returns to [`IdaStar::expand_silently`]
+/// (which starts another): the walk's budget must fit in 62 bits.
+const MAX_WALK: u64 = 1 << 60;
 
 /// How a subtree of the silent walk ended.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -540,14 +546,14 @@ enum Outcome {
 /// The state of one silent walk (see [`IdaStar::expand_silently`]).
 struct Walk<'a, H: Heuristic> {
     heuristic: &'a H,
-    successors: &'a [[Moves; 8]; SLOTS],
+    neighbors: &'a Neighbors,
     goal_tiles: &'a Tiles,
     frames: &'a mut [Frame<H::State>; MAX_DEPTH],
     tiles: Tiles,
     positions: Tiles,
     threshold: u32,
-    limit: u64,
-    next_id: u64,
+    /// The id after the last one this walk may hand out: `end - remaining` is the next id.
+    end: u64,
     pruned: u64,
     next_threshold: u32,
     depth_reached: usize,
@@ -555,15 +561,27 @@ struct Walk<'a, H: Heuristic> {
 
 impl<H: Heuristic> Walk<'_, H> {
     /// Continues the path `frames[depth..len]`: first the child in progress (if any), then the
-    /// rest of `frames[depth]`'s children.
-    fn resume(&mut self, depth: usize, len: usize) -> Outcome {
+    /// rest of `frames[depth]`'s children. Returns how it ended and the next id.
+    fn resume(&mut self, depth: usize, len: usize, remaining: u64) -> (Outcome, u64) {
+        let mut remaining = remaining;
         if depth + 1 < len {
-            match self.resume(depth + 1, len) {
-                Outcome::Done => self.undo(depth),
-                other => return other,
+            let (outcome, next_id) = self.resume(depth + 1, len, remaining);
+            if outcome != Outcome::Done {
+                return (outcome, next_id);
             }
+            self.undo(depth);
+            remaining = self.end - next_id;
         }
-        self.expand(depth)
+        let n = self.frames[depth & (MAX_DEPTH - 1)];
+        let cell = pack_cell(n.blank, n.tile, n.back, n.next);
+        let slack = self.threshold as i32 - depth as i32 - 1;
+        let ended = self.children::<true>(n.h, n.state, cell, slack, remaining);
+        let outcome = match ended & 3 {
+            0 => Outcome::Done,
+            1 => Outcome::Solved,
+            _ => Outcome::Paused,
+        };
+        (outcome, self.end - (ended >> 2))
     }
 
     /// Slides the tile of `frames[depth + 1]` back: the board returns to `frames[depth]`.
@@ -578,62 +596,55 @@ impl<H: Heuristic> Walk<'_, H> {
         }
     }
 
-    /// Generates the remaining children of the visited node `frames[depth]`.
-    fn expand(&mut self, depth: usize) -> Outcome {
-        let n = self.frames[depth & (MAX_DEPTH - 1)];
-        let cell = pack_cell(n.blank, n.tile, n.back, n.next);
-        let ended = self.children(depth, n.id, n.h, n.state, cell, self.next_id);
-        self.next_id = ended >> 2;
-        match ended & 3 {
-            0 => Outcome::Done,
-            1 => Outcome::Solved,
-            _ => Outcome::Paused,
-        }
+    /// The depth of a node whose children have `slack` (see [`Walk::children`]).
+    #[inline(always)]
+    fn depth(&self, slack: i32) -> usize {
+        (self.threshold as i32 - slack - 1) as usize & (MAX_DEPTH - 1)
     }
 
-    /// The children of the node at `depth` (its id, h, heuristic state, and `cell`: blank,
-    /// tile, back and next packed by [`pack_cell`]), from its `next`-th on. Returns the next id
-    /// shifted left by two, with how the walk ended in the low bits (0 done, 1 goal, 2 paused).
+    /// The children of a visited node (its h, heuristic state, and `cell`: blank, tile, back
+    /// and next packed by [`pack_cell`]); from its `next`-th direction on when `RESUMING`, from
+    /// the first otherwise (every node the walk itself visits). `slack` = threshold − the
+    /// children's g: a child is pruned when its h exceeds it. `remaining` = ids left in the
+    /// budget. Returns the ids left, shifted left by two, with how the walk ended in the low
+    /// bits (0 done, 1 goal, 2 paused).
     ///
-    /// Everything travels as scalars, so that both native code and wasm (whose ABI passes
-    /// structs and returns pairs through memory) keep the hot state in registers; the node's
-    /// frame is written only when the walk stops inside it, since a finished node is discarded
-    /// by its parent.
-    fn children(
+    /// Everything travels as few scalars as possible (the depth and the ids are derived from
+    /// `slack` and `remaining`), so that native code and wasm (whose ABI passes structs
+    /// through memory) keep the hot state in registers, and the loop over the four directions
+    /// unrolls. The node's frame is written only when the walk stops inside it, since a
+    /// finished node is discarded by its parent.
+    fn children<const RESUMING: bool>(
         &mut self,
-        depth: usize,
-        id: u64,
         h: u32,
         state: H::State,
         cell: u32,
-        mut next_id: u64,
+        slack: i32,
+        mut remaining: u64,
     ) -> u64 {
         let to = (cell & 0xff) as usize & SLOT_MASK;
-        let back = (cell >> 16 & 0xff) as usize & 7;
-        let mut next = (cell >> 24) as u8;
-        let moves = &self.successors[to][back];
-        let g = depth as u32 + 1;
-        let (threshold, limit) = (self.threshold, self.limit);
-        let ended = loop {
-            if next >= moves.count {
-                return next_id << 2;
+        let back = (cell >> 16 & 0xff) as usize;
+        let next = (cell >> 24) as usize;
+        let cells = self.neighbors[to];
+        let (mut ended, mut stopped_at) = (0, 0);
+        for (dir, &from) in cells.iter().enumerate() {
+            if (RESUMING && dir < next) || dir == back || from == NONE {
+                continue;
             }
-            if next_id >= limit {
-                self.depth_reached = depth;
-                break 2;
+            if remaining == 0 {
+                (ended, stopped_at) = (2, dir);
+                self.depth_reached = self.depth(slack);
+                break;
             }
-            let (dir, from) = moves.list[next as usize & 3];
-            next += 1;
-            let child_id = next_id;
-            next_id += 1;
+            remaining -= 1;
             let from = from as usize & SLOT_MASK;
             let tile = self.tiles[from];
             let (child_h, child_state) =
                 self.heuristic
                     .after_slide(h, &state, &self.tiles, &self.positions, tile, from, to);
-            let f = g + child_h;
-            if f > threshold {
+            if child_h as i32 > slack {
                 self.pruned += 1;
+                let f = (self.threshold as i32 - slack) as u32 + child_h;
                 if f < self.next_threshold {
                     self.next_threshold = f;
                 }
@@ -644,50 +655,59 @@ impl<H: Heuristic> Walk<'_, H> {
             if H::USES_POSITIONS {
                 self.positions[tile as usize & SLOT_MASK] = to as u8;
             }
-            let child_cell = pack_cell(from as u8, tile, dir ^ 1, 0);
-            let ended = if child_h == 0 && self.tiles == *self.goal_tiles {
-                self.frames[(depth + 1) & (MAX_DEPTH - 1)] = Frame {
-                    id: child_id,
+            // Left/right and up/down are neighbours in `Direction::ORDER`.
+            let child_back = dir as u8 ^ 1;
+            let child = (self.depth(slack) + 1) & (MAX_DEPTH - 1);
+            let child_ended = if child_h == 0 && self.tiles == *self.goal_tiles {
+                self.frames[child] = Frame {
+                    id: self.end - remaining - 1,
                     h: child_h,
                     state: child_state,
                     blank: from as u8,
                     tile,
-                    back: dir ^ 1,
+                    back: child_back,
                     next: 0,
                 };
-                self.depth_reached = depth + 1;
+                self.depth_reached = child;
                 1
             } else {
-                let ended = self.children(
-                    depth + 1,
-                    child_id,
-                    child_h,
-                    child_state,
-                    child_cell,
-                    next_id,
-                );
-                next_id = ended >> 2;
-                ended & 3
+                let child_cell = pack_cell(from as u8, tile, child_back, 0);
+                let before = remaining;
+                let r =
+                    self.children::<false>(child_h, child_state, child_cell, slack - 1, remaining);
+                remaining = r >> 2;
+                if r & 3 != 0 {
+                    // The child wrote its frame but only its parent knows its id.
+                    self.frames[child].id = self.end - before - 1;
+                }
+                r & 3
             };
-            if ended != 0 {
-                break ended;
+            if child_ended != 0 {
+                (ended, stopped_at) = (child_ended, dir + 1);
+                break;
             }
+            // Read back rather than kept across the call: the tile is where the blank was.
+            let from = cells[dir] as usize & SLOT_MASK;
+            let tile = self.tiles[to];
             self.tiles[from] = tile;
             self.tiles[to] = 0;
             if H::USES_POSITIONS {
                 self.positions[tile as usize & SLOT_MASK] = from as u8;
             }
-        };
-        self.frames[depth & (MAX_DEPTH - 1)] = Frame {
-            id,
-            h,
-            state,
-            blank: to as u8,
-            tile: (cell >> 8 & 0xff) as u8,
-            back: back as u8,
-            next,
-        };
-        next_id << 2 | ended
+        }
+        if ended == 0 {
+            return remaining << 2;
+        }
+        // The id stays: the parent writes it (or it was there when the walk resumed this node).
+        let depth = self.depth(slack);
+        let frame = &mut self.frames[depth];
+        frame.h = h;
+        frame.state = state;
+        frame.blank = to as u8;
+        frame.tile = (cell >> 8 & 0xff) as u8;
+        frame.back = back as u8;
+        frame.next = stopped_at as u8;
+        remaining << 2 | ended
     }
 }
 
