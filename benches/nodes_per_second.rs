@@ -7,8 +7,19 @@
 //! events built and passed to a callback (what `tilesearch trace` and `stepMany` pay), and the
 //! overhead is reported.
 
+use std::process::exit;
 use std::time::Instant;
 use tilesearch::{ida_star, Board, Goal, HeuristicKind, Status};
+
+const USAGE: &str = "usage: cargo bench --bench nodes_per_second -- \
+[--heuristic manhattan|linear-conflict|hamming|pdb] [--goal blank-last|blank-first] \
+[--all | --instances 1,2,3] [--traced]";
+
+/// A bad argument: say which and how to call, exit 2 (like the CLI).
+fn usage(problem: &str) -> ! {
+    eprintln!("nodes_per_second: {problem}\n{USAGE}");
+    exit(2)
+}
 
 fn main() {
     let args: Vec<String> = std::env::args()
@@ -23,23 +34,33 @@ fn main() {
     while let Some(arg) = it.next() {
         match arg.as_str() {
             "--heuristic" => {
-                heuristic = it
+                let name = it
                     .next()
-                    .and_then(|v| v.parse().ok())
-                    .expect("--heuristic NAME")
+                    .unwrap_or_else(|| usage("--heuristic needs a name"));
+                heuristic = name.parse().unwrap_or_else(|e| usage(&format!("{e}")))
             }
-            "--goal" => goal = it.next().and_then(|v| v.parse().ok()).expect("--goal NAME"),
+            "--goal" => {
+                let name = it.next().unwrap_or_else(|| usage("--goal needs a name"));
+                goal = name.parse().unwrap_or_else(|e| usage(&format!("{e}")))
+            }
             "--all" => chosen = (1..=100).collect(),
             "--traced" => traced = true,
             "--instances" => {
                 chosen = it
                     .next()
-                    .expect("--instances 1,2,3")
+                    .unwrap_or_else(|| usage("--instances needs a list like 1,2,3"))
                     .split(',')
-                    .map(|n| n.trim().parse().expect("instance number"))
+                    .map(|n| match n.trim().parse() {
+                        Ok(k @ 1..=100) => k,
+                        _ => usage(&format!("{n:?} is not an instance number (1 to 100)")),
+                    })
                     .collect()
             }
-            other => panic!("unknown argument {other}"),
+            "--help" | "-h" => {
+                println!("{USAGE}");
+                return;
+            }
+            other => usage(&format!("unknown argument {other:?}")),
         }
     }
     let file = match goal {

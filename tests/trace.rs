@@ -180,7 +180,11 @@ fn stepping_runs_and_budgets_interleave_to_the_same_trace() {
             }
             // Tiny budgets pause next to the stepped node; larger ones deep inside the silent
             // walk, whose frames (ids included) must then be exactly the stepping engine's.
-            let budget = if rng.below(2) == 0 { rng.below(4) } else { rng.below(400) };
+            let budget = if rng.below(2) == 0 {
+                rng.below(4)
+            } else {
+                rng.below(400)
+            };
             mixed.run(Some(budget as u64));
         }
         // Every stepped event occurs in the full trace, in order.
