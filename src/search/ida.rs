@@ -22,12 +22,15 @@ use crate::trace::{Callback, Event, Silent, Sink};
 /// No move led to the root, so none is forbidden there.
 const NO_MOVE: u8 = 4;
 
-/// In [`IdaStar::neighbors`]: the blank cannot move that way (it is on the edge).
+/// In [`Moves`]: the blank cannot move that way (the edge, or the move that undoes the last).
 const NONE: u8 = u8::MAX;
 
-/// `neighbors[cell][direction index]`: the cell the blank reaches from `cell` in that direction,
-/// or `NONE`; indexed by `cell & SLOT_MASK`, so the search loop has no bounds checks.
-type Neighbors = [[u8; 4]; SLOTS];
+/// `moves[cell][back][direction index]`: the cell the blank reaches from `cell` in that
+/// direction, or `NONE` when it cannot or when the direction is `back` (the one undoing the
+/// move into the node; `NO_MOVE` at the root). Indexed by `cell & SLOT_MASK` and `back & 7`,
+/// that is by one word `cell << 3 | back` ([`node_word`]), so the search loop has one check
+/// per direction and no bounds checks.
+type Moves = [[[u8; 4]; 8]; SLOTS];
 
 /// One node on the current path.
 #[derive(Clone, Copy, Debug)]
@@ -132,7 +135,7 @@ pub struct IdaStar<H: Heuristic> {
     start: Board,
     goal: Goal,
     goal_tiles: Tiles,
-    neighbors: Neighbors,
+    moves: Moves,
     root_h: u32,
     root_state: H::State,
     // The search state: everything below changes as the search runs.
@@ -162,11 +165,14 @@ impl<H: Heuristic> IdaStar<H> {
     pub fn new(start: Board, goal: Goal, heuristic: H) -> Result<Self, Error> {
         start.check_solvable(goal)?;
         let (width, cells) = (start.width(), start.cells());
-        let mut neighbors = [[NONE; 4]; SLOTS];
-        for (cell, row) in neighbors.iter_mut().enumerate().take(cells) {
-            for dir in Direction::ORDER {
-                if let Some(n) = neighbor(cell, dir, width) {
-                    row[dir.index()] = n as u8;
+        let mut moves = [[[NONE; 4]; 8]; SLOTS];
+        for (cell, rows) in moves.iter_mut().enumerate().take(cells) {
+            for (back, row) in rows.iter_mut().enumerate() {
+                for dir in Direction::ORDER {
+                    match neighbor(cell, dir, width) {
+                        Some(n) if dir.index() != back => row[dir.index()] = n as u8,
+                        _ => {}
+                    }
                 }
             }
         }
@@ -177,7 +183,7 @@ impl<H: Heuristic> IdaStar<H> {
             start,
             goal,
             goal_tiles,
-            neighbors,
+            moves,
             root_h,
             root_state,
             tiles: start.padded(),
@@ -345,7 +351,7 @@ impl<H: Heuristic> IdaStar<H> {
     fn expand<S: Sink>(&mut self, sink: &mut S, limit: u64) -> bool {
         let threshold = self.threshold;
         let heuristic = &self.heuristic;
-        let neighbors = &self.neighbors;
+        let moves = &self.moves;
         let goal_tiles = &self.goal_tiles;
         let stack = &mut self.stack;
         let Some(mut node) = stack.pop() else {
@@ -359,8 +365,8 @@ impl<H: Heuristic> IdaStar<H> {
         let mut next_threshold = self.next_threshold;
         let mut phase = Phase::Expanding;
         let paused = loop {
-            let cells = &neighbors[node.blank as usize & SLOT_MASK];
-            while node.next < 4 && (node.next == node.back || cells[node.next as usize] == NONE) {
+            let cells = &moves[node.blank as usize & SLOT_MASK][node.back as usize & 7];
+            while node.next < 4 && cells[node.next as usize] == NONE {
                 node.next += 1;
             }
             if node.next >= 4 {
@@ -479,7 +485,7 @@ impl<H: Heuristic> IdaStar<H> {
             let end = limit.min(self.next_id + MAX_WALK);
             let mut walk = Walk {
                 heuristic: &self.heuristic,
-                neighbors: &self.neighbors,
+                moves: &self.moves,
                 goal_tiles: &self.goal_tiles,
                 frames: &mut self.stack.frames,
                 tiles: self.tiles,
@@ -546,7 +552,7 @@ enum Outcome {
 /// The state of one silent walk (see [`IdaStar::expand_silently`]).
 struct Walk<'a, H: Heuristic> {
     heuristic: &'a H,
-    neighbors: &'a Neighbors,
+    moves: &'a Moves,
     goal_tiles: &'a Tiles,
     frames: &'a mut [Frame<H::State>; MAX_DEPTH],
     tiles: Tiles,
@@ -573,14 +579,24 @@ impl<H: Heuristic> Walk<'_, H> {
             remaining = self.end - next_id;
         }
         let n = self.frames[depth & (MAX_DEPTH - 1)];
-        let cell = pack_cell(n.blank, n.tile, n.back, n.next);
         let slack = self.threshold as i32 - depth as i32 - 1;
-        let ended = self.children::<true>(n.h, n.state, cell, slack, remaining);
+        let node = node_word(n.blank, n.back);
+        let ended = self.children::<true>(n.h, n.state, node, slack, remaining, n.next);
         let outcome = match ended & 3 {
-            0 => Outcome::Done,
+            0 => return (Outcome::Done, self.end - (ended >> 2)),
             1 => Outcome::Solved,
             _ => Outcome::Paused,
         };
+        // The frames the walk wrote below this node lack the tile slid into each (cheaper
+        // than passing it down): undo their moves from the deepest, where the board is now.
+        let mut board = self.tiles;
+        for d in (depth + 1..=self.depth_reached).rev() {
+            let (blank, above) = (self.frames[d].blank, self.frames[d - 1].blank);
+            let tile = board[above as usize & SLOT_MASK];
+            self.frames[d].tile = tile;
+            board[blank as usize & SLOT_MASK] = tile;
+            board[above as usize & SLOT_MASK] = 0;
+        }
         (outcome, self.end - (ended >> 2))
     }
 
@@ -602,33 +618,32 @@ impl<H: Heuristic> Walk<'_, H> {
         (self.threshold as i32 - slack - 1) as usize & (MAX_DEPTH - 1)
     }
 
-    /// The children of a visited node (its h, heuristic state, and `cell`: blank, tile, back
-    /// and next packed by [`pack_cell`]); from its `next`-th direction on when `RESUMING`, from
-    /// the first otherwise (every node the walk itself visits). `slack` = threshold − the
-    /// children's g: a child is pruned when its h exceeds it. `remaining` = ids left in the
-    /// budget. Returns the ids left, shifted left by two, with how the walk ended in the low
-    /// bits (0 done, 1 goal, 2 paused).
+    /// The children of a visited node: its h, heuristic state, and `node` (its blank and
+    /// back, see [`node_word`]); from direction `next` on when `RESUMING`, from the first
+    /// otherwise (every node the walk itself visits). `slack` = threshold − the children's g:
+    /// a child is pruned when its h exceeds it. `remaining` = ids left in the budget. Returns
+    /// the ids left, shifted left by two, with how the walk ended in the low bits (0 done,
+    /// 1 goal, 2 paused).
     ///
     /// Everything travels as few scalars as possible (the depth and the ids are derived from
-    /// `slack` and `remaining`), so that native code and wasm (whose ABI passes structs
-    /// through memory) keep the hot state in registers, and the loop over the four directions
-    /// unrolls. The node's frame is written only when the walk stops inside it, since a
-    /// finished node is discarded by its parent.
+    /// `slack` and `remaining`, the node's tile from the board), so that native code and wasm
+    /// (whose ABI passes structs through memory) keep the hot state in registers, and the
+    /// loop over the four directions unrolls. The node's frame is written only when the walk
+    /// stops inside it, since a finished node is discarded by its parent.
     fn children<const RESUMING: bool>(
         &mut self,
         h: u32,
         state: H::State,
-        cell: u32,
+        node: u32,
         slack: i32,
         mut remaining: u64,
+        next: u8,
     ) -> u64 {
-        let to = (cell & 0xff) as usize & SLOT_MASK;
-        let back = (cell >> 16 & 0xff) as usize;
-        let next = (cell >> 24) as usize;
-        let cells = self.neighbors[to];
+        let to = (node >> 3) as usize & SLOT_MASK;
+        let cells = self.moves[to][node as usize & 7];
         let (mut ended, mut stopped_at) = (0, 0);
         for (dir, &from) in cells.iter().enumerate() {
-            if (RESUMING && dir < next) || dir == back || from == NONE {
+            if (RESUMING && dir < next as usize) || from == NONE {
                 continue;
             }
             if remaining == 0 {
@@ -671,10 +686,16 @@ impl<H: Heuristic> Walk<'_, H> {
                 self.depth_reached = child;
                 1
             } else {
-                let child_cell = pack_cell(from as u8, tile, child_back, 0);
+                let child_node = node_word(from as u8, child_back);
                 let before = remaining;
-                let r =
-                    self.children::<false>(child_h, child_state, child_cell, slack - 1, remaining);
+                let r = self.children::<false>(
+                    child_h,
+                    child_state,
+                    child_node,
+                    slack - 1,
+                    remaining,
+                    0,
+                );
                 remaining = r >> 2;
                 if r & 3 != 0 {
                     // The child wrote its frame but only its parent knows its id.
@@ -699,22 +720,23 @@ impl<H: Heuristic> Walk<'_, H> {
             return remaining << 2;
         }
         // The id stays: the parent writes it (or it was there when the walk resumed this node).
+        let back = node as usize & 7;
         let depth = self.depth(slack);
+        // So does the tile: `Walk::resume` recovers it.
         let frame = &mut self.frames[depth];
         frame.h = h;
         frame.state = state;
         frame.blank = to as u8;
-        frame.tile = (cell >> 8 & 0xff) as u8;
         frame.back = back as u8;
         frame.next = stopped_at as u8;
         remaining << 2 | ended
     }
 }
 
-/// A node's blank, tile, back and next in one word (see [`Walk::children`]).
+/// A node's blank cell and back direction in one word, the index of its row of [`Moves`].
 #[inline(always)]
-fn pack_cell(blank: u8, tile: u8, back: u8, next: u8) -> u32 {
-    blank as u32 | (tile as u32) << 8 | (back as u32) << 16 | (next as u32) << 24
+fn node_word(blank: u8, back: u8) -> u32 {
+    (blank as u32) << 3 | back as u32
 }
 
 impl<H: Heuristic> Advance for IdaStar<H> {
