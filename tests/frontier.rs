@@ -1,6 +1,7 @@
-//! The lecture's frontier searches: BFS and A* are optimal, DFS and greedy find valid
-//! solutions, counters are pinned on the lecture's two cases, traces follow the graph-search
-//! rules, stepping equals running, and the memory guard stops a 15-puzzle BFS.
+//! The lecture's frontier searches: BFS and A* are optimal on every 8-puzzle state, DFS and
+//! greedy find valid solutions, counters are pinned on the lecture's two cases, traces follow
+//! the graph-search rules, stepping equals running (interleaved with silent slices too), and
+//! the memory guard stops a 15-puzzle BFS.
 
 mod common;
 
@@ -23,30 +24,31 @@ fn replays(board: Board, moves: &[u8]) -> bool {
     board.after(moves).is_ok_and(|b| b.is_goal(Goal::BlankLast))
 }
 
+/// BFS and A* on all 181,440 solvable states, through `run` as users call it, against the BFS
+/// oracle, on two threads like the IDA* sweeps of tests/oracle.rs: each returns the optimal
+/// length and a solution that replays. (Minutes in release mode, which `make test` uses.)
 #[test]
-fn astar_is_optimal_on_every_8_puzzle_state_and_bfs_on_a_sample() {
+fn bfs_and_astar_are_optimal_on_every_8_puzzle_state() {
     let dist = bfs_distances(Goal::BlankLast);
-    for (key, &d) in &dist {
-        let board = Board::from_tiles(key).unwrap();
-        let mut s = search(board, Algorithm::Astar);
-        assert_eq!(s.run(None), Status::Solved);
-        assert_eq!(s.report().length, Some(d), "A* on {board:?}");
-    }
-    let mut rng = Rng(31);
-    let keys: Vec<_> = dist.keys().collect();
-    let mut sample: Vec<Board> = (0..150)
-        .map(|_| Board::from_tiles(keys[rng.below(keys.len())]).unwrap())
-        .collect();
-    sample.push(Board::parse("8 6 7 2 5 4 3 0 1").unwrap());
-    for board in sample {
-        let mut s = search(board, Algorithm::Bfs);
-        s.run(None);
-        assert_eq!(
-            s.report().length,
-            Some(dist[&common::tiles9(&board)]),
-            "BFS on {board:?}"
-        );
-    }
+    let states: Vec<(&[u8; 9], &u32)> = dist.iter().collect();
+    let half = states.len() / 2;
+    std::thread::scope(|scope| {
+        for part in [&states[..half], &states[half..]] {
+            scope.spawn(move || {
+                for (key, &d) in part {
+                    let board = Board::from_tiles(*key).unwrap();
+                    for algorithm in [Algorithm::Bfs, Algorithm::Astar] {
+                        let mut s = search(board, algorithm);
+                        assert_eq!(s.run(None), Status::Solved, "{algorithm} on {board:?}");
+                        let r = s.report();
+                        assert_eq!(r.length, Some(d), "{algorithm} on {board:?}");
+                        let moves = r.moves.as_ref().unwrap();
+                        assert!(replays(board, moves), "{algorithm} on {board:?}");
+                    }
+                }
+            });
+        }
+    });
 }
 
 #[test]
@@ -197,6 +199,61 @@ fn traces_follow_the_graph_search_rules_and_running_equals_stepping() {
             let mut ran = search(board, algorithm);
             while ran.run(Some(7)) == Status::Running {}
             assert_eq!(ran.report(), stepped.report(), "{algorithm} {board:?}");
+        }
+    }
+}
+
+fn id_of(event: &Event) -> Option<u64> {
+    match event {
+        Event::Generate { id, .. } | Event::Expand { id, .. } | Event::Skip { id, .. } => Some(*id),
+        _ => None,
+    }
+}
+
+/// Silent budget slices interleaved with steps and frontier listings agree with plain stepping:
+/// every stepped event and every listed h is the one stepping gives (a silent BFS computes h
+/// only when an event or the frontier view needs it).
+#[test]
+fn slices_steps_and_listings_interleaved_agree_with_stepping() {
+    let mut rng = Rng(13);
+    for _ in 0..10 {
+        let board = rng.scramble(3, Goal::BlankLast, 40);
+        for algorithm in [
+            Algorithm::Bfs,
+            Algorithm::Dfs,
+            Algorithm::Greedy,
+            Algorithm::Astar,
+        ] {
+            let mut stepped = search(board, algorithm);
+            let events: Vec<Event> = std::iter::from_fn(|| stepped.step()).collect();
+            let by_id: HashMap<(&str, u64), &Event> = events
+                .iter()
+                .filter_map(|e| id_of(e).map(|id| ((e.kind(), id), e)))
+                .collect();
+            let h_of: HashMap<u64, u32> = events
+                .iter()
+                .filter_map(|e| match e {
+                    Event::Generate { id, h, .. } => Some((*id, *h)),
+                    _ => None,
+                })
+                .collect();
+            let mut mixed = search(board, algorithm);
+            loop {
+                let status = mixed.run(Some(5));
+                for entry in mixed.frontier(20) {
+                    assert_eq!(entry.h, h_of[&entry.id], "{algorithm} {board:?}");
+                    assert_eq!(entry.f, entry.g + entry.h);
+                }
+                if status != Status::Running {
+                    break;
+                }
+                for event in std::iter::from_fn(|| mixed.step()).take(3) {
+                    if let Some(id) = id_of(&event) {
+                        assert_eq!(by_id[&(event.kind(), id)], &event, "{algorithm} {board:?}");
+                    }
+                }
+            }
+            assert_eq!(mixed.report(), stepped.report(), "{algorithm} {board:?}");
         }
     }
 }

@@ -21,17 +21,24 @@
 //!
 //! A memory guard stops a search that has reached `limit` states (`gaveup`), instead of
 //! exhausting memory on a 15-puzzle.
+//!
+//! Speed (a BFS over every 8-puzzle state is a test): `run` builds no events; nodes live in one
+//! array, the BFS queue being a range of it; a child's key comes from its parent's in O(1); the
+//! reached set is a bitmap of permutation ranks for 3×3 boards and an open-addressing table of
+//! 8-byte keys up to 4×4; and a silent BFS, which never reads h, computes it only when a view
+//! or an event asks for it.
 
 use super::Advance;
 use super::{Algorithm, Report, Search, Status};
 use crate::board::{neighbor, Board, Direction, Goal, Tiles, SLOTS};
 use crate::error::Error;
 use crate::heuristic::{Heuristic, HeuristicKind};
-use crate::trace::{Callback, Event, Sink};
+use crate::trace::{Event, Silent, Sink};
 use serde::Serialize;
-use std::collections::{BTreeSet, HashMap, VecDeque};
+use std::collections::BTreeSet;
 
-/// The default memory guard: states reached before a frontier search gives up (about 100 MB).
+/// The default memory guard: states reached before a frontier search gives up (about 80 MB for a
+/// 15-puzzle BFS).
 pub const DEFAULT_MAX_REACHED: u64 = 1_000_000;
 
 /// How the frontier orders its nodes.
@@ -62,6 +69,352 @@ pub struct FrontierEntry {
 
 const ROOT: u32 = u32::MAX;
 
+/// The blank's moves from one cell, in the lecture's order: (direction index in
+/// [`Direction::ORDER`], the cell the blank moves to); a table, so that expanding a node costs
+/// no division by the width and no branch per move off the board.
+#[derive(Clone, Copy, Debug, Default)]
+struct Moves {
+    len: u8,
+    to: [(u8, u8); 4],
+}
+
+/// How boards pack into node keys, cell 0 in the lowest bits: 4 bits a cell up to 4×4, so
+/// that the key fits in 64 bits and is worked on as a `u64` (shifting a `u128` by a variable
+/// amount is a branchy sequence), and 5 bits a cell for 5×5 (125 bits).
+#[derive(Clone, Copy, Debug)]
+struct Packing {
+    narrow: bool,
+}
+
+impl Packing {
+    fn for_cells(cells: usize) -> Packing {
+        Packing {
+            narrow: cells <= 16,
+        }
+    }
+
+    fn bits(self) -> usize {
+        if self.narrow {
+            4
+        } else {
+            5
+        }
+    }
+
+    fn key_of(self, tiles: &[u8]) -> u128 {
+        let bits = self.bits();
+        tiles
+            .iter()
+            .enumerate()
+            .fold(0, |k, (i, &t)| k | (t as u128) << (bits * i))
+    }
+
+    /// The tile on `cell`.
+    #[inline(always)]
+    fn cell(self, key: u128, cell: usize) -> u8 {
+        if self.narrow {
+            (key as u64 >> (4 * cell)) as u8 & 15
+        } else {
+            (key >> (5 * cell)) as u8 & 31
+        }
+    }
+
+    /// The key after `tile` slides from `from` into the blank on `to` (the blank packs to 0).
+    #[inline(always)]
+    fn slide(self, key: u128, tile: u8, from: usize, to: usize) -> u128 {
+        if self.narrow {
+            let t = u64::from(tile);
+            u128::from(key as u64 ^ t << (4 * from) ^ t << (4 * to))
+        } else {
+            let t = u128::from(tile);
+            key ^ t << (5 * from) ^ t << (5 * to)
+        }
+    }
+
+    /// The board's tiles and, in `positions`, each tile's cell.
+    #[inline(always)]
+    fn unpack(self, key: u128, cells: usize, tiles: &mut Tiles, positions: &mut Tiles) {
+        if self.narrow {
+            let mut k = key as u64;
+            for (cell, t) in tiles.iter_mut().enumerate().take(cells) {
+                *t = k as u8 & 15;
+                positions[*t as usize] = cell as u8;
+                k >>= 4;
+            }
+        } else {
+            let mut k = key;
+            for (cell, t) in tiles.iter_mut().enumerate().take(cells) {
+                *t = k as u8 & 31;
+                positions[*t as usize] = cell as u8;
+                k >>= 5;
+            }
+        }
+    }
+
+    fn tiles_of(self, key: u128, cells: usize) -> Tiles {
+        let (mut tiles, mut positions): (Tiles, Tiles) = ([0; SLOTS], [0; SLOTS]);
+        self.unpack(key, cells, &mut tiles, &mut positions);
+        tiles
+    }
+}
+
+/// Multipliers for [`Slot::spread`] and [`Table::home`] (odd, with well-mixed bits).
+const K1: u64 = 0x9e37_79b9_7f4a_7c15;
+const K2: u64 = 0xff51_afd7_ed55_8ccd;
+
+/// A node key as a hash-table slot holds it; 0, which no board packs to, marks an empty slot.
+trait Slot: Copy + Eq + Default {
+    /// The slot form of a node key.
+    fn of(key: u128) -> Self;
+    /// 64 bits that tell keys apart, for [`Table::home`].
+    fn spread(self) -> u64;
+}
+
+impl Slot for u64 {
+    #[inline(always)]
+    fn of(key: u128) -> u64 {
+        key as u64
+    }
+    #[inline(always)]
+    fn spread(self) -> u64 {
+        self
+    }
+}
+
+impl Slot for u128 {
+    #[inline(always)]
+    fn of(key: u128) -> u128 {
+        key
+    }
+    #[inline(always)]
+    fn spread(self) -> u64 {
+        self as u64 ^ ((self >> 64) as u64).wrapping_mul(K1)
+    }
+}
+
+/// Slots a hash table starts with: small, since the wasm build runs in browsers.
+const FIRST_SLOTS: usize = 64;
+
+/// A hash set of keys, with each key's node index when `indexed`: open addressing with linear
+/// probing over plain arrays. 8-byte slots for 15-puzzle keys instead of the 32 of a
+/// `HashMap<u128, u32>` entry; a large search is bound by that memory, not by hashing.
+#[derive(Clone, Debug)]
+struct Table<K> {
+    /// A power-of-two number of slots, at most 3/4 of them used.
+    keys: Vec<K>,
+    /// The node index of each slot's key; empty unless `indexed`.
+    values: Vec<u32>,
+    indexed: bool,
+    len: usize,
+    /// 64 − log2(slots): [`Table::home`] takes the hash's top bits.
+    shift: u32,
+}
+
+impl<K: Slot> Table<K> {
+    fn new(indexed: bool) -> Self {
+        Table {
+            keys: vec![K::default(); FIRST_SLOTS],
+            values: if indexed {
+                vec![0; FIRST_SLOTS]
+            } else {
+                Vec::new()
+            },
+            indexed,
+            len: 0,
+            shift: 64 - FIRST_SLOTS.trailing_zeros(),
+        }
+    }
+
+    /// Where probing for `key` starts: the top bits of a multiplicative hash.
+    #[inline(always)]
+    fn home(&self, key: K) -> usize {
+        let x = key.spread();
+        ((x ^ x >> 29).wrapping_mul(K2) >> self.shift) as usize
+    }
+
+    /// `Ok(slot)` holding `key`, or `Err(slot)`: the empty slot where it would go.
+    #[inline(always)]
+    fn find(&self, key: K) -> Result<usize, usize> {
+        let mask = self.keys.len() - 1;
+        let mut i = self.home(key);
+        loop {
+            let k = self.keys[i & mask];
+            if k == key {
+                return Ok(i & mask);
+            }
+            if k == K::default() {
+                return Err(i & mask);
+            }
+            i += 1;
+        }
+    }
+
+    /// Puts `key` (absent) in `slot` from [`Table::find`]; grows once 3/4 full.
+    #[inline(always)]
+    fn insert(&mut self, slot: usize, key: K, value: u32) {
+        self.keys[slot] = key;
+        if self.indexed {
+            self.values[slot] = value;
+        }
+        self.len += 1;
+        if self.len * 4 > self.keys.len() * 3 {
+            self.grow();
+        }
+    }
+
+    #[cold]
+    fn grow(&mut self) {
+        let slots = self.keys.len() * 2;
+        let keys = std::mem::replace(&mut self.keys, vec![K::default(); slots]);
+        let values = std::mem::take(&mut self.values);
+        if self.indexed {
+            self.values = vec![0; slots];
+        }
+        self.shift -= 1;
+        for (i, &key) in keys.iter().enumerate() {
+            if key != K::default() {
+                let (Ok(slot) | Err(slot)) = self.find(key);
+                self.keys[slot] = key;
+                if self.indexed {
+                    self.values[slot] = values[i];
+                }
+            }
+        }
+    }
+
+    fn clear(&mut self) {
+        self.keys.fill(K::default());
+        self.len = 0;
+    }
+}
+
+/// 9!: the permutations of a 3×3 board.
+const PERMUTATIONS_9: usize = 362_880;
+
+/// Bits set in each 9-bit mask.
+const ONES_9: [u8; 512] = {
+    let mut ones = [0u8; 512];
+    let mut i = 0;
+    while i < 512 {
+        ones[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    ones
+};
+
+/// The rank of a 3×3 board's key (4 bits a cell) among the 9! permutations: its Lehmer code,
+/// each digit (the tiles after a cell smaller than its own) weighted by a factorial.
+#[inline(always)]
+fn rank_9(key: u64) -> usize {
+    const WEIGHTS: [usize; 8] = [40320, 5040, 720, 120, 24, 6, 2, 1];
+    let mut seen = 0usize;
+    let mut rank = 0;
+    for (cell, weight) in WEIGHTS.into_iter().enumerate() {
+        let t = (key >> (4 * cell)) as usize & 15;
+        // Smaller tiles not seen yet are the smaller ones after this cell.
+        let smaller_after = t - ONES_9[seen & ((1 << t) - 1) & 511] as usize;
+        rank += smaller_after * weight;
+        seen |= 1 << t;
+    }
+    rank
+}
+
+/// Reached states, and for A* the node with the cheapest path to each.
+#[derive(Clone, Debug)]
+enum Reached {
+    /// 3×3 without node indices: one bit per permutation (45 KB, no hashing, no probing, and
+    /// small enough to stay in the cache).
+    Dense { bits: Vec<u64>, len: usize },
+    /// Keys that fit in 64 bits (up to 4×4).
+    Narrow(Table<u64>),
+    /// 5×5 keys.
+    Wide(Table<u128>),
+}
+
+impl Reached {
+    /// For boards of `cells` cells; `indexed` keeps each state's node index (A* needs it).
+    fn new(cells: usize, indexed: bool) -> Reached {
+        let packing = Packing::for_cells(cells);
+        if cells == 9 && !indexed {
+            Reached::Dense {
+                bits: vec![0; PERMUTATIONS_9.div_ceil(64)],
+                len: 0,
+            }
+        } else if packing.narrow {
+            Reached::Narrow(Table::new(indexed))
+        } else {
+            Reached::Wide(Table::new(indexed))
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Reached::Dense { len, .. } => *len,
+            Reached::Narrow(t) => t.len,
+            Reached::Wide(t) => t.len,
+        }
+    }
+
+    /// `Ok(slot)` when `key` was reached, else `Err(slot)` for [`Reached::insert`].
+    #[inline(always)]
+    fn find(&self, key: u128) -> Result<usize, usize> {
+        match self {
+            Reached::Dense { bits, .. } => {
+                let rank = rank_9(key as u64);
+                if bits[rank / 64] >> (rank % 64) & 1 != 0 {
+                    Ok(rank)
+                } else {
+                    Err(rank)
+                }
+            }
+            Reached::Narrow(t) => t.find(u64::of(key)),
+            Reached::Wide(t) => t.find(u128::of(key)),
+        }
+    }
+
+    /// Marks `key`, not reached yet, in `slot` from [`Reached::find`], with its node `index`.
+    #[inline(always)]
+    fn insert(&mut self, slot: usize, key: u128, index: u32) {
+        match self {
+            Reached::Dense { bits, len } => {
+                bits[slot / 64] |= 1 << (slot % 64);
+                *len += 1;
+            }
+            Reached::Narrow(t) => t.insert(slot, u64::of(key), index),
+            Reached::Wide(t) => t.insert(slot, u128::of(key), index),
+        }
+    }
+
+    /// The node index in `slot` (of an indexed set).
+    fn index(&self, slot: usize) -> u32 {
+        match self {
+            Reached::Dense { .. } => unreachable!("a dense set keeps no indices"),
+            Reached::Narrow(t) => t.values[slot],
+            Reached::Wide(t) => t.values[slot],
+        }
+    }
+
+    /// Points `slot` (of an indexed set) at node `index`.
+    fn set_index(&mut self, slot: usize, index: u32) {
+        match self {
+            Reached::Dense { .. } => unreachable!("a dense set keeps no indices"),
+            Reached::Narrow(t) => t.values[slot] = index,
+            Reached::Wide(t) => t.values[slot] = index,
+        }
+    }
+
+    fn clear(&mut self) {
+        match self {
+            Reached::Dense { bits, len } => {
+                bits.fill(0);
+                *len = 0;
+            }
+            Reached::Narrow(t) => t.clear(),
+            Reached::Wide(t) => t.clear(),
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 struct Node<S> {
     key: u128,
@@ -73,11 +426,20 @@ struct Node<S> {
     state: S,
     tile: u8,
     blank: u8,
+    /// A* found a cheaper path to this state later: the node is dropped when taken.
+    dropped: bool,
+    /// Whether `h` and `state` are set: a silent BFS, which never reads them, leaves them to
+    /// [`FrontierSearch::score`].
+    scored: bool,
 }
 
 #[derive(Clone, Debug)]
 enum Frontier {
-    Queue(VecDeque<u32>),
+    /// BFS: every node made joins the queue as it is made, and the oldest is taken first, so
+    /// the queue is the nodes from index `next` on.
+    Queue {
+        next: u32,
+    },
     Stack(Vec<u32>),
     /// (priority, h, insertion number, node index): the first is taken first.
     Priority(BTreeSet<(u32, u32, u64, u32)>),
@@ -86,34 +448,68 @@ enum Frontier {
 impl Frontier {
     fn new(strategy: Strategy) -> Frontier {
         match strategy {
-            Strategy::BreadthFirst => Frontier::Queue(VecDeque::new()),
+            Strategy::BreadthFirst => Frontier::Queue { next: 0 },
             Strategy::DepthFirst => Frontier::Stack(Vec::new()),
             Strategy::Greedy | Strategy::AStar => Frontier::Priority(BTreeSet::new()),
         }
     }
 
-    fn len(&self) -> usize {
+    /// Entries, with `made` nodes made so far.
+    #[inline(always)]
+    fn len(&self, made: usize) -> usize {
         match self {
-            Frontier::Queue(q) => q.len(),
+            Frontier::Queue { next } => made - *next as usize,
             Frontier::Stack(s) => s.len(),
             Frontier::Priority(p) => p.len(),
         }
     }
 
-    fn take(&mut self) -> Option<u32> {
+    #[inline(always)]
+    fn take(&mut self, made: usize) -> Option<u32> {
         match self {
-            Frontier::Queue(q) => q.pop_front(),
+            Frontier::Queue { next } => ((*next as usize) < made).then(|| {
+                *next += 1;
+                *next - 1
+            }),
             Frontier::Stack(s) => s.pop(),
             Frontier::Priority(p) => p.pop_first().map(|e| e.3),
         }
     }
 
     /// Node indices in the order they will be taken.
-    fn ordered(&self, limit: usize) -> Vec<u32> {
+    fn ordered(&self, limit: usize, made: usize) -> Vec<u32> {
         match self {
-            Frontier::Queue(q) => q.iter().take(limit).copied().collect(),
+            Frontier::Queue { next } => (*next..made as u32).take(limit).collect(),
             Frontier::Stack(s) => s.iter().rev().take(limit).copied().collect(),
             Frontier::Priority(p) => p.iter().take(limit).map(|e| e.3).collect(),
+        }
+    }
+}
+
+/// Where a frontier search's events go, chosen at run time so that one instance of the engine
+/// serves `run`, `run_traced` and `step` (the wasm module stays small); a silent BFS still gets
+/// a loop of its own (see [`FrontierSearch::expand`]).
+enum Events<'a> {
+    /// `run`: no event is built.
+    Dropped,
+    /// Each event to the callback, which returns true to pause.
+    To(&'a mut dyn FnMut(Event) -> bool),
+}
+
+impl Events<'_> {
+    #[inline(always)]
+    fn tracing(&self) -> bool {
+        matches!(self, Events::To(_))
+    }
+}
+
+impl Sink for Events<'_> {
+    const TRACING: bool = true;
+    #[inline(always)]
+    fn emit(&mut self, event: impl FnOnce() -> Event) -> bool {
+        match self {
+            Events::Dropped => false,
+            Events::To(f) => f(event()),
         }
     }
 }
@@ -139,11 +535,14 @@ pub struct FrontierSearch<H: Heuristic> {
     start: Board,
     goal: Goal,
     goal_key: u128,
+    packing: Packing,
     strategy: Strategy,
     limit: u64,
+    /// The blank's moves from each cell.
+    moves: [Moves; SLOTS],
     nodes: Vec<Node<H::State>>,
     /// Reached states: the node with the cheapest path found so far.
-    reached: HashMap<u128, u32>,
+    reached: Reached,
     frontier: Frontier,
     inserted: u64,
     next_id: u64,
@@ -154,22 +553,6 @@ pub struct FrontierSearch<H: Heuristic> {
     /// The node taken off the frontier last.
     current: Option<u32>,
     solution: Option<Vec<u8>>,
-}
-
-/// Five bits per cell: any board up to 5×5 fits in 125 bits.
-fn key_of(tiles: &[u8]) -> u128 {
-    tiles
-        .iter()
-        .enumerate()
-        .fold(0, |k, (i, &t)| k | (t as u128) << (5 * i))
-}
-
-fn tiles_of(key: u128, cells: usize) -> Tiles {
-    let mut tiles: Tiles = [0; SLOTS];
-    for (i, t) in tiles.iter_mut().enumerate().take(cells) {
-        *t = (key >> (5 * i) & 31) as u8;
-    }
-    tiles
 }
 
 impl<H: Heuristic> FrontierSearch<H> {
@@ -187,16 +570,28 @@ impl<H: Heuristic> FrontierSearch<H> {
                 "the memory guard (maxReached) must allow at least 1 reached state".into(),
             ));
         }
-        let goal_key = key_of(goal.board(start.width())?.tiles());
+        let packing = Packing::for_cells(start.cells());
+        let goal_key = packing.key_of(goal.board(start.width())?.tiles());
+        let mut moves = [Moves::default(); SLOTS];
+        for (cell, m) in moves.iter_mut().enumerate().take(start.cells()) {
+            for (d, dir) in Direction::ORDER.into_iter().enumerate() {
+                if let Some(next) = neighbor(cell, dir, start.width()) {
+                    m.to[m.len as usize] = (d as u8, next as u8);
+                    m.len += 1;
+                }
+            }
+        }
         Ok(FrontierSearch {
             heuristic,
             start,
             goal,
             goal_key,
+            packing,
             strategy,
             limit,
+            moves,
             nodes: Vec::new(),
-            reached: HashMap::new(),
+            reached: Reached::new(start.cells(), strategy == Strategy::AStar),
             frontier: Frontier::new(strategy),
             inserted: 0,
             next_id: 0,
@@ -209,10 +604,16 @@ impl<H: Heuristic> FrontierSearch<H> {
         })
     }
 
+    fn frontier_len(&self) -> usize {
+        self.frontier.len(self.nodes.len())
+    }
+
+    /// Puts the node just made, `index`, on the frontier.
+    #[inline(always)]
     fn push(&mut self, index: u32) {
         let node = &self.nodes[index as usize];
         match &mut self.frontier {
-            Frontier::Queue(q) => q.push_back(index),
+            Frontier::Queue { .. } => {}
             Frontier::Stack(s) => s.push(index),
             Frontier::Priority(p) => {
                 let priority = match self.strategy {
@@ -223,7 +624,7 @@ impl<H: Heuristic> FrontierSearch<H> {
             }
         }
         self.inserted += 1;
-        self.max_frontier = self.max_frontier.max(self.frontier.len() as u64);
+        self.max_frontier = self.max_frontier.max(self.frontier_len() as u64);
     }
 
     fn path_to(&self, mut index: u32) -> Vec<u8> {
@@ -242,9 +643,10 @@ impl<H: Heuristic> FrontierSearch<H> {
 
     fn node_event(&self, index: u32, expand: bool) -> Event {
         let n = &self.nodes[index as usize];
+        debug_assert!(n.scored, "events carry h");
         let parent = (n.parent != ROOT).then(|| self.nodes[n.parent as usize].id);
         let tile = (n.parent != ROOT).then_some(n.tile);
-        let frontier = self.frontier.len() as u64;
+        let frontier = self.frontier_len() as u64;
         let (id, g, h, f, blank) = (n.id, n.g, n.h, n.g + n.h, n.blank);
         if expand {
             Event::Expand {
@@ -271,11 +673,61 @@ impl<H: Heuristic> FrontierSearch<H> {
         }
     }
 
-    /// The one engine behind `step`, `run` and `run_traced` (see [`Advance`]).
-    fn advance_impl<S: Sink>(&mut self, sink: &mut S, max_nodes: Option<u64>) -> Status {
-        let limit = max_nodes.map_or(u64::MAX, |n| self.next_id.saturating_add(n));
+    /// h and state of the child of `parent` where `tile` slid from `from` into the blank.
+    fn child_score(&self, parent: &Node<H::State>, tile: u8, from: usize) -> (u32, H::State) {
+        let (mut tiles, mut positions): (Tiles, Tiles) = ([0; SLOTS], [0; SLOTS]);
         let cells = self.start.cells();
-        let width = self.start.width();
+        self.packing
+            .unpack(parent.key, cells, &mut tiles, &mut positions);
+        let to = parent.blank as usize;
+        self.heuristic
+            .after_slide(parent.h, &parent.state, &tiles, &positions, tile, from, to)
+    }
+
+    /// Unscored nodes from `index` up to (not including) its nearest scored ancestor, which
+    /// exists: the start is scored.
+    fn unscored_chain(&self, mut index: u32) -> Vec<u32> {
+        let mut chain = Vec::new();
+        while !self.nodes[index as usize].scored {
+            chain.push(index);
+            index = self.nodes[index as usize].parent;
+        }
+        chain
+    }
+
+    /// h and state of node `index`; for an unscored node, by the same incremental steps from
+    /// its nearest scored ancestor down that scoring as it went would have taken.
+    fn score(&self, index: u32) -> (u32, H::State) {
+        let chain = self.unscored_chain(index);
+        let top = chain
+            .last()
+            .map_or(index, |&i| self.nodes[i as usize].parent);
+        let mut node = self.nodes[top as usize];
+        for &i in chain.iter().rev() {
+            let parent = node;
+            node = self.nodes[i as usize];
+            (node.h, node.state) = self.child_score(&parent, node.tile, node.blank as usize);
+        }
+        (node.h, node.state)
+    }
+
+    /// Scores node `index` and its unscored ancestors, for good.
+    fn keep_score(&mut self, index: u32) {
+        if self.nodes[index as usize].scored {
+            return;
+        }
+        for i in self.unscored_chain(index).into_iter().rev() {
+            let node = self.nodes[i as usize];
+            let parent = self.nodes[node.parent as usize];
+            let (h, state) = self.child_score(&parent, node.tile, node.blank as usize);
+            let node = &mut self.nodes[i as usize];
+            (node.h, node.state, node.scored) = (h, state, true);
+        }
+    }
+
+    /// The one engine behind `step`, `run` and `run_traced` (see [`Advance`]).
+    fn advance_impl(&mut self, sink: &mut Events, max_nodes: Option<u64>) -> Status {
+        let limit = max_nodes.map_or(u64::MAX, |n| self.next_id.saturating_add(n));
         loop {
             match self.phase {
                 Phase::Start => {
@@ -283,7 +735,7 @@ impl<H: Heuristic> FrontierSearch<H> {
                         return Status::Running;
                     }
                     let (h, state) = self.heuristic.start(self.start.tiles());
-                    let key = key_of(self.start.tiles());
+                    let key = self.packing.key_of(self.start.tiles());
                     self.nodes.push(Node {
                         key,
                         id: self.next_id,
@@ -293,9 +745,13 @@ impl<H: Heuristic> FrontierSearch<H> {
                         state,
                         tile: 0,
                         blank: self.start.blank() as u8,
+                        dropped: false,
+                        scored: true,
                     });
                     self.next_id += 1;
-                    self.reached.insert(key, 0);
+                    if let Err(slot) = self.reached.find(key) {
+                        self.reached.insert(slot, key, 0);
+                    }
                     self.push(0);
                     self.phase = Phase::Take;
                     if sink.emit(|| self.node_event(0, false)) {
@@ -303,13 +759,12 @@ impl<H: Heuristic> FrontierSearch<H> {
                     }
                 }
                 Phase::Take => {
-                    let Some(index) = self.frontier.take() else {
+                    let Some(index) = self.frontier.take(self.nodes.len()) else {
                         self.phase = Phase::Done(Status::Exhausted);
                         continue;
                     };
-                    let node = self.nodes[index as usize];
-                    if self.reached.get(&node.key) != Some(&index) {
-                        // A dearer path to a state A* re-opened: dropped.
+                    let node = &self.nodes[index as usize];
+                    if node.dropped {
                         continue;
                     }
                     self.current = Some(index);
@@ -322,92 +777,16 @@ impl<H: Heuristic> FrontierSearch<H> {
                         node: index,
                         dir: 0,
                     };
+                    if sink.tracing() {
+                        self.keep_score(index);
+                    }
                     if sink.emit(|| self.node_event(index, true)) {
                         return Status::Running;
                     }
                 }
                 Phase::Expanding { node, dir } => {
-                    if dir as usize >= Direction::ORDER.len() {
-                        self.phase = Phase::Take;
-                        continue;
-                    }
-                    let parent = self.nodes[node as usize];
-                    let Some(from) =
-                        neighbor(parent.blank as usize, Direction::ORDER[dir as usize], width)
-                    else {
-                        self.phase = Phase::Expanding { node, dir: dir + 1 };
-                        continue;
-                    };
-                    if self.next_id >= limit {
-                        return Status::Running;
-                    }
-                    let mut tiles = tiles_of(parent.key, cells);
-                    let to = parent.blank as usize;
-                    let tile = tiles[from];
-                    let mut positions: Tiles = [0; SLOTS];
-                    if H::USES_POSITIONS {
-                        for (cell, &t) in tiles.iter().enumerate().take(cells) {
-                            positions[t as usize] = cell as u8;
-                        }
-                    }
-                    let (h, state) = self.heuristic.after_slide(
-                        parent.h,
-                        &parent.state,
-                        &tiles,
-                        &positions,
-                        tile,
-                        from,
-                        to,
-                    );
-                    tiles[to] = tile;
-                    tiles[from] = 0;
-                    let key = key_of(&tiles[..cells]);
-                    let g = parent.g + 1;
-                    let id = self.next_id;
-                    self.next_id += 1;
-                    self.generated += 1;
-                    self.phase = Phase::Expanding { node, dir: dir + 1 };
-                    let known = self.reached.get(&key).copied();
-                    let better = match known {
-                        None => true,
-                        Some(i) => self.strategy == Strategy::AStar && g < self.nodes[i as usize].g,
-                    };
-                    if !better {
-                        let parent_id = parent.id;
-                        if sink.emit(|| Event::Skip {
-                            id,
-                            parent: parent_id,
-                            g,
-                            h,
-                            f: g + h,
-                            tile,
-                            blank: from as u8,
-                        }) {
-                            return Status::Running;
-                        }
-                        continue;
-                    }
-                    if known.is_none() && self.reached.len() as u64 >= self.limit {
-                        self.phase = Phase::Done(Status::GaveUp);
-                        let (reached, limit) = (self.reached.len() as u64, self.limit);
-                        sink.emit(|| Event::GaveUp { reached, limit });
-                        return Status::GaveUp;
-                    }
-                    let index = self.nodes.len() as u32;
-                    self.nodes.push(Node {
-                        key,
-                        id,
-                        parent: node,
-                        g,
-                        h,
-                        state,
-                        tile,
-                        blank: from as u8,
-                    });
-                    self.reached.insert(key, index);
-                    self.push(index);
-                    if sink.emit(|| self.node_event(index, false)) {
-                        return Status::Running;
+                    if let Some(status) = self.expand(sink, limit, node, dir) {
+                        return status;
                     }
                 }
                 Phase::Solved(index) => {
@@ -427,11 +806,157 @@ impl<H: Heuristic> FrontierSearch<H> {
             }
         }
     }
+
+    /// Generates the children of node `index` from direction index `dir` on, in one loop
+    /// that keeps the parent in registers. Returns the status to stop with (the phase says
+    /// where to resume), or `None` once every child is done (the phase is then `Take`).
+    #[inline(always)]
+    fn expand(&mut self, sink: &mut Events, limit: u64, index: u32, dir: u8) -> Option<Status> {
+        let tracing = sink.tracing();
+        if tracing || self.strategy != Strategy::BreadthFirst {
+            self.keep_score(index);
+            self.expand_with::<Events, true>(sink, tracing, limit, index, dir)
+        } else {
+            // Only events and the priority queues read h: a silent BFS leaves it for later, in
+            // a loop of its own without the heuristic's or the events' code.
+            self.expand_with::<Silent, false>(&mut Silent, false, limit, index, dir)
+        }
+    }
+
+    /// [`FrontierSearch::expand`] into `sink` (events built only when `tracing`), scoring the
+    /// children or not.
+    #[inline(always)]
+    fn expand_with<S: Sink, const SCORING: bool>(
+        &mut self,
+        sink: &mut S,
+        tracing: bool,
+        limit: u64,
+        index: u32,
+        dir: u8,
+    ) -> Option<Status> {
+        let parent = self.nodes[index as usize];
+        let (packing, to) = (self.packing, parent.blank as usize);
+        let moves = self.moves[to & (SLOTS - 1)];
+        let moves = &moves.to[..(moves.len as usize).min(4)];
+        // Where a paused expansion resumes.
+        let first = moves.iter().take_while(|m| m.0 < dir).count();
+        // The parent's board, unpacked for the heuristic once some child needs its h.
+        let (mut tiles, mut positions): (Tiles, Tiles) = ([0; SLOTS], [0; SLOTS]);
+        let mut unpacked = false;
+        let mut h_of = |this: &Self, tile: u8, from: usize| {
+            if !unpacked {
+                packing.unpack(parent.key, this.start.cells(), &mut tiles, &mut positions);
+                unpacked = true;
+            }
+            this.heuristic
+                .after_slide(parent.h, &parent.state, &tiles, &positions, tile, from, to)
+        };
+        for &(d, from) in &moves[first..] {
+            let from = from as usize;
+            let resume = Phase::Expanding {
+                node: index,
+                dir: d + 1,
+            };
+            if self.next_id >= limit {
+                self.phase = Phase::Expanding {
+                    node: index,
+                    dir: d,
+                };
+                return Some(Status::Running);
+            }
+            let tile = packing.cell(parent.key, from);
+            let key = packing.slide(parent.key, tile, from, to);
+            let g = parent.g + 1;
+            let id = self.next_id;
+            self.next_id += 1;
+            self.generated += 1;
+            let child = self.nodes.len() as u32;
+            // `None`: skipped; `Some(old)`: added, in place of A*'s dearer node `old` if any.
+            let added: Option<Option<u32>> = if tile == parent.tile {
+                // Sliding the parent's tile back gives the grandparent's state, reached with
+                // g − 2 or less: every strategy skips it, no look-up needed.
+                None
+            } else {
+                match self.reached.find(key) {
+                    Err(slot) => {
+                        let reached = self.reached.len() as u64;
+                        if reached >= self.limit {
+                            self.phase = Phase::Done(Status::GaveUp);
+                            let limit = self.limit;
+                            sink.emit(|| Event::GaveUp { reached, limit });
+                            return Some(Status::GaveUp);
+                        }
+                        self.reached.insert(slot, key, child);
+                        Some(None)
+                    }
+                    Ok(slot) if self.strategy == Strategy::AStar => {
+                        let old = self.reached.index(slot);
+                        (g < self.nodes[old as usize].g).then(|| {
+                            self.reached.set_index(slot, child);
+                            Some(old)
+                        })
+                    }
+                    Ok(_) => None,
+                }
+            };
+            let Some(replaced) = added else {
+                if tracing {
+                    let (h, _) = h_of(self, tile, from);
+                    let parent = parent.id;
+                    let skip = || Event::Skip {
+                        id,
+                        parent,
+                        g,
+                        h,
+                        f: g + h,
+                        tile,
+                        blank: from as u8,
+                    };
+                    if sink.emit(skip) {
+                        self.phase = resume;
+                        return Some(Status::Running);
+                    }
+                }
+                continue;
+            };
+            let (h, state) = if SCORING {
+                h_of(self, tile, from)
+            } else {
+                (0, H::State::default())
+            };
+            if let Some(old) = replaced {
+                self.nodes[old as usize].dropped = true;
+            }
+            self.nodes.push(Node {
+                key,
+                id,
+                parent: index,
+                g,
+                h,
+                state,
+                tile,
+                blank: from as u8,
+                dropped: false,
+                scored: SCORING,
+            });
+            self.push(child);
+            if sink.emit(|| self.node_event(child, false)) {
+                self.phase = resume;
+                return Some(Status::Running);
+            }
+        }
+        self.phase = Phase::Take;
+        None
+    }
 }
 
 impl<H: Heuristic> Advance for FrontierSearch<H> {
     fn advance<S: Sink>(&mut self, sink: &mut S, max_nodes: Option<u64>) -> Status {
-        self.advance_impl(sink, max_nodes)
+        if S::TRACING {
+            self.advance_impl(&mut Events::To(&mut |e| sink.emit(|| e)), max_nodes)
+        } else {
+            self.advance_impl(&mut Events::Dropped, max_nodes)
+        }
     }
 }
 
@@ -441,9 +966,7 @@ impl<H: Heuristic> Search for FrontierSearch<H> {
     }
 
     fn run(&mut self, max_nodes: Option<u64>) -> Status {
-        // Events are built and dropped: frontier searches are not the fast path, and one
-        // instance of the engine keeps the wasm module small.
-        self.advance(&mut Callback(&mut |_| false), max_nodes)
+        self.advance_impl(&mut Events::Dropped, max_nodes)
     }
 
     fn run_traced(
@@ -451,7 +974,7 @@ impl<H: Heuristic> Search for FrontierSearch<H> {
         max_nodes: Option<u64>,
         on_event: &mut dyn FnMut(Event) -> bool,
     ) -> Status {
-        self.advance(&mut Callback(on_event), max_nodes)
+        self.advance_impl(&mut Events::To(on_event), max_nodes)
     }
 
     fn status(&self) -> Status {
@@ -499,7 +1022,8 @@ impl<H: Heuristic> Search for FrontierSearch<H> {
         match self.current {
             Some(i) => Board::trusted(
                 self.start.width(),
-                tiles_of(self.nodes[i as usize].key, self.start.cells()),
+                self.packing
+                    .tiles_of(self.nodes[i as usize].key, self.start.cells()),
             ),
             None => self.start,
         }
@@ -527,20 +1051,21 @@ impl<H: Heuristic> Search for FrontierSearch<H> {
     }
 
     fn frontier_size(&self) -> u64 {
-        self.frontier.len() as u64
+        self.frontier_len() as u64
     }
 
     fn frontier(&self, limit: usize) -> Vec<FrontierEntry> {
         self.frontier
-            .ordered(limit)
+            .ordered(limit, self.nodes.len())
             .into_iter()
             .map(|i| {
                 let n = &self.nodes[i as usize];
+                let (h, _) = self.score(i);
                 FrontierEntry {
                     id: n.id,
                     g: n.g,
-                    h: n.h,
-                    f: n.g + n.h,
+                    h,
+                    f: n.g + h,
                 }
             })
             .collect()
