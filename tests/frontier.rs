@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{bfs_distances, korf, Rng};
+use common::{bfs_distances, korf, on_two_threads, Rng};
 use std::collections::{HashMap, HashSet};
 use tilesearch::{new_search, Algorithm, Board, Event, Goal, HeuristicKind, Search, Status};
 
@@ -24,29 +24,28 @@ fn replays(board: Board, moves: &[u8]) -> bool {
     board.after(moves).is_ok_and(|b| b.is_goal(Goal::BlankLast))
 }
 
+/// The frontier searches (every algorithm but IDA*).
+const FRONTIER: [Algorithm; 4] = [
+    Algorithm::Bfs,
+    Algorithm::Dfs,
+    Algorithm::Greedy,
+    Algorithm::Astar,
+];
+
 /// BFS and A* on all 181,440 solvable states, through `run` as users call it, against the BFS
 /// oracle, on two threads like the IDA* sweeps of tests/oracle.rs: each returns the optimal
 /// length and a solution that replays. (Minutes in release mode, which `make test` uses.)
 #[test]
 fn bfs_and_astar_are_optimal_on_every_8_puzzle_state() {
-    let dist = bfs_distances(Goal::BlankLast);
-    let states: Vec<(&[u8; 9], &u32)> = dist.iter().collect();
-    let half = states.len() / 2;
-    std::thread::scope(|scope| {
-        for part in [&states[..half], &states[half..]] {
-            scope.spawn(move || {
-                for (key, &d) in part {
-                    let board = Board::from_tiles(*key).unwrap();
-                    for algorithm in [Algorithm::Bfs, Algorithm::Astar] {
-                        let mut s = search(board, algorithm);
-                        assert_eq!(s.run(None), Status::Solved, "{algorithm} on {board:?}");
-                        let r = s.report();
-                        assert_eq!(r.length, Some(d), "{algorithm} on {board:?}");
-                        let moves = r.moves.as_ref().unwrap();
-                        assert!(replays(board, moves), "{algorithm} on {board:?}");
-                    }
-                }
-            });
+    on_two_threads(&bfs_distances(Goal::BlankLast), |key, d| {
+        let board = Board::from_tiles(key).unwrap();
+        for algorithm in [Algorithm::Bfs, Algorithm::Astar] {
+            let mut s = search(board, algorithm);
+            assert_eq!(s.run(None), Status::Solved, "{algorithm} on {board:?}");
+            let r = s.report();
+            assert_eq!(r.length, Some(d), "{algorithm} on {board:?}");
+            let moves = r.moves.as_ref().unwrap();
+            assert!(replays(board, moves), "{algorithm} on {board:?}");
         }
     });
 }
@@ -187,12 +186,7 @@ fn traces_follow_the_graph_search_rules_and_running_equals_stepping() {
         .map(|_| rng.scramble(3, Goal::BlankLast, 40))
         .collect();
     for board in boards {
-        for algorithm in [
-            Algorithm::Bfs,
-            Algorithm::Dfs,
-            Algorithm::Greedy,
-            Algorithm::Astar,
-        ] {
+        for algorithm in FRONTIER {
             let mut stepped = search(board, algorithm);
             let events: Vec<Event> = std::iter::from_fn(|| stepped.step()).collect();
             validate(board, algorithm, &events);
@@ -218,12 +212,7 @@ fn slices_steps_and_listings_interleaved_agree_with_stepping() {
     let mut rng = Rng(13);
     for _ in 0..10 {
         let board = rng.scramble(3, Goal::BlankLast, 40);
-        for algorithm in [
-            Algorithm::Bfs,
-            Algorithm::Dfs,
-            Algorithm::Greedy,
-            Algorithm::Astar,
-        ] {
+        for algorithm in FRONTIER {
             let mut stepped = search(board, algorithm);
             let events: Vec<Event> = std::iter::from_fn(|| stepped.step()).collect();
             let by_id: HashMap<(&str, u64), &Event> = events

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{bfs_distances, tiles9, Rng};
+use common::{bfs_distances, on_two_threads, tiles9, Rng};
 use std::collections::HashMap;
 use tilesearch::board::Direction;
 use tilesearch::{ida_star, Board, Goal, HeuristicKind, Status};
@@ -39,25 +39,17 @@ fn board_of(key: &[u8; 9]) -> Board {
 
 /// Solves every state in `states` and checks its length against the oracle, on two threads.
 fn sweep(kind: HeuristicKind, goal: Goal, dist: &HashMap<[u8; 9], u32>) {
-    let states: Vec<(&[u8; 9], &u32)> = dist.iter().collect();
-    let half = states.len() / 2;
-    std::thread::scope(|scope| {
-        for part in [&states[..half], &states[half..]] {
-            scope.spawn(move || {
-                for (key, &d) in part {
-                    let board = board_of(key);
-                    let mut search = ida_star(board, goal, kind).unwrap();
-                    assert_eq!(search.run(None), Status::Solved);
-                    let report = search.report();
-                    assert_eq!(report.length, Some(d), "{kind} on {board:?}");
-                    let mut b = board;
-                    for &t in report.moves.as_ref().unwrap() {
-                        b.slide(t).unwrap();
-                    }
-                    assert!(b.is_goal(goal));
-                }
-            });
+    on_two_threads(dist, |key, d| {
+        let board = board_of(key);
+        let mut search = ida_star(board, goal, kind).unwrap();
+        assert_eq!(search.run(None), Status::Solved);
+        let report = search.report();
+        assert_eq!(report.length, Some(d), "{kind} on {board:?}");
+        let mut b = board;
+        for &t in report.moves.as_ref().unwrap() {
+            b.slide(t).unwrap();
         }
+        assert!(b.is_goal(goal));
     });
 }
 

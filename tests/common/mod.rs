@@ -31,6 +31,23 @@ pub fn bfs_distances(goal: Goal) -> HashMap<[u8; 9], u32> {
     dist
 }
 
+/// Runs `check(state, distance)` on every state of the oracle, split over two threads (the
+/// machine class has two cores; the sweeps are the longest tests).
+pub fn on_two_threads(dist: &HashMap<[u8; 9], u32>, check: impl Fn(&[u8; 9], u32) + Sync) {
+    let states: Vec<(&[u8; 9], &u32)> = dist.iter().collect();
+    let (first, second) = states.split_at(states.len() / 2);
+    std::thread::scope(|scope| {
+        for part in [first, second] {
+            let check = &check;
+            scope.spawn(move || {
+                for &(key, &d) in part {
+                    check(key, d);
+                }
+            });
+        }
+    });
+}
+
 /// A 3×3 board's tiles as a key.
 pub fn tiles9(board: &Board) -> [u8; 9] {
     let mut k = [0u8; 9];
