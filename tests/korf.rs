@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::korf;
+use common::{korf, replays};
 use tilesearch::{ida_star, Goal, HeuristicKind, Status};
 
 /// Korf's instance numbers (1-based) whose Manhattan searches take milliseconds.
@@ -21,11 +21,7 @@ fn quick_korf_instances_solve_optimally_in_both_conventions() {
                 assert_eq!(search.run(None), Status::Solved);
                 let report = search.report();
                 assert_eq!(report.length, Some(optimal), "instance {n}, {goal}, {kind}");
-                let mut b = board;
-                for &t in report.moves.as_ref().unwrap() {
-                    b.slide(t).unwrap();
-                }
-                assert!(b.is_goal(goal));
+                assert!(replays(board, goal, report.moves.as_ref().unwrap()));
             }
         }
     }

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{bfs_distances, on_two_threads, tiles9, Rng};
+use common::{bfs_distances, on_two_threads, replays, tiles9, Rng};
 use std::collections::HashMap;
 use tilesearch::board::Direction;
 use tilesearch::{ida_star, Board, Goal, HeuristicKind, Status};
@@ -45,11 +45,7 @@ fn sweep(kind: HeuristicKind, goal: Goal, dist: &HashMap<[u8; 9], u32>) {
         assert_eq!(search.run(None), Status::Solved);
         let report = search.report();
         assert_eq!(report.length, Some(d), "{kind} on {board:?}");
-        let mut b = board;
-        for &t in report.moves.as_ref().unwrap() {
-            b.slide(t).unwrap();
-        }
-        assert!(b.is_goal(goal));
+        assert!(replays(board, goal, report.moves.as_ref().unwrap()));
     });
 }
 

@@ -31,6 +31,11 @@ pub fn bfs_distances(goal: Goal) -> HashMap<[u8; 9], u32> {
     dist
 }
 
+/// Whether sliding `moves` (tiles) from `board` is legal and ends at `goal`.
+pub fn replays(board: Board, goal: Goal, moves: &[u8]) -> bool {
+    board.after(moves).is_ok_and(|b| b.is_goal(goal))
+}
+
 /// Runs `check(state, distance)` on every state of the oracle, split over two threads (the
 /// machine class has two cores; the sweeps are the longest tests).
 pub fn on_two_threads(dist: &HashMap<[u8; 9], u32>, check: impl Fn(&[u8; 9], u32) + Sync) {
