@@ -535,8 +535,8 @@ fn positions_of(board: &Board) -> Tiles {
 }
 
 /// The most nodes one silent walk generates before it returns to [`IdaStar::expand_silently`]
-/// (which resumes it in another, at the cost of one pause): the budget and the outcome share a
-/// `u32`, which wasm handles faster than a `u64` (about 7 % in Node).
+/// (which resumes it in another, at the cost of one pause): the ids left, the children pruned
+/// and the outcome share one `u64` (see [`Walk::children`]).
 const MAX_WALK: u64 = 1 << 29;
 
 /// How a subtree of the silent walk ended.
@@ -582,9 +582,12 @@ impl<H: Heuristic> Walk<'_, H> {
         let n = self.frames[depth & (MAX_DEPTH - 1)];
         let slack = self.threshold as i32 - depth as i32 - 1;
         let node = node_word(n.blank, n.back);
-        let ended = self.children::<true>(n.h, n.state, node, slack, remaining, n.next);
-        let outcome = match ended & 3 {
-            0 => return (Outcome::Done, self.end - (ended >> 2) as u64),
+        let word =
+            self.children::<true>(n.h, n.state, node, slack, (remaining as u64) << 2, n.next);
+        self.pruned += word >> 32;
+        let left = ((word as u32) >> 2) as u64;
+        let outcome = match word & 3 {
+            0 => return (Outcome::Done, self.end - left),
             1 => Outcome::Solved,
             _ => Outcome::Paused,
         };
@@ -598,7 +601,7 @@ impl<H: Heuristic> Walk<'_, H> {
             board[blank as usize & SLOT_MASK] = tile;
             board[above as usize & SLOT_MASK] = 0;
         }
-        (outcome, self.end - (ended >> 2) as u64)
+        (outcome, self.end - left)
     }
 
     /// Slides the tile of `frames[depth + 1]` back: the board returns to `frames[depth]`.
@@ -622,103 +625,54 @@ impl<H: Heuristic> Walk<'_, H> {
     /// The children of a visited node: its h, heuristic state, and `node` (its blank and
     /// back, see [`node_word`]); from direction `next` on when `RESUMING`, from the first
     /// otherwise (every node the walk itself visits). `slack` = threshold − the children's g:
-    /// a child is pruned when its h exceeds it. `remaining` = ids left in the budget. Returns
-    /// the ids left, shifted left by two, with how the walk ended in the low bits (0 done,
+    /// a child is pruned when its h exceeds it. `count` = the children pruned so far in this
+    /// walk, shifted left by 32, plus the ids left in the budget, shifted left by two. Returns
+    /// the count after this node's subtree, with how the walk ended in the low bits (0 done,
     /// 1 goal, 2 paused).
     ///
     /// Everything travels as few scalars as possible (the depth and the ids are derived from
-    /// `slack` and `remaining`, the node's tile from the board), so that native code and wasm
-    /// (whose ABI passes structs through memory) keep the hot state in registers, and the
-    /// loop over the four directions unrolls. The node's frame is written only when the walk
-    /// stops inside it, since a finished node is discarded by its parent.
+    /// `slack` and `count`, the node's tile from the board), so that native code and wasm
+    /// (whose ABI passes structs through memory) keep the hot state in registers: a pruned
+    /// child costs one addition to `count` (one more pruned, one id fewer), not a counter in
+    /// memory, which made wasm about 7 % faster. The node's frame is written only when the
+    /// walk stops inside it, since a finished node is discarded by its parent.
     fn children<const RESUMING: bool>(
         &mut self,
         h: u32,
         state: H::State,
         node: u32,
         slack: i32,
-        mut remaining: u32,
+        mut count: u64,
         next: u8,
-    ) -> u32 {
+    ) -> u64 {
         let to = (node >> 3) as usize & SLOT_MASK;
         let cells = self.moves[to][node as usize & 7];
-        let (mut ended, mut stopped_at) = (0, 0);
-        for (dir, &from) in cells.iter().enumerate() {
-            if (RESUMING && dir < next as usize) || from == NONE {
-                continue;
-            }
-            if remaining == 0 {
-                (ended, stopped_at) = (2, dir);
-                self.depth_reached = self.depth(slack);
-                break;
-            }
-            remaining -= 1;
-            let from = from as usize & SLOT_MASK;
-            let tile = self.tiles[from];
-            let (child_h, child_state) =
-                self.heuristic
-                    .after_slide(h, &state, &self.tiles, &self.positions, tile, from, to);
-            if child_h as i32 > slack {
-                self.pruned += 1;
-                let f = (self.threshold as i32 - slack) as u32 + child_h;
-                if f < self.next_threshold {
-                    self.next_threshold = f;
+        let mut stop = 0;
+        if RESUMING {
+            // Once per resumed node: a loop keeps the module small.
+            for dir in next as usize..4 {
+                stop = self.child(dir, cells, h, &state, to, slack, &mut count);
+                if stop != 0 {
+                    break;
                 }
-                continue;
             }
-            self.tiles[to] = tile;
-            self.tiles[from] = 0;
-            if H::USES_POSITIONS {
-                self.positions[tile as usize & SLOT_MASK] = to as u8;
+        } else {
+            // The four directions written out: when the compiler keeps them as a loop, wasm
+            // runs at about half its speed.
+            stop = self.child(0, cells, h, &state, to, slack, &mut count);
+            if stop == 0 {
+                stop = self.child(1, cells, h, &state, to, slack, &mut count);
             }
-            // Left/right and up/down are neighbours in `Direction::ORDER`.
-            let child_back = dir as u8 ^ 1;
-            let child = (self.depth(slack) + 1) & (MAX_DEPTH - 1);
-            let child_ended = if child_h == 0 && self.tiles == *self.goal_tiles {
-                self.frames[child] = Frame {
-                    id: self.end - remaining as u64 - 1,
-                    h: child_h,
-                    state: child_state,
-                    blank: from as u8,
-                    tile,
-                    back: child_back,
-                    next: 0,
-                };
-                self.depth_reached = child;
-                1
-            } else {
-                let child_node = node_word(from as u8, child_back);
-                let before = remaining;
-                let r = self.children::<false>(
-                    child_h,
-                    child_state,
-                    child_node,
-                    slack - 1,
-                    remaining,
-                    0,
-                );
-                remaining = r >> 2;
-                if r & 3 != 0 {
-                    // The child wrote its frame but only its parent knows its id.
-                    self.frames[child].id = self.end - before as u64 - 1;
-                }
-                r & 3
-            };
-            if child_ended != 0 {
-                (ended, stopped_at) = (child_ended, dir + 1);
-                break;
+            if stop == 0 {
+                stop = self.child(2, cells, h, &state, to, slack, &mut count);
             }
-            // Read back rather than kept across the call: the tile is where the blank was.
-            let from = cells[dir] as usize & SLOT_MASK;
-            let tile = self.tiles[to];
-            self.tiles[from] = tile;
-            self.tiles[to] = 0;
-            if H::USES_POSITIONS {
-                self.positions[tile as usize & SLOT_MASK] = from as u8;
+            if stop == 0 {
+                stop = self.child(3, cells, h, &state, to, slack, &mut count);
             }
         }
+        let (ended, stopped_at) = (stop & 3, stop >> 2);
         if ended == 0 {
-            return remaining << 2;
+            return count;
         }
         // The id stays: the parent writes it (or it was there when the walk resumed this node).
         let back = node as usize & 7;
@@ -730,7 +684,89 @@ impl<H: Heuristic> Walk<'_, H> {
         frame.blank = to as u8;
         frame.back = back as u8;
         frame.next = stopped_at as u8;
-        remaining << 2 | ended
+        count | ended as u64
+    }
+
+    /// The child of a node (see [`Walk::children`]) in direction `dir`, its cell `cells[dir]`:
+    /// generated, pruned or visited. Returns 0 to go on with the next direction, otherwise
+    /// where to resume the node shifted left by two, with how the walk ended (1 goal, 2 paused).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn child(
+        &mut self,
+        dir: usize,
+        cells: [u8; 4],
+        h: u32,
+        state: &H::State,
+        to: usize,
+        slack: i32,
+        count: &mut u64,
+    ) -> u32 {
+        let from = cells[dir];
+        if from == NONE {
+            return 0;
+        }
+        if (*count as u32) < 4 {
+            self.depth_reached = self.depth(slack);
+            return (dir as u32) << 2 | 2;
+        }
+        *count -= 4;
+        let from = from as usize & SLOT_MASK;
+        let tile = self.tiles[from];
+        let (child_h, child_state) =
+            self.heuristic
+                .after_slide(h, state, &self.tiles, &self.positions, tile, from, to);
+        if child_h as i32 > slack {
+            *count += 1 << 32;
+            let f = (self.threshold as i32 - slack) as u32 + child_h;
+            if f < self.next_threshold {
+                self.next_threshold = f;
+            }
+            return 0;
+        }
+        self.tiles[to] = tile;
+        self.tiles[from] = 0;
+        if H::USES_POSITIONS {
+            self.positions[tile as usize & SLOT_MASK] = to as u8;
+        }
+        // Left/right and up/down are neighbours in `Direction::ORDER`.
+        let child_back = dir as u8 ^ 1;
+        let child = (self.depth(slack) + 1) & (MAX_DEPTH - 1);
+        let child_ended = if child_h == 0 && self.tiles == *self.goal_tiles {
+            self.frames[child] = Frame {
+                id: self.end - ((*count as u32) >> 2) as u64 - 1,
+                h: child_h,
+                state: child_state,
+                blank: from as u8,
+                tile,
+                back: child_back,
+                next: 0,
+            };
+            self.depth_reached = child;
+            1
+        } else {
+            let child_node = node_word(from as u8, child_back);
+            let before = *count;
+            let r = self.children::<false>(child_h, child_state, child_node, slack - 1, before, 0);
+            *count = r & !3;
+            if r & 3 != 0 {
+                // The child wrote its frame but only its parent knows its id.
+                self.frames[child].id = self.end - ((before as u32) >> 2) as u64 - 1;
+            }
+            (r & 3) as u32
+        };
+        if child_ended != 0 {
+            return (dir as u32 + 1) << 2 | child_ended;
+        }
+        // Read back rather than kept across the call: the tile is where the blank was.
+        let from = cells[dir] as usize & SLOT_MASK;
+        let tile = self.tiles[to];
+        self.tiles[from] = tile;
+        self.tiles[to] = 0;
+        if H::USES_POSITIONS {
+            self.positions[tile as usize & SLOT_MASK] = from as u8;
+        }
+        0
     }
 }
 
