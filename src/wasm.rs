@@ -331,7 +331,8 @@ impl PatternDatabaseBuilder {
     pub fn work(&mut self, budget: f64) -> Result<bool, JsValue> {
         if !(budget.fract() == 0.0 && (1.0..=1e9).contains(&budget)) {
             return Err(invalid(format!(
-                "work(budget) takes a whole number from 1 to 1e9, got {budget}"
+                "work(budget) takes a whole number from 1 to 1e9, got {}",
+                js_number(budget)
             )));
         }
         match &mut self.builder {
@@ -359,9 +360,10 @@ impl PatternDatabaseBuilder {
             Some(b) => {
                 let progress = b.progress();
                 self.builder = Some(b);
+                // A whole percentage, written as an integer (no float formatting in the module).
                 Err(invalid(format!(
-                    "the build is not finished ({:.0} % done): call work() until it returns true",
-                    progress * 100.0
+                    "the build is not finished ({} % done): call work() until it returns true",
+                    (progress * 100.0).round() as u32
                 )))
             }
             None => Err(invalid("this build was installed already".into())),
@@ -521,7 +523,9 @@ impl Solver {
         const LIMIT: f64 = 10_000_000.0;
         if !(n.fract() == 0.0 && (0.0..=LIMIT).contains(&n)) {
             return Err(invalid(format!(
-                "stepMany(n) takes a whole number of events from 0 to {LIMIT}, got {n}"
+                "stepMany(n) takes a whole number of events from 0 to {}, got {}",
+                LIMIT as u32,
+                js_number(n)
             )));
         }
         let n = n as usize;
@@ -550,7 +554,8 @@ impl Solver {
     pub fn skip(&mut self, n: f64) -> Result<f64, JsValue> {
         if !(n.fract() == 0.0 && (0.0..=9_007_199_254_740_991.0).contains(&n)) {
             return Err(invalid(format!(
-                "skip(n) takes a whole number of events (0 or more), got {n}"
+                "skip(n) takes a whole number of events (0 or more), got {}",
+                js_number(n)
             )));
         }
         let (n, mut count) = (n as u64, 0u64);
@@ -651,7 +656,8 @@ impl Solver {
     pub fn frontier(&self, limit: f64) -> Result<JsValue, JsValue> {
         if !(limit.fract() == 0.0 && (0.0..=1000.0).contains(&limit)) {
             return Err(invalid(format!(
-                "frontier(limit) takes a whole number from 0 to 1000, got {limit}"
+                "frontier(limit) takes a whole number from 0 to 1000, got {}",
+                js_number(limit)
             )));
         }
         Ok(to_js(&self.search.frontier(limit as usize)))
@@ -686,13 +692,22 @@ impl Solver {
     }
 }
 
+/// A number as JS writes it (`1.5`, `1e+21`, `Infinity`): messages then read like the caller's
+/// code, and the module carries no float formatting of its own.
+fn js_number(n: f64) -> String {
+    js_sys::Number::from(n)
+        .to_string_with_radix(10)
+        .map(String::from)
+        .unwrap_or_default()
+}
+
 /// A JS value as a message shows it: strings quoted, numbers as numbers, else its type.
 fn describe(value: &JsValue) -> String {
     if let Some(s) = value.as_string() {
         return format!("\"{s}\"");
     }
     if let Some(n) = value.as_f64() {
-        return n.to_string();
+        return js_number(n);
     }
     if value.is_null() {
         return "null".into();

@@ -312,8 +312,14 @@ fn bad_calls_throw_and_leave_the_solver_usable() {
         ),
         (
             object(&[("maxNodes", 2.5.into())]),
-            "maxNodes must be a whole number",
+            "maxNodes must be a whole number of nodes (0 or more), got 2.5",
         ),
+        // Numbers read as JS writes them.
+        (
+            object(&[("maxNodes", f64::INFINITY.into())]),
+            "got Infinity",
+        ),
+        (object(&[("maxNodes", 1e21.into())]), "got 1e+21"),
         (object(&[("maxNodes", "10".into())]), "got \"10\""),
         (
             object(&[("onEvent", 3.into())]),
@@ -331,10 +337,13 @@ fn bad_calls_throw_and_leave_the_solver_usable() {
     }
     assert!(thrown(s.step_many(-3.0).unwrap_err())
         .1
-        .contains("stepMany(n) takes a whole number"));
+        .contains("stepMany(n) takes a whole number of events from 0 to 10000000, got -3"));
     assert!(thrown(s.skip(0.5).unwrap_err())
         .1
-        .contains("skip(n) takes a whole number"));
+        .contains("skip(n) takes a whole number of events (0 or more), got 0.5"));
+    assert!(thrown(s.frontier(f64::NAN).unwrap_err())
+        .1
+        .contains("frontier(limit) takes a whole number from 0 to 1000, got NaN"));
     // Nothing moved: the next event is the second one.
     let mut reference = solver("6 4 5 8 2 7 1 0 3");
     let all = step_all(&mut reference);
