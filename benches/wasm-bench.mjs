@@ -2,7 +2,11 @@
 // (the built package) and in Chromium (www/bench.html, in a Web Worker), plus the batch event
 // stream (stepMany) and the gzipped wasm size. With --heuristic pdb it also times the pattern
 // databases' build, and in Chromium a second visit that loads them from IndexedDB.
+// The machine is shared, so its speed drifts by ±15 % within minutes: the three are run one
+// after another in each of several rounds, and the wasm/native ratios are taken per round (the
+// median is reported), not from speeds measured minutes apart.
 // Usage: node benches/wasm-bench.mjs [--instances 2,5,18,36,20 | all] [--heuristic manhattan]
+//        [--rounds 3]
 import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
@@ -22,13 +26,23 @@ const chosen = spec === 'all' ? korf.map((_, i) => i + 1) : spec.split(',').map(
 const numbers = chosen.join(',');
 const m = (v) => (v / 1e6).toFixed(1);
 
-// Native: the bench target prints the build time (pdb) and "total: …, T s, … M generated nodes/s".
-const nativeOut = execFileSync('cargo', ['bench', '-q', '--bench', 'nodes_per_second', '--', '--heuristic', heuristic, '--instances', numbers], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 24 });
-const native = Number(nativeOut.match(/([\d.]+) M generated nodes\/s/)[1]) * 1e6;
-const nativeSeconds = Number(nativeOut.match(/instances, ([\d.]+) s/)[1]);
-const nativeBuild = Number(nativeOut.match(/built in ([\d.]+) s/)?.[1] ?? 0);
+const rounds = Number(option('--rounds', heuristic === 'pdb' ? '1' : '3'));
+if (!Number.isInteger(rounds) || rounds < 1) {
+  console.error(`--rounds wants a whole number of rounds, at least 1, not "${option('--rounds')}"`);
+  process.exit(2);
+}
 
-// Node.
+// Native: the bench target prints the build time (pdb) and "total: …, T s, … M generated nodes/s".
+function runNative() {
+  const out = execFileSync('cargo', ['bench', '-q', '--bench', 'nodes_per_second', '--', '--heuristic', heuristic, '--instances', numbers], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 24 });
+  return {
+    rate: Number(out.match(/([\d.]+) M generated nodes\/s/)[1]) * 1e6,
+    seconds: Number(out.match(/instances, ([\d.]+) s/)[1]),
+    build: Number(out.match(/built in ([\d.]+) s/)?.[1] ?? 0),
+  };
+}
+
+// Node: the databases (pdb) are built once, before the first round.
 wasm.initSync({ module: readFileSync(new URL('www/pkg/tilesearch_bg.wasm', root)) });
 let nodeBuild = 0;
 if (heuristic === 'pdb') {
@@ -38,19 +52,22 @@ if (heuristic === 'pdb') {
   builder.install();
   nodeBuild = (performance.now() - start) / 1000;
 }
-let nodeSeconds = 0, nodeGenerated = 0;
-for (const n of chosen) {
-  const solver = new wasm.Solver({ board: korf[n - 1].slice(1), heuristic });
-  const start = performance.now();
-  const summary = solver.run();
-  nodeSeconds += (performance.now() - start) / 1000;
-  nodeGenerated += summary.generated;
-  if (summary.length !== korf[n - 1][0]) throw new Error(`instance ${n}: ${summary.length}`);
-  solver.free();
+function runNode() {
+  let seconds = 0, generated = 0;
+  for (const n of chosen) {
+    const solver = new wasm.Solver({ board: korf[n - 1].slice(1), heuristic });
+    const start = performance.now();
+    const summary = solver.run();
+    seconds += (performance.now() - start) / 1000;
+    generated += summary.generated;
+    if (summary.length !== korf[n - 1][0]) throw new Error(`instance ${n}: ${summary.length}`);
+    solver.free();
+  }
+  return { rate: generated / seconds, seconds };
 }
-const inNode = nodeGenerated / nodeSeconds;
 
-// Chromium, through the benchmark page; with pdb, a second visit reads the IndexedDB cache.
+// Chromium, through the benchmark page; with pdb, the first visit builds the databases and a
+// last visit reads them from the IndexedDB cache.
 const server = await serve();
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
@@ -66,18 +83,37 @@ async function visit() {
   for (const i of result.instances) if (i.length !== i.optimal) throw new Error(`instance ${i.number}: ${i.length}`);
   return result;
 }
-const first = await visit();
+
+const measured = [];
+for (let round = 1; round <= rounds; round++) {
+  const native = runNative();
+  const inNode = runNode();
+  const inChromium = await visit();
+  measured.push({ native, inNode, inChromium });
+  if (rounds > 1) {
+    console.log(`round ${round}: native ${m(native.rate)} M/s, Node ${m(inNode.rate)} M/s (${(inNode.rate / native.rate).toFixed(2)}×), Chromium ${m(inChromium.nodesPerSecond)} M/s (${(inChromium.nodesPerSecond / native.rate).toFixed(2)}×)`);
+  }
+}
 const second = heuristic === 'pdb' ? await visit() : null;
 await browser.close();
 await server.close();
 
+// The round with the median Chromium/native ratio stands for the run; the ranges show the rest.
+const median = (values) => [...values].sort((x, y) => x - y)[(values.length - 1) >> 1];
+const range = (values) => (values.length > 1 ? ` (${rounds} rounds: ${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}×)` : '');
+const nodeRatios = measured.map((r) => r.inNode.rate / r.native.rate);
+const chromiumRatios = measured.map((r) => r.inChromium.nodesPerSecond / r.native.rate);
+const { native, inNode, inChromium: first } = measured[chromiumRatios.indexOf(median(chromiumRatios))];
+const nodeRatio = median(nodeRatios), chromiumRatio = median(chromiumRatios);
+
 const wasmFile = readFileSync(new URL('www/pkg/tilesearch_bg.wasm', root));
-console.log(`IDA* ${heuristic}, Korf instances ${spec}, generated nodes per second (tracing off)`);
-console.log(`native    ${m(native)} M/s, search ${nativeSeconds.toFixed(2)} s${heuristic === 'pdb' ? `, build ${nativeBuild.toFixed(2)} s` : ''}`);
-console.log(`Node      ${m(inNode)} M/s (${(inNode / native).toFixed(2)}× native), search ${nodeSeconds.toFixed(2)} s${heuristic === 'pdb' ? `, build ${nodeBuild.toFixed(2)} s` : ''}`);
-console.log(`Chromium  ${m(first.nodesPerSecond)} M/s (${(first.nodesPerSecond / native).toFixed(2)}× native), search ${first.seconds.toFixed(2)} s`);
+console.log(`IDA* ${heuristic}, Korf instances ${spec}, generated nodes per second (tracing off)${rounds > 1 ? ', the median round' : ''}`);
+console.log(`native    ${m(native.rate)} M/s, search ${native.seconds.toFixed(2)} s${heuristic === 'pdb' ? `, build ${native.build.toFixed(2)} s` : ''}`);
+console.log(`Node      ${m(inNode.rate)} M/s, search ${inNode.seconds.toFixed(2)} s${heuristic === 'pdb' ? `, build ${nodeBuild.toFixed(2)} s` : ''}; wasm/native ${nodeRatio.toFixed(2)}×${range(nodeRatios)}`);
+console.log(`Chromium  ${m(first.nodesPerSecond)} M/s, search ${first.seconds.toFixed(2)} s; wasm/native ${chromiumRatio.toFixed(2)}×${range(chromiumRatios)}`);
 if (second) {
-  console.log(`Chromium, first visit: databases ${first.databases.source} ${first.databases.seconds.toFixed(2)} s + search ${first.seconds.toFixed(2)} s = ${(first.databases.seconds + first.seconds).toFixed(2)} s`);
+  const { databases, seconds } = measured[0].inChromium;
+  console.log(`Chromium, first visit: databases ${databases.source} ${databases.seconds.toFixed(2)} s + search ${seconds.toFixed(2)} s = ${(databases.seconds + seconds).toFixed(2)} s`);
   console.log(`Chromium, second visit: databases ${second.databases.source} ${second.databases.seconds.toFixed(2)} s + search ${second.seconds.toFixed(2)} s = ${(second.databases.seconds + second.seconds).toFixed(2)} s`);
 }
 console.log(`Chromium stepMany: ${m(first.eventsPerSecond)} M events/s; step(): ${m(first.stepEventsPerSecond)} M events/s`);
