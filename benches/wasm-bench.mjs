@@ -74,9 +74,10 @@ const browser = await chromium.launch({
   args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
 const context = await browser.newContext();
-async function visit() {
+// The page is given the round's native figure and shows the ratio as well.
+async function visit(nativeRate) {
   const page = await context.newPage();
-  await page.goto(`${server.url}www/bench.html?auto&instances=${spec}&heuristic=${heuristic}`);
+  await page.goto(`${server.url}www/bench.html?auto&instances=${spec}&heuristic=${heuristic}&native=${m(nativeRate)}`);
   await page.waitForFunction(() => document.querySelector('#result').textContent.length > 0, null, { timeout: 900_000 });
   const result = JSON.parse(await page.textContent('#result'));
   await page.close();
@@ -88,13 +89,13 @@ const measured = [];
 for (let round = 1; round <= rounds; round++) {
   const native = runNative();
   const inNode = runNode();
-  const inChromium = await visit();
+  const inChromium = await visit(native.rate);
   measured.push({ native, inNode, inChromium });
   if (rounds > 1) {
     console.log(`round ${round}: native ${m(native.rate)} M/s, Node ${m(inNode.rate)} M/s (${(inNode.rate / native.rate).toFixed(2)}×), Chromium ${m(inChromium.nodesPerSecond)} M/s (${(inChromium.nodesPerSecond / native.rate).toFixed(2)}×)`);
   }
 }
-const second = heuristic === 'pdb' ? await visit() : null;
+const second = heuristic === 'pdb' ? await visit(measured.at(-1).native.rate) : null;
 await browser.close();
 await server.close();
 

@@ -1,6 +1,7 @@
 // Benchmark worker: runs the wasm search on Korf instances and measures the batch stream, off
 // the page's main thread. Messages in: {instances: [[number, optimal, tiles]…], heuristic, goal,
-// streamSeconds}; out: {type: 'instance', …} per instance, then {type: 'stream', …}, {type: 'done'}.
+// streamSeconds}; out: {type: 'instance', …} per instance, then {type: 'stream', …}, {type: 'done'};
+// {type: 'error', message} instead when something fails (the databases, a board).
 import init, * as wasm from './pkg/tilesearch.js';
 import { ensurePatternDatabases } from './pdb-cache.js';
 
@@ -8,6 +9,14 @@ const { Solver } = wasm;
 const ready = init();
 
 self.onmessage = async ({ data }) => {
+  try {
+    await run(data);
+  } catch (error) {
+    self.postMessage({ type: 'error', message: error?.message ?? String(error) });
+  }
+};
+
+async function run(data) {
   await ready;
   const { instances, heuristic = 'manhattan', goal = 'blank-last', streamSeconds = 1 } = data;
   if (heuristic === 'pdb') {
@@ -41,4 +50,4 @@ self.onmessage = async ({ data }) => {
   const steppedSeconds = (performance.now() - stepStart) / 1000;
   self.postMessage({ type: 'stream', events, seconds: streamed, stepEvents: stepped, stepSeconds: steppedSeconds });
   self.postMessage({ type: 'done' });
-};
+}
