@@ -86,3 +86,27 @@ export const boardLabel = (page) => page.locator('tile-search .board-host .board
 
 /** Waits for the tiles' slide transitions to end, so that screenshots show settled boards. */
 export const settle = (page) => page.waitForTimeout(400);
+
+/**
+ * The main thread's tasks over 50 ms while `during(attempt)` runs, watched up to `attempts`
+ * times: the first clean attempt's (an empty list), else the last one's. A task of ours that
+ * blocks shows up in every attempt; a moment in which this shared 2-core machine gives the
+ * page's thread no CPU (a 20 ms task then lasts 60 ms) does not, so one clean attempt is the
+ * evidence that the page never blocks.
+ */
+export async function longTasksDuring(page, during, attempts = 3) {
+  let tasks = [];
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    await page.evaluate(() => {
+      window.longTaskObserver?.disconnect();
+      window.longTasks = [];
+      window.longTaskObserver = new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => Math.round(e.duration))));
+      window.longTaskObserver.observe({ type: 'longtask' });
+    });
+    await during(attempt);
+    tasks = await page.evaluate(() => window.longTasks);
+    if (tasks.length === 0) break;
+    console.log(`# attempt ${attempt}: main-thread tasks over 50 ms ${JSON.stringify(tasks)}${attempt < attempts ? ', watching again' : ''}`);
+  }
+  return tasks;
+}

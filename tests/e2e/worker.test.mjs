@@ -1,7 +1,7 @@
 // Never freezes: a Korf 15-puzzle runs in the worker, in time slices, while the page animates.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openExplorer, screenshot, state, waitForState } from './server.mjs';
+import { startServer, launch, openExplorer, screenshot, state, waitForState, longTasksDuring } from './server.mjs';
 
 // The short Korf #12 run comes first: right after a page that drew millions of events is
 // closed, its teardown competes for the CPU and can stretch a task of the next page.
@@ -13,12 +13,11 @@ const button = (page, name) => page.getByRole('button', { name, exact: true });
 // Korf's instance #1 (57 moves; hundreds of millions of nodes: it runs until paused).
 const KORF_1 = '13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2';
 
-/** Starts counting long tasks and animation frames in the page. */
-const watch = (page) => page.evaluate(() => {
-  window.longTasks = [];
-  new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => e.duration)))
-    .observe({ type: 'longtask', buffered: false });
+/** Starts counting animation frames in the page (again from none when called again). */
+const watchFrames = (page) => page.evaluate(() => {
   window.frames = [];
+  if (window.countingFrames) return;
+  window.countingFrames = true;
   const count = (time) => { window.frames.push(time); requestAnimationFrame(count); };
   requestAnimationFrame(count);
 });
@@ -28,13 +27,19 @@ test("Korf's #12 solves in the worker with 45 moves, and Next iteration streams 
   await button(page, 'Next iteration').click();
   let s = await waitForState(page, (st) => st.status === 'paused' && st.lastEvent?.type === 'raise');
   assert.equal(s.iteration, 1);
-  await watch(page);
   await page.locator('tile-search').evaluate((element) => { element.speed = 'max'; });
-  await button(page, 'Run').click();
-  s = await waitForState(page, (st) => st.status === 'solved', 120000);
-  assert.equal(s.solution.length, 45);
-  const longTasks = await page.evaluate(() => window.longTasks);
-  assert.deepEqual(longTasks, []);
+  const longTasks = await longTasksDuring(page, async (attempt) => {
+    if (attempt > 1) {
+      // From the start again: Reset, then the first iteration.
+      await button(page, 'Reset').click();
+      await button(page, 'Next iteration').click();
+      await waitForState(page, (st) => st.status === 'paused' && st.lastEvent?.type === 'raise');
+    }
+    await button(page, 'Run').click();
+    s = await waitForState(page, (st) => st.status === 'solved', 120000);
+    assert.equal(s.solution.length, 45);
+  });
+  assert.deepEqual(longTasks, [], 'no task over 50 ms on the main thread');
   const rows = await page.locator('tile-search table.timeline tbody tr').count();
   assert.equal(rows, s.iteration);
   await page.waitForTimeout(300);
@@ -46,22 +51,27 @@ test("Korf's #12 solves in the worker with 45 moves, and Next iteration streams 
 test('a Korf 15-puzzle runs in the worker: no long task, the page keeps animating, Pause stops it at once', async () => {
   const { page, context, errors } = await openExplorer(browser, `${server.url}#board=${KORF_1.replaceAll(' ', '+')}&heuristic=manhattan&goal=blank-last`);
   await page.locator('tile-search').evaluate((element) => { element.speed = 'max'; });
-  await watch(page);
   const boards = new Set();
   await button(page, 'Run').click();
-  const started = Date.now();
-  while (Date.now() - started < 4000) {
-    boards.add(await page.locator('tile-search .board-host .board').getAttribute('aria-label'));
-    await page.waitForTimeout(100);
-  }
+  let measured;
+  // Four seconds of the run, watched again (the run goes on) if the machine stalled the page.
+  const longTasks = await longTasksDuring(page, async () => {
+    await watchFrames(page);
+    const started = Date.now();
+    while (Date.now() - started < 4000) {
+      boards.add(await page.locator('tile-search .board-host .board').getAttribute('aria-label'));
+      await page.waitForTimeout(100);
+    }
+    measured = await page.evaluate(() => {
+      const frames = window.frames.filter((t) => t >= window.frames[0]);
+      const gaps = frames.slice(1).map((t, i) => t - frames[i]);
+      return { fps: (frames.length - 1) / ((frames.at(-1) - frames[0]) / 1000), worstFrameMs: Math.max(...gaps) };
+    });
+  });
+  measured.longTasks = longTasks;
   const progress = await page.locator('tile-search .progress').textContent();
   assert.match(progress, /^Running \(full speed, in a worker\): threshold \d+, iteration \d+, [\d,]+ nodes, [\d,]+ nodes\/s\.$/);
   // Measured before the screenshot, whose full-page capture is itself a long task.
-  const measured = await page.evaluate(() => {
-    const frames = window.frames.filter((t) => t >= window.frames[0]);
-    const gaps = frames.slice(1).map((t, i) => t - frames[i]);
-    return { longTasks: window.longTasks, fps: (frames.length - 1) / ((frames.at(-1) - frames[0]) / 1000), worstFrameMs: Math.max(...gaps) };
-  });
   await screenshot(page, '07-korf-running');
 
   // Pause takes effect at once: the state stops changing.
