@@ -539,6 +539,24 @@ fn positions_of(board: &Board) -> Tiles {
 /// and the outcome share one `u64` (see [`Walk::children`]).
 const MAX_WALK: u64 = 1 << 29;
 
+/// In the count word (see [`Walk::children`]): one id of the budget (bits 2..32, above the
+/// outcome's two bits) ...
+const ONE_ID: u64 = 1 << 2;
+/// ... and one child pruned (bits 32..64).
+const ONE_PRUNED: u64 = 1 << 32;
+
+/// The count word of a walk with `ids` left and nothing pruned yet.
+#[inline(always)]
+fn count_word(ids: u32) -> u64 {
+    ids as u64 * ONE_ID
+}
+
+/// The ids left in a count word.
+#[inline(always)]
+fn ids_left(count: u64) -> u64 {
+    (count as u32 / ONE_ID as u32) as u64
+}
+
 /// How a subtree of the silent walk ended.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Outcome {
@@ -582,10 +600,9 @@ impl<H: Heuristic> Walk<'_, H> {
         let n = self.frames[depth & (MAX_DEPTH - 1)];
         let slack = self.threshold as i32 - depth as i32 - 1;
         let node = node_word(n.blank, n.back);
-        let word =
-            self.children::<true>(n.h, n.state, node, slack, (remaining as u64) << 2, n.next);
-        self.pruned += word >> 32;
-        let left = ((word as u32) >> 2) as u64;
+        let word = self.children::<true>(n.h, n.state, node, slack, count_word(remaining), n.next);
+        self.pruned += word / ONE_PRUNED;
+        let left = ids_left(word);
         let outcome = match word & 3 {
             0 => return (Outcome::Done, self.end - left),
             1 => Outcome::Solved,
@@ -706,18 +723,18 @@ impl<H: Heuristic> Walk<'_, H> {
         if from == NONE {
             return 0;
         }
-        if (*count as u32) < 4 {
+        if ids_left(*count) == 0 {
             self.depth_reached = self.depth(slack);
             return (dir as u32) << 2 | 2;
         }
-        *count -= 4;
+        *count -= ONE_ID;
         let from = from as usize & SLOT_MASK;
         let tile = self.tiles[from];
         let (child_h, child_state) =
             self.heuristic
                 .after_slide(h, state, &self.tiles, &self.positions, tile, from, to);
         if child_h as i32 > slack {
-            *count += 1 << 32;
+            *count += ONE_PRUNED;
             let f = (self.threshold as i32 - slack) as u32 + child_h;
             if f < self.next_threshold {
                 self.next_threshold = f;
@@ -734,7 +751,7 @@ impl<H: Heuristic> Walk<'_, H> {
         let child = (self.depth(slack) + 1) & (MAX_DEPTH - 1);
         let child_ended = if child_h == 0 && self.tiles == *self.goal_tiles {
             self.frames[child] = Frame {
-                id: self.end - ((*count as u32) >> 2) as u64 - 1,
+                id: self.end - ids_left(*count) - 1,
                 h: child_h,
                 state: child_state,
                 blank: from as u8,
@@ -751,7 +768,7 @@ impl<H: Heuristic> Walk<'_, H> {
             *count = r & !3;
             if r & 3 != 0 {
                 // The child wrote its frame but only its parent knows its id.
-                self.frames[child].id = self.end - ((before as u32) >> 2) as u64 - 1;
+                self.frames[child].id = self.end - ids_left(before) - 1;
             }
             (r & 3) as u32
         };
