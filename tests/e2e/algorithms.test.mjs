@@ -2,7 +2,7 @@
 // the trace, the tree's colours and labels, the frontier panel, Run, and the memory guard.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openExplorer, screenshot, state, waitForState, settle } from './server.mjs';
+import { startServer, launch, openExplorer, screenshot, state, waitForState, settle, watchLongTasks } from './server.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -156,10 +156,7 @@ test('the memory guard: BFS on a 15-puzzle gives up clearly after max-reached st
 
 test("Compare runs every algorithm in a worker and shows the lecture's table and chart, without freezing the page", async () => {
   const { page, context, errors } = await openExplorer(browser, `${server.url}#board=${CHALLENGING.replaceAll(' ', '+')}`);
-  await page.evaluate(() => {
-    window.longTasks = [];
-    new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => Math.round(e.duration)))).observe({ type: 'longtask' });
-  });
+  await watchLongTasks(page);
   const status = page.locator('tile-search .compare-status');
   const started = Date.now();
   await button(page, 'Compare').click();

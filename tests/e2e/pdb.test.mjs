@@ -3,7 +3,7 @@
 // Korf's 15-puzzles solved optimally with it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openExplorer, screenshot, state, waitForState, settle } from './server.mjs';
+import { startServer, launch, openExplorer, screenshot, state, waitForState, settle, watchLongTasks } from './server.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -33,9 +33,8 @@ test('pdb is offered for 4×4 boards only; chosen by attribute on a 3×3 board, 
 
 test("pdb: built in the worker with a progress bar, Korf's #1 and #12 solved optimally, then loaded from this browser's cache", async () => {
   const { page, context, errors } = await openExplorer(browser, `${server.url}${hash(KORF_1)}`);
+  await watchLongTasks(page);
   await page.evaluate(() => {
-    window.longTasks = [];
-    new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => Math.round(e.duration)))).observe({ type: 'longtask' });
     window.frames = 0;
     const count = () => { window.frames += 1; requestAnimationFrame(count); };
     requestAnimationFrame(count);

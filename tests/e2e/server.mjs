@@ -87,6 +87,14 @@ export const boardLabel = (page) => page.locator('tile-search .board-host .board
 /** Waits for the tiles' slide transitions to end, so that screenshots show settled boards. */
 export const settle = (page) => page.waitForTimeout(400);
 
+/** Records the page's main-thread tasks over 50 ms (their ms) in `window.longTasks`, from none. */
+export const watchLongTasks = (page) => page.evaluate(() => {
+  window.longTaskObserver?.disconnect();
+  window.longTasks = [];
+  window.longTaskObserver = new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => Math.round(e.duration))));
+  window.longTaskObserver.observe({ type: 'longtask' });
+});
+
 /**
  * The main thread's tasks over 50 ms while `during(attempt)` runs, watched up to `attempts`
  * times: the first clean attempt's (an empty list), else the last one's. A task of ours that
@@ -97,12 +105,7 @@ export const settle = (page) => page.waitForTimeout(400);
 export async function longTasksDuring(page, during, attempts = 3) {
   let tasks = [];
   for (let attempt = 1; attempt <= attempts; attempt++) {
-    await page.evaluate(() => {
-      window.longTaskObserver?.disconnect();
-      window.longTasks = [];
-      window.longTaskObserver = new PerformanceObserver((list) => window.longTasks.push(...list.getEntries().map((e) => Math.round(e.duration))));
-      window.longTaskObserver.observe({ type: 'longtask' });
-    });
+    await watchLongTasks(page);
     await during(attempt);
     tasks = await page.evaluate(() => window.longTasks);
     if (tasks.length === 0) break;
