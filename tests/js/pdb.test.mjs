@@ -22,15 +22,20 @@ test('pdb needs its databases, and a 4×4 board', () => {
 test('a sliced build installs the databases; their bytes round-trip; pdb solves optimally', () => {
   assert.throws(() => new wasm.PatternDatabaseBuilder('middle'), /unknown goal "middle"/);
   const builder = new wasm.PatternDatabaseBuilder('blank-last');
-  assert.throws(() => builder.install(), /not finished/);
-  assert.throws(() => builder.work(0), /work\(budget\) takes a whole number/);
-  assert.throws(() => builder.work(1.5), /work\(budget\) takes a whole number/);
+  assert.throws(() => builder.install(), /the build is not finished \(0 % done\): call work\(\) until it returns true$/);
+  assert.throws(() => builder.work(0), /work\(budget\) takes a whole number from 1 to 1e9, got 0$/);
+  assert.throws(() => builder.work(1.5), /work\(budget\) takes a whole number from 1 to 1e9, got 1\.5$/);
+  assert.throws(() => builder.work(Infinity), /got Infinity$/);
   let slices = 0;
   let progress = 0;
   while (!builder.work(500000)) {
     assert.ok(builder.progress >= progress);
     progress = builder.progress;
     slices += 1;
+    if (slices === 3) {
+      // The percentage done, as a whole number.
+      assert.throws(() => builder.install(), new RegExp(`the build is not finished \\(${Math.round(progress * 100)} % done\\)`));
+    }
   }
   assert.ok(slices > 5);
   builder.install();
