@@ -50,7 +50,7 @@ setup-chromium:
 build: setup-wasm setup-node
 	cargo build --lib --target $(WASM_TARGET) --release
 	wasm-bindgen --target web --out-dir $(PKG) $(WASM)
-	node scripts/patch-pkg.mjs $(PKG)/tilesearch.js
+	node scripts/patch-pkg.mjs $(PKG)
 	node_modules/.bin/wasm-opt -O3 $(PKG)/tilesearch_bg.wasm -o $(PKG)/tilesearch_bg.wasm
 	rm -rf www/vendor && mkdir -p www/vendor && cp node_modules/d3-hierarchy/dist/d3-hierarchy.mjs www/vendor/d3-hierarchy.mjs
 	@echo "wasm: $$(wc -c < $(PKG)/tilesearch_bg.wasm) bytes, $$(gzip -9c $(PKG)/tilesearch_bg.wasm | wc -c) gzipped"

@@ -1,35 +1,95 @@
-// Two small, checked edits to wasm-bindgen's generated glue (www/pkg/tilesearch.js):
-// - `free()` on an already freed Solver does nothing (wasm-bindgen's glue would throw
-//   "null pointer passed to rust");
-// - a method called on a freed Solver throws an error that says so.
-// Each edit must match exactly once: a wasm-bindgen upgrade that changes the glue fails the
-// build here instead of silently dropping the edit.
-import { readFileSync, writeFileSync } from 'node:fs';
+// Puts the guard (scripts/pkg-guard.js) over wasm-bindgen's generated glue, after
+// `wasm-bindgen --target web --out-dir www/pkg`:
+//   www/pkg/tilesearch.js       → renamed www/pkg/tilesearch_glue.js, unchanged
+//   scripts/pkg-guard.js        → www/pkg/tilesearch.js, plus the re-export of every function
+//                                 that tilesearch.d.ts declares (the classes are the guard's)
+// so pages still import ./pkg/tilesearch.js with the same names, default init, initSync and
+// tilesearch.d.ts. The glue is not edited: nothing here depends on its text. The guard relies
+// on one convention of the glue, that its private members are named `__…`; the check at the end
+// (the built package used as a page would use it) fails the build if that, or any export, is
+// not as expected.
+//
+// Usage: node scripts/patch-pkg.mjs [www/pkg]
+import { readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
-const file = process.argv[2] ?? 'www/pkg/tilesearch.js';
-let glue = readFileSync(file, 'utf8');
+const MARK = '// tilesearch: the guard over the generated glue';
+let dir = process.argv[2] ?? 'www/pkg';
+if (dir.endsWith('.js')) dir = resolve(dir, '..'); // the old usage named the glue file
+const file = (name) => join(dir, name);
 
-function edit(pattern, replacement, what) {
-  const matches = glue.match(new RegExp(pattern.source, 'g')) ?? [];
-  if (glue.includes('/* tilesearch: ' + what + ' */')) return; // already patched
-  if (matches.length !== 1) {
-    console.error(`patch-pkg: expected one match for ${what} in ${file}, found ${matches.length}`);
-    process.exit(1);
-  }
-  glue = glue.replace(pattern, replacement);
+function fail(message) {
+  console.error(`patch-pkg: ${message}`);
+  process.exit(1);
 }
 
-edit(
-  /free\(\) \{\n(\s*)const ptr = this\.__destroy_into_raw\(\);\n\s*wasm\.__wbg_solver_free\(ptr, 0\);/,
-  (m, indent) =>
-    `free() {\n${indent}/* tilesearch: free twice */ if (this.__wbg_ptr === 0) return;\n${indent}const ptr = this.__destroy_into_raw();\n${indent}wasm.__wbg_solver_free(ptr, 0);`,
-  'free twice',
-);
-edit(
-  /throw new Error\(getStringFromWasm0\(arg0, arg1\)\);/,
-  () =>
-    `/* tilesearch: use after free */ const message = getStringFromWasm0(arg0, arg1);\n` +
-    `            throw new Error(message === 'null pointer passed to rust' ? 'this Solver was freed (free() was called): create a new Solver' : message);`,
-  'use after free',
-);
-writeFileSync(file, glue);
+const generated = readFileSync(file('tilesearch.js'), 'utf8');
+if (generated.includes(MARK)) fail(`${file('tilesearch.js')} is guarded already: run wasm-bindgen first`);
+if (!generated.includes('export class Solver') || !generated.includes('export class PatternDatabaseBuilder')) {
+  fail(`${file('tilesearch.js')} does not look like wasm-bindgen's glue of tilesearch`);
+}
+renameSync(file('tilesearch.js'), file('tilesearch_glue.js'));
+
+// The public names, as tilesearch.d.ts declares them.
+const dts = readFileSync(file('tilesearch.d.ts'), 'utf8');
+const declared = (kind) => [...dts.matchAll(new RegExp(`^export ${kind} (\\w+)`, 'gm'))].map((m) => m[1]);
+const classes = declared('class');
+const functions = declared('function');
+if (!/^export default function /m.test(dts)) fail('tilesearch.d.ts declares no default init');
+const guarded = ['Solver', 'PatternDatabaseBuilder'];
+if (classes.sort().join() !== [...guarded].sort().join()) {
+  fail(`tilesearch.d.ts declares the classes ${classes.join(', ')}; the guard wraps ${guarded.join(', ')}`);
+}
+
+const guard = readFileSync(new URL('pkg-guard.js', import.meta.url), 'utf8');
+writeFileSync(file('tilesearch.js'), [
+  '/* @ts-self-types="./tilesearch.d.ts" */',
+  `${MARK} (written by scripts/patch-pkg.mjs from scripts/pkg-guard.js)`,
+  guard.trimEnd(),
+  `export { default, ${functions.join(', ')} } from './tilesearch_glue.js';`,
+  '',
+].join('\n'));
+
+// The check: the package as a page uses it.
+const glue = await import(pathToFileURL(resolve(file('tilesearch_glue.js'))).href);
+const pkg = await import(pathToFileURL(resolve(file('tilesearch.js'))).href);
+pkg.initSync({ module: readFileSync(file('tilesearch_bg.wasm')) });
+const expected = ['default', ...classes, ...functions].sort();
+if (Object.keys(pkg).sort().join() !== expected.join()) {
+  fail(`tilesearch.js exports ${Object.keys(pkg).sort().join(', ')}; tilesearch.d.ts declares ${expected.join(', ')}`);
+}
+for (const name of Object.keys(glue)) {
+  if (!expected.includes(name) && !name.startsWith('__')) fail(`the glue exports ${name}, which tilesearch.d.ts does not declare`);
+}
+if (typeof glue.__tilesearchGuardError !== 'function') fail('the module lacks __tilesearchGuardError (src/wasm/mod.rs)');
+for (const name of guarded) {
+  const members = (C) => Reflect.ownKeys(C.prototype).filter((k) => typeof k === 'string' && !k.startsWith('__')).sort().join();
+  if (members(pkg[name]) !== members(glue[name])) {
+    fail(`${name}: the guard has ${members(pkg[name])}, the glue ${members(glue[name])}`);
+  }
+  if (Reflect.ownKeys(pkg[name].prototype).some((k) => typeof k === 'string' && k.startsWith('__'))) {
+    fail(`${name}: the guard exposes a private member of the glue`);
+  }
+}
+const expectThrow = (f, kind, what) => {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof Error && e.name === 'TileSearchError' && e.kind === kind) return;
+    fail(`${what}: threw ${e} (kind ${e?.kind}), expected a TileSearchError of kind ${kind}`);
+  }
+  fail(`${what}: did not throw`);
+};
+const solver = new pkg.Solver({ board: '1 2 3 4 0 6 7 5 8' });
+expectThrow(() => solver.run({ onEvent: () => solver.nodes }), 'busy', 'a getter from onEvent');
+if (solver.run().length !== 2) fail('a solver does not solve after a busy call');
+solver.free();
+solver.free();
+expectThrow(() => solver.nodes, 'freed', 'a getter of a freed Solver');
+expectThrow(() => pkg.Solver.prototype.step.call({}), 'wrong-this', 'a method on a foreign object');
+const builder = new pkg.PatternDatabaseBuilder('blank-last');
+builder.free();
+expectThrow(() => builder.work(1), 'freed', 'a method of a freed PatternDatabaseBuilder');
+if (!existsSync(file('tilesearch_glue.js'))) fail('the glue is missing');
+console.log(`patch-pkg: guarded ${guarded.join(', ')}; re-exported ${functions.length} functions`);

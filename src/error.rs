@@ -85,6 +85,36 @@ pub enum Error {
     },
     /// An option or a call that is not valid (the message says which and why).
     InvalidOption(String),
+    /// A method or getter of a wasm object (`Solver`, `PatternDatabaseBuilder`) after its
+    /// `free()`.
+    Freed {
+        /// The JS class.
+        class: String,
+    },
+    /// A call on a wasm object while another call on the same object has not returned yet
+    /// (from its own `onEvent` callback or from a getter of its own options).
+    Busy {
+        /// The JS class.
+        class: String,
+        /// The method or getter called.
+        member: String,
+        /// The call still running.
+        running: String,
+    },
+    /// A method or getter of a wasm class called on something that is not an object of it.
+    WrongThis {
+        /// The JS class.
+        class: String,
+        /// The method or getter called.
+        member: String,
+    },
+    /// Reading a caller's value threw (an option getter, a Proxy trap, an array element).
+    InputThrew {
+        /// What was being read, e.g. "reading option maxNodes of run(options)".
+        what: String,
+        /// The thrown value as a message shows it.
+        thrown: String,
+    },
 }
 
 impl Error {
@@ -107,6 +137,10 @@ impl Error {
             Error::PdbWidth { .. } => "pdb-width",
             Error::PdbMissing { .. } => "pdb-missing",
             Error::InvalidOption(_) => "invalid-option",
+            Error::Freed { .. } => "freed",
+            Error::Busy { .. } => "busy",
+            Error::WrongThis { .. } => "wrong-this",
+            Error::InputThrew { .. } => "input-threw",
         }
     }
 }
@@ -202,9 +236,26 @@ impl fmt::Display for Error {
             ),
             Error::PdbMissing { goal } => write!(
                 f,
-                "the pattern databases for the {goal} goal are not built yet: build them first (buildPatternDatabases in the browser; the CLI builds them itself)"
+                "the pattern databases for the {goal} goal are not built yet: build them first (in JS: new PatternDatabaseBuilder(goal), work(budget) until it returns true, then install(); or loadPatternDatabases(goal, bytes) with the bytes of exportPatternDatabases; the CLI builds them itself)"
             ),
             Error::InvalidOption(message) => write!(f, "{message}"),
+            Error::Freed { class } => write!(
+                f,
+                "this {class} was freed (free() was called): create a new {class}"
+            ),
+            Error::Busy {
+                class,
+                member,
+                running,
+            } => write!(
+                f,
+                "{member} cannot be called from inside its own onEvent callback or option getters: this {class} is still in {running}(); call it after {running}() returns"
+            ),
+            Error::WrongThis { class, member } => write!(
+                f,
+                "{class}.prototype.{member} was called on something that is not a {class}: call it on an object made by new {class}(…)"
+            ),
+            Error::InputThrew { what, thrown } => write!(f, "{what} threw: {thrown}"),
         }
     }
 }

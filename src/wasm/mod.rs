@@ -1,16 +1,25 @@
-//! The `#[wasm_bindgen]` bindings: the JS class `Solver`. This module only converts options,
-//! events and errors between JS and the core; it decides nothing about the search.
+//! The `#[wasm_bindgen]` bindings: the JS classes `Solver` and `PatternDatabaseBuilder` and
+//! the board helpers. This module only converts options, events and errors between JS and the
+//! core; it decides nothing about the search.
 //!
-//! Errors are thrown as real JS `Error`s whose `message` is the core's message and whose
-//! `kind` property is the core's error kind (`duplicate-tile`, `unsolvable`, …). Every method
-//! validates its arguments before touching the search, so a bad call leaves the solver usable.
+//! Errors are thrown as real JS `Error`s named `TileSearchError` whose `message` is the core's
+//! message and whose `kind` property is the core's error kind (`duplicate-tile`, `unsolvable`,
+//! …). Every method validates its arguments before touching the search, so a bad call leaves
+//! the object usable. Every parameter is taken as a `JsValue` and checked here (the generated
+//! glue would coerce `"5"` to 5 or `-251` to tile 5), and every read of a caller's value goes
+//! through [`js`], so that no JS exception ever unwinds through a Rust frame. Calls on a freed
+//! or busy object are stopped before they enter wasm, by the guard the build puts over the
+//! generated glue (`scripts/patch-pkg.mjs`), with the messages of [`guard_error`].
 
-use crate::board::{Board, Goal};
+mod js;
+
+use crate::board::Goal;
 use crate::error::Error;
 use crate::heuristic::HeuristicKind;
 use crate::search::{new_search, Algorithm, Report, Search};
 use crate::trace::{pack, Event, RECORD_WORDS};
-use js_sys::{Array, Function, Object, Reflect, Uint32Array};
+use js::{describe, whole};
+use js_sys::{Array, Reflect, Uint32Array};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -136,8 +145,8 @@ export interface RunSummary {
 }
 "#;
 
-/// Builds the JS error thrown for a core error: an `Error` with the core's message and a
-/// `kind` property.
+/// Builds the JS error thrown for a core error: an `Error` named `TileSearchError` with the
+/// core's message and a `kind` property.
 fn js_error(error: &Error) -> JsValue {
     let e = js_sys::Error::new(&error.to_string());
     e.set_name("TileSearchError");
@@ -149,6 +158,27 @@ fn invalid(message: String) -> JsValue {
     js_error(&Error::InvalidOption(message))
 }
 
+/// The error the guard over the generated glue throws, before entering wasm, for a call on a
+/// freed object (`kind` "freed"), on an object still in another call ("busy", from its own
+/// `onEvent` or option getters) or on something that is not an object of the class
+/// ("wrong-this"). Not part of the public API: the guard calls it so that these messages are
+/// written once, here.
+#[wasm_bindgen(js_name = __tilesearchGuardError, skip_typescript)]
+pub fn guard_error(kind: JsValue, class: JsValue, member: JsValue, running: JsValue) -> JsValue {
+    let text = |v: &JsValue| js::short_string(v, 100).unwrap_or_default();
+    let (class, member, running) = (text(&class), text(&member), text(&running));
+    let error = match text(&kind).as_str() {
+        "freed" => Error::Freed { class },
+        "busy" => Error::Busy {
+            class,
+            member,
+            running,
+        },
+        _ => Error::WrongThis { class, member },
+    };
+    js_error(&error)
+}
+
 /// Serialises plain data for JS: objects (not `Map`s), numbers (not `BigInt`s), `null` for
 /// missing values.
 fn to_js<T: Serialize>(value: &T) -> JsValue {
@@ -156,77 +186,12 @@ fn to_js<T: Serialize>(value: &T) -> JsValue {
     value.serialize(&serializer).unwrap_or(JsValue::UNDEFINED)
 }
 
-/// The option keys of an options object, checked against the allowed ones.
-fn option_keys(options: &JsValue, what: &str, allowed: &[&str]) -> Result<Option<Object>, JsValue> {
-    if options.is_undefined() || options.is_null() {
-        return Ok(None);
+/// A goal, heuristic or algorithm by name, or its default when absent.
+fn named<T: std::str::FromStr<Err = Error> + Default>(name: Option<String>) -> Result<T, Error> {
+    match name {
+        Some(name) => name.parse(),
+        None => Ok(T::default()),
     }
-    let Some(object) = options
-        .dyn_ref::<Object>()
-        .filter(|_| !options.is_function() && !Array::is_array(options))
-    else {
-        return Err(invalid(format!(
-            "{what} must be an object like {{{}}}",
-            allowed.join(", ")
-        )));
-    };
-    for key in Object::keys(object).iter() {
-        let key = key.as_string().unwrap_or_default();
-        if !allowed.contains(&key.as_str()) {
-            return Err(invalid(format!(
-                "unknown option \"{key}\": {what} takes {}",
-                allowed.join(", ")
-            )));
-        }
-    }
-    Ok(Some(object.clone()))
-}
-
-fn get(object: &Object, key: &str) -> JsValue {
-    Reflect::get(object, &key.into()).unwrap_or(JsValue::UNDEFINED)
-}
-
-/// A string option, or its default when absent.
-fn string_option(object: &Object, key: &str) -> Result<Option<String>, JsValue> {
-    let value = get(object, key);
-    if value.is_undefined() {
-        return Ok(None);
-    }
-    value
-        .as_string()
-        .map(Some)
-        .ok_or_else(|| invalid(format!("{key} must be a string")))
-}
-
-/// The board from text or from an array of numbers.
-fn board_option(object: &Object) -> Result<Board, JsValue> {
-    let value = get(object, "board");
-    if let Some(text) = value.as_string() {
-        return Board::parse(&text).map_err(|e| js_error(&e));
-    }
-    if Array::is_array(&value) {
-        let mut numbers = Vec::new();
-        for (i, item) in Array::from(&value).iter().enumerate() {
-            match item.as_f64() {
-                Some(n) if n.fract() == 0.0 && n.abs() < 1e15 => numbers.push(n as i64),
-                _ => {
-                    return Err(js_error(&Error::NotAWholeNumber {
-                        index: i + 1,
-                        value: describe(&item),
-                    }));
-                }
-            }
-        }
-        return Board::from_numbers(&numbers).map_err(|e| js_error(&e));
-    }
-    if value.is_undefined() {
-        return Err(invalid(
-            "the board is missing: new Solver({board: \"6 4 5 / 8 2 7 / 1 0 3\"})".into(),
-        ));
-    }
-    Err(invalid(
-        "board must be text (\"6 4 5 / 8 2 7 / 1 0 3\") or an array of numbers".into(),
-    ))
 }
 
 /// Parses a board (text or an array of numbers) without solving it; throws a
@@ -235,7 +200,9 @@ fn board_option(object: &Object) -> Result<Board, JsValue> {
 pub fn parse_board(
     #[wasm_bindgen(unchecked_param_type = "string | number[]")] board: JsValue,
 ) -> Result<Array, JsValue> {
-    Ok(numbers(board_value(&board)?.tiles()))
+    Ok(numbers(
+        js::board(&board).map_err(|e| js_error(&e))?.tiles(),
+    ))
 }
 
 /// Everything a view shows about a board before searching: tiles, grid print, solvability,
@@ -244,10 +211,10 @@ pub fn parse_board(
 #[wasm_bindgen(js_name = describeBoard, unchecked_return_type = "BoardDescription")]
 pub fn describe_board(
     #[wasm_bindgen(unchecked_param_type = "string | number[]")] board: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "GoalConvention")] goal: Option<String>,
+    #[wasm_bindgen(unchecked_param_type = "GoalConvention")] goal: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let board = board_value(&board)?;
-    let goal: Goal = named(goal)?;
+    let board = js::board(&board).map_err(|e| js_error(&e))?;
+    let goal = js::goal(&goal, "describeBoard(board, goal)").map_err(|e| js_error(&e))?;
     let (w, tiles) = (board.width(), board.tiles());
     #[derive(Serialize)]
     struct Description {
@@ -285,9 +252,10 @@ pub fn describe_board(
 #[wasm_bindgen(js_name = boardAfter, unchecked_return_type = "number[]")]
 pub fn board_after(
     #[wasm_bindgen(unchecked_param_type = "string | number[]")] start: JsValue,
-    moves: Vec<u8>,
+    #[wasm_bindgen(unchecked_param_type = "Uint8Array | number[]")] moves: JsValue,
 ) -> Result<Array, JsValue> {
-    let board = board_value(&start)?;
+    let board = js::board(&start).map_err(|e| js_error(&e))?;
+    let moves = js::moves(&moves).map_err(|e| js_error(&e))?;
     let after = board.after(&moves).map_err(|e| js_error(&e))?;
     Ok(numbers(after.tiles()))
 }
@@ -296,12 +264,26 @@ pub fn board_after(
 /// board.
 #[wasm_bindgen(js_name = randomBoard, unchecked_return_type = "number[]")]
 pub fn random_board(
-    width: usize,
-    #[wasm_bindgen(unchecked_param_type = "GoalConvention")] goal: Option<String>,
-    seed: f64,
+    #[wasm_bindgen(unchecked_param_type = "number")] width: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "GoalConvention")] goal: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
 ) -> Result<Array, JsValue> {
-    let goal: Goal = named(goal)?;
-    let board = Board::random(width, goal, seed.to_bits()).map_err(|e| js_error(&e))?;
+    const CALL: &str = "randomBoard(width, goal, seed)";
+    let Some(width) = whole(&width, 0.0, 1000.0) else {
+        return Err(invalid(format!(
+            "{CALL}: width must be a whole number (3, 4 or 5), got {}",
+            describe(&width)
+        )));
+    };
+    let goal = js::goal(&goal, CALL).map_err(|e| js_error(&e))?;
+    let Some(seed) = seed.as_f64() else {
+        return Err(invalid(format!(
+            "{CALL}: seed must be a number, got {}",
+            describe(&seed)
+        )));
+    };
+    let board = crate::board::Board::random(width as usize, goal, seed.to_bits())
+        .map_err(|e| js_error(&e))?;
     Ok(numbers(board.tiles()))
 }
 
@@ -318,9 +300,9 @@ impl PatternDatabaseBuilder {
     /// A build for `goal` (default blank-last).
     #[wasm_bindgen(constructor)]
     pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "GoalConvention")] goal: Option<String>,
+        #[wasm_bindgen(unchecked_param_type = "GoalConvention")] goal: JsValue,
     ) -> Result<PatternDatabaseBuilder, JsValue> {
-        let goal = named::<Goal>(goal)?;
+        let goal = js::goal(&goal, "new PatternDatabaseBuilder(goal)").map_err(|e| js_error(&e))?;
         Ok(PatternDatabaseBuilder {
             builder: Some(crate::heuristic::pdb::PdbBuilder::new(goal)),
         })
@@ -328,13 +310,16 @@ impl PatternDatabaseBuilder {
 
     /// Does about `budget` units of work (a unit is well under a microsecond); returns true
     /// once the build is complete.
-    pub fn work(&mut self, budget: f64) -> Result<bool, JsValue> {
-        if !(budget.fract() == 0.0 && (1.0..=1e9).contains(&budget)) {
+    pub fn work(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] budget: JsValue,
+    ) -> Result<bool, JsValue> {
+        let Some(budget) = whole(&budget, 1.0, 1e9) else {
             return Err(invalid(format!(
                 "work(budget) takes a whole number from 1 to 1e9, got {}",
-                js_number(budget)
+                describe(&budget)
             )));
-        }
+        };
         match &mut self.builder {
             Some(b) => Ok(b.work(budget as usize)),
             None => Err(invalid("this build was installed already".into())),
@@ -371,52 +356,46 @@ impl PatternDatabaseBuilder {
     }
 }
 
-/// A goal, heuristic or algorithm by name, or its default when absent.
-fn named<T: std::str::FromStr<Err = Error> + Default>(name: Option<String>) -> Result<T, JsValue> {
-    match name {
-        Some(name) => name.parse().map_err(|e| js_error(&e)),
-        None => Ok(T::default()),
-    }
-}
-
-/// A board given directly (text or an array of numbers), checked like `options.board`.
-fn board_value(board: &JsValue) -> Result<Board, JsValue> {
-    let holder = Object::new();
-    let _ = Reflect::set(&holder, &"board".into(), board);
-    board_option(&holder)
-}
-
 /// Whether the pattern databases for `goal` are installed (so `pdb` solvers can be created).
 #[wasm_bindgen(js_name = patternDatabasesReady)]
 pub fn pattern_databases_ready(
-    #[wasm_bindgen(unchecked_param_type = "GoalConvention")] goal: Option<String>,
+    #[wasm_bindgen(unchecked_param_type = "GoalConvention")] goal: JsValue,
 ) -> Result<bool, JsValue> {
-    Ok(crate::heuristic::pdb::installed(named::<Goal>(goal)?).is_some())
+    let goal = js::goal(&goal, "patternDatabasesReady(goal)").map_err(|e| js_error(&e))?;
+    Ok(crate::heuristic::pdb::installed(goal).is_some())
 }
 
 /// The installed databases for `goal` as bytes (with a checksum), for a cache.
 #[wasm_bindgen(js_name = exportPatternDatabases)]
 pub fn export_pattern_databases(
-    #[wasm_bindgen(unchecked_param_type = "GoalConvention")] goal: Option<String>,
+    #[wasm_bindgen(unchecked_param_type = "GoalConvention")] goal: JsValue,
 ) -> Result<js_sys::Uint8Array, JsValue> {
-    let goal = named::<Goal>(goal)?;
+    let goal = js::goal(&goal, "exportPatternDatabases(goal)").map_err(|e| js_error(&e))?;
     let databases = crate::heuristic::pdb::require(4, goal).map_err(|e| js_error(&e))?;
     Ok(js_sys::Uint8Array::from(&databases.to_bytes()[..]))
 }
 
-/// Installs databases from `exportPatternDatabases` bytes; throws (install nothing) when the
-/// bytes are damaged, from another version or for the other goal, so the caller rebuilds.
+/// Installs databases from `exportPatternDatabases` bytes (a `Uint8Array` or an
+/// `ArrayBuffer`); throws (installs nothing) when the bytes are damaged, from another version
+/// or for the other goal, so the caller rebuilds.
 #[wasm_bindgen(js_name = loadPatternDatabases)]
 pub fn load_pattern_databases(
-    #[wasm_bindgen(unchecked_param_type = "GoalConvention")] goal: Option<String>,
-    bytes: &[u8],
+    #[wasm_bindgen(unchecked_param_type = "GoalConvention")] goal: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Uint8Array | ArrayBuffer")] bytes: JsValue,
 ) -> Result<(), JsValue> {
-    let goal = named::<Goal>(goal)?;
-    let databases = crate::heuristic::pdb::PatternDatabases::from_bytes(goal, bytes)
+    let goal = js::goal(&goal, "loadPatternDatabases(goal, bytes)").map_err(|e| js_error(&e))?;
+    let bytes = js::bytes(&bytes).map_err(|e| js_error(&e))?;
+    let databases = crate::heuristic::pdb::PatternDatabases::from_bytes(goal, &bytes)
         .map_err(|e| js_error(&e))?;
     crate::heuristic::pdb::install(databases);
     Ok(())
 }
+
+/// `stepMany(n)` takes at most this many events per call (32 MB of records).
+pub const STEP_MANY_MAX: u32 = 1_000_000;
+/// The records buffer `stepMany` keeps between calls, in events (512 KiB); a larger batch's
+/// buffer is given back after the call.
+const STEP_MANY_KEEP: usize = 16_384;
 
 /// IDA* on one board, driven from JS. See the TypeScript declarations for the shapes.
 #[wasm_bindgen]
@@ -424,6 +403,60 @@ pub struct Solver {
     search: Box<dyn Search>,
     /// Reused buffer for `stepMany`.
     packed: Vec<u32>,
+}
+
+/// The arguments of `new Solver(options)`, read from JS.
+fn solver_options(options: &JsValue) -> Result<Box<dyn Search>, Error> {
+    const CALL: &str = "new Solver(options)";
+    let Some(object) = js::options(
+        options,
+        CALL,
+        &["board", "heuristic", "goal", "algorithm", "maxReached"],
+    )?
+    else {
+        return Err(Error::InvalidOption(
+            "new Solver needs options: new Solver({board: \"6 4 5 / 8 2 7 / 1 0 3\"})".into(),
+        ));
+    };
+    let heuristic: HeuristicKind = named(js::string_option(&object, "heuristic", CALL)?)?;
+    let goal: Goal = named(js::string_option(&object, "goal", CALL)?)?;
+    let algorithm: Algorithm = named(js::string_option(&object, "algorithm", CALL)?)?;
+    let max_reached = match js::option(&object, "maxReached", CALL)? {
+        v if v.is_undefined() => None,
+        v => match whole(&v, 1.0, 1e9) {
+            Some(n) => Some(n as u64),
+            None => {
+                return Err(Error::InvalidOption(format!(
+                    "maxReached must be a whole number of states from 1 to 1e9, got {}",
+                    describe(&v)
+                )))
+            }
+        },
+    };
+    let board = js::board(&js::option(&object, "board", CALL)?)?;
+    new_search(board, goal, heuristic, algorithm, max_reached)
+}
+
+/// The options of `run(options)`: the node budget and the callback.
+fn run_options(options: &JsValue) -> Result<(Option<u64>, Option<js_sys::Function>), Error> {
+    const CALL: &str = "run(options)";
+    let Some(object) = js::options(options, CALL, &["maxNodes", "onEvent"])? else {
+        return Ok((None, None));
+    };
+    let max_nodes = match js::option(&object, "maxNodes", CALL)? {
+        v if v.is_undefined() => None,
+        v => match whole(&v, 0.0, 9_007_199_254_740_991.0) {
+            Some(n) => Some(n as u64),
+            None => {
+                return Err(Error::InvalidOption(format!(
+                    "maxNodes must be a whole number of nodes (0 or more), got {}",
+                    describe(&v)
+                )))
+            }
+        },
+    };
+    let on_event = js::function_option(&object, "onEvent", CALL)?;
+    Ok((max_nodes, on_event))
 }
 
 #[wasm_bindgen]
@@ -434,34 +467,7 @@ impl Solver {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "SolverOptions")] options: JsValue,
     ) -> Result<Solver, JsValue> {
-        let Some(object) = option_keys(
-            &options,
-            "new Solver(options)",
-            &["board", "heuristic", "goal", "algorithm", "maxReached"],
-        )?
-        else {
-            return Err(invalid(
-                "new Solver needs options: new Solver({board: \"6 4 5 / 8 2 7 / 1 0 3\"})".into(),
-            ));
-        };
-        let heuristic: HeuristicKind = named(string_option(&object, "heuristic")?)?;
-        let goal: Goal = named(string_option(&object, "goal")?)?;
-        let algorithm: Algorithm = named(string_option(&object, "algorithm")?)?;
-        let max_reached = match get(&object, "maxReached") {
-            v if v.is_undefined() => None,
-            v => match v.as_f64() {
-                Some(n) if n.fract() == 0.0 && (1.0..=1e9).contains(&n) => Some(n as u64),
-                _ => {
-                    return Err(invalid(format!(
-                        "maxReached must be a whole number of states from 1 to 1e9, got {}",
-                        describe(&v)
-                    )))
-                }
-            },
-        };
-        let board = board_option(&object)?;
-        let search =
-            new_search(board, goal, heuristic, algorithm, max_reached).map_err(|e| js_error(&e))?;
+        let search = solver_options(&options).map_err(|e| js_error(&e))?;
         Ok(Solver {
             search,
             packed: Vec::new(),
@@ -484,20 +490,16 @@ impl Solver {
     #[wasm_bindgen(skip_typescript)]
     pub fn run(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "RunOptions")] options: Option<JsValue>,
+        #[wasm_bindgen(unchecked_param_type = "RunOptions")] options: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let options = options.unwrap_or(JsValue::UNDEFINED);
-        let object = option_keys(&options, "run(options)", &["maxNodes", "onEvent"])?;
-        let (max_nodes, on_event) = match &object {
-            None => (None, None),
-            Some(o) => (max_nodes_option(o)?, on_event_option(o)?),
-        };
+        let (max_nodes, on_event) = run_options(&options).map_err(|e| js_error(&e))?;
         match on_event {
             None => {
                 self.search.run(max_nodes);
             }
             Some(callback) => {
                 let mut thrown = None;
+                // `call1` is a `catch` import: an exception comes back as a value.
                 self.search
                     .run_traced(max_nodes, &mut |event: Event| match callback
                         .call1(&JsValue::NULL, &to_js(&event))
@@ -516,22 +518,26 @@ impl Solver {
         Ok(self.summary())
     }
 
-    /// Up to `n` events packed into a `Uint32Array` of `RECORD_WORDS` words each (layout in the
-    /// README and in `trace::pack`); fewer (possibly none) once the search finishes.
+    /// Up to `n` events (at most 1,000,000 a call) packed into a `Uint32Array` of
+    /// `RECORD_WORDS` words each (layout in the README and in `trace::pack`); fewer (possibly
+    /// none) once the search finishes.
     #[wasm_bindgen(js_name = stepMany)]
-    pub fn step_many(&mut self, n: f64) -> Result<Uint32Array, JsValue> {
-        const LIMIT: f64 = 10_000_000.0;
-        if !(n.fract() == 0.0 && (0.0..=LIMIT).contains(&n)) {
+    pub fn step_many(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+    ) -> Result<Uint32Array, JsValue> {
+        let Some(n) = whole(&n, 0.0, STEP_MANY_MAX as f64) else {
             return Err(invalid(format!(
-                "stepMany(n) takes a whole number of events from 0 to {}, got {}",
-                LIMIT as u32,
-                js_number(n)
+                "stepMany(n) takes a whole number of events from 0 to {STEP_MANY_MAX}, got {}",
+                describe(&n)
             )));
-        }
+        };
         let n = n as usize;
         let packed = &mut self.packed;
         packed.clear();
-        packed.reserve(n * RECORD_WORDS);
+        // Room for what a usual batch produces; a larger one grows with the events it finds
+        // (a search may end long before n).
+        packed.reserve(n.min(STEP_MANY_KEEP) * RECORD_WORDS);
         if n > 0 {
             let mut count = 0;
             self.search.run_traced(None, &mut |event| {
@@ -540,7 +546,12 @@ impl Solver {
                 count >= n
             });
         }
-        Ok(Uint32Array::from(&packed[..]))
+        let records = Uint32Array::from(&packed[..]);
+        if packed.capacity() > STEP_MANY_KEEP * RECORD_WORDS {
+            packed.clear();
+            packed.shrink_to(STEP_MANY_KEEP * RECORD_WORDS);
+        }
+        Ok(records)
     }
 
     /// Words per record of `stepMany` (8).
@@ -551,13 +562,16 @@ impl Solver {
 
     /// Advances `n` events without returning them (for replaying to a position, e.g. `Step
     /// back`); returns how many events were advanced (fewer once the search finishes).
-    pub fn skip(&mut self, n: f64) -> Result<f64, JsValue> {
-        if !(n.fract() == 0.0 && (0.0..=9_007_199_254_740_991.0).contains(&n)) {
+    pub fn skip(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+    ) -> Result<f64, JsValue> {
+        let Some(n) = whole(&n, 0.0, 9_007_199_254_740_991.0) else {
             return Err(invalid(format!(
                 "skip(n) takes a whole number of events (0 or more), got {}",
-                js_number(n)
+                describe(&n)
             )));
-        }
+        };
         let (n, mut count) = (n as u64, 0u64);
         if n > 0 {
             self.search.run_traced(None, &mut |_| {
@@ -653,13 +667,16 @@ impl Solver {
     /// queue front first (BFS), stack top first (DFS), best priority first (greedy, A*).
     /// Empty for IDA*, whose memory is its path.
     #[wasm_bindgen(unchecked_return_type = "FrontierEntry[]")]
-    pub fn frontier(&self, limit: f64) -> Result<JsValue, JsValue> {
-        if !(limit.fract() == 0.0 && (0.0..=1000.0).contains(&limit)) {
+    pub fn frontier(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] limit: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let Some(limit) = whole(&limit, 0.0, 1000.0) else {
             return Err(invalid(format!(
                 "frontier(limit) takes a whole number from 0 to 1000, got {}",
-                js_number(limit)
+                describe(&limit)
             )));
-        }
+        };
         Ok(to_js(&self.search.frontier(limit as usize)))
     }
 
@@ -692,60 +709,6 @@ impl Solver {
     }
 }
 
-/// A number as JS writes it (`1.5`, `1e+21`, `Infinity`): messages then read like the caller's
-/// code, and the module carries no float formatting of its own.
-fn js_number(n: f64) -> String {
-    js_sys::Number::from(n)
-        .to_string_with_radix(10)
-        .map(String::from)
-        .unwrap_or_default()
-}
-
-/// A JS value as a message shows it: strings quoted, numbers as numbers, else its type.
-fn describe(value: &JsValue) -> String {
-    if let Some(s) = value.as_string() {
-        return format!("\"{s}\"");
-    }
-    if let Some(n) = value.as_f64() {
-        return js_number(n);
-    }
-    if value.is_null() {
-        return "null".into();
-    }
-    if value.is_undefined() {
-        return "undefined".into();
-    }
-    let kind = value.js_typeof().as_string().unwrap_or_default();
-    format!("a value of type {kind}")
-}
-
 fn numbers(values: &[u8]) -> Array {
     values.iter().map(|&v| JsValue::from(v)).collect()
-}
-
-fn max_nodes_option(object: &Object) -> Result<Option<u64>, JsValue> {
-    let value = get(object, "maxNodes");
-    if value.is_undefined() {
-        return Ok(None);
-    }
-    match value.as_f64() {
-        Some(n) if n.fract() == 0.0 && (0.0..=9_007_199_254_740_991.0).contains(&n) => {
-            Ok(Some(n as u64))
-        }
-        _ => Err(invalid(format!(
-            "maxNodes must be a whole number of nodes (0 or more), got {}",
-            describe(&value)
-        ))),
-    }
-}
-
-fn on_event_option(object: &Object) -> Result<Option<Function>, JsValue> {
-    let value = get(object, "onEvent");
-    if value.is_undefined() {
-        return Ok(None);
-    }
-    value
-        .dyn_into::<Function>()
-        .map(Some)
-        .map_err(|_| invalid("onEvent must be a function (event) => …".into()))
 }
