@@ -8,7 +8,10 @@ mod common;
 use common::{validate, Rng};
 use js_sys::{Array, Function, Object, Reflect};
 use tilesearch::trace::RECORD_WORDS;
-use tilesearch::wasm::{board_after, describe_board, parse_board, random_board, Solver};
+use tilesearch::wasm::{
+    board_after, describe_board, export_pattern_databases, guard_error, load_pattern_databases,
+    parse_board, pattern_databases_ready, random_board, PatternDatabaseBuilder, Solver,
+};
 use tilesearch::{Board, Event, Goal, HeuristicKind};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::*;
@@ -62,6 +65,15 @@ fn assert_plain(value: &JsValue) {
 
 fn step_all(s: &mut Solver) -> Vec<JsValue> {
     std::iter::from_fn(|| Some(s.step()).filter(|v| !v.is_undefined())).collect()
+}
+
+/// Tiles as a JS array of numbers.
+fn tiles(values: &[u8]) -> JsValue {
+    values
+        .iter()
+        .map(|&v| JsValue::from(v))
+        .collect::<Array>()
+        .into()
 }
 
 fn json(value: &JsValue) -> String {
@@ -237,7 +249,7 @@ fn run_equals_stepping_and_budgets_resume_exactly() {
         let mut stepped = solver(board);
         step_all(&mut stepped);
         let mut ran = solver(board);
-        let result = ran.run(None).unwrap();
+        let result = ran.run(JsValue::UNDEFINED).unwrap();
         assert_eq!(json(&result), json(&stepped.summary()));
         assert_eq!(get(&result, "status").as_string().unwrap(), "solved");
         assert!(
@@ -249,7 +261,7 @@ fn run_equals_stepping_and_budgets_resume_exactly() {
         let budget = object(&[("maxNodes", 5.into())]);
         let mut slices = 0;
         loop {
-            let r = sliced.run(Some(budget.clone())).unwrap();
+            let r = sliced.run(budget.clone()).unwrap();
             slices += 1;
             if get(&r, "status").as_string().unwrap() == "solved" {
                 break;
@@ -264,7 +276,7 @@ fn run_equals_stepping_and_budgets_resume_exactly() {
         for _ in 0..17 {
             mixed.step();
         }
-        mixed.run(None).unwrap();
+        mixed.run(JsValue::UNDEFINED).unwrap();
         assert_eq!(json(&mixed.summary()), json(&stepped.summary()));
     }
 }
@@ -276,7 +288,7 @@ fn on_event_sees_every_event_in_order() {
     let seen = Array::new();
     let push = Function::new_with_args("event", "this.push(event)").bind0(&seen);
     let mut s = solver("6 4 5 8 2 7 1 0 3");
-    s.run(Some(object(&[("onEvent", push.into())]))).unwrap();
+    s.run(object(&[("onEvent", push.into())])).unwrap();
     let got: Vec<String> = seen.iter().map(|v| json(&v)).collect();
     assert_eq!(got, expected);
 }
@@ -290,14 +302,14 @@ fn an_exception_in_on_event_pauses_and_the_solver_goes_on() {
     .bind0(&Object::new());
     let mut s = solver("6 4 5 8 2 7 1 0 3");
     let err = s
-        .run(Some(object(&[("onEvent", throw_on_fifth.into())])))
+        .run(object(&[("onEvent", throw_on_fifth.into())]))
         .unwrap_err();
     assert_eq!(get(&err, "message").as_string().unwrap(), "stop here");
     // Five events were delivered; the sixth is next.
     let mut reference = solver("6 4 5 8 2 7 1 0 3");
     let all = step_all(&mut reference);
     assert_eq!(json(&s.step()), json(&all[5]));
-    s.run(None).unwrap();
+    s.run(JsValue::UNDEFINED).unwrap();
     assert_eq!(s.status(), "solved");
 }
 
@@ -331,17 +343,17 @@ fn bad_calls_throw_and_leave_the_solver_usable() {
         ),
         (JsValue::from(7), "must be an object"),
     ] {
-        let (kind, m) = thrown(s.run(Some(options)).unwrap_err());
+        let (kind, m) = thrown(s.run(options).unwrap_err());
         assert_eq!(kind, "invalid-option");
         assert!(m.contains(message), "{m}");
     }
-    assert!(thrown(s.step_many(-3.0).unwrap_err())
+    assert!(thrown(s.step_many((-3).into()).unwrap_err())
         .1
-        .contains("stepMany(n) takes a whole number of events from 0 to 10000000, got -3"));
-    assert!(thrown(s.skip(0.5).unwrap_err())
+        .contains("stepMany(n) takes a whole number of events from 0 to 1000000, got -3"));
+    assert!(thrown(s.skip(0.5.into()).unwrap_err())
         .1
         .contains("skip(n) takes a whole number of events (0 or more), got 0.5"));
-    assert!(thrown(s.frontier(f64::NAN).unwrap_err())
+    assert!(thrown(s.frontier(f64::NAN.into()).unwrap_err())
         .1
         .contains("frontier(limit) takes a whole number from 0 to 1000, got NaN"));
     // Nothing moved: the next event is the second one.
@@ -351,7 +363,7 @@ fn bad_calls_throw_and_leave_the_solver_usable() {
     // Another solver is unaffected by all of this, and by a failed construction.
     assert!(Solver::new(object(&[("board", "1 1 1".into())])).is_err());
     let mut other = solver("1 2 3 4 0 6 7 5 8");
-    other.run(None).unwrap();
+    other.run(JsValue::UNDEFINED).unwrap();
     assert_eq!(json(&other.solution()), "[5,8]");
 }
 
@@ -369,7 +381,7 @@ fn reset_starts_over_and_getters_follow_the_search() {
     for _ in 0..40 {
         s.step();
         let path: Vec<u8> = s.path().iter().map(|v| v.as_f64().unwrap() as u8).collect();
-        let expected = board_after("6 4 5 8 2 7 1 0 3".into(), path).unwrap();
+        let expected = board_after("6 4 5 8 2 7 1 0 3".into(), tiles(&path)).unwrap();
         assert_eq!(json(&s.board().into()), json(&expected.into()));
     }
     s.reset();
@@ -430,7 +442,7 @@ fn step_many_packs_the_same_events() {
     assert_eq!(s.record_words(), RECORD_WORDS);
     let mut words = Vec::new();
     loop {
-        let batch = s.step_many(1000.0).unwrap().to_vec();
+        let batch = s.step_many(1000.into()).unwrap().to_vec();
         if batch.is_empty() {
             break;
         }
@@ -446,7 +458,7 @@ fn step_many_packs_the_same_events() {
     assert_eq!(unpack(&words, &moves), expected);
     // skip(n) advances the same events without returning them.
     let mut skipper = solver(board);
-    assert_eq!(skipper.skip(10.0).unwrap(), 10.0);
+    assert_eq!(skipper.skip(10.into()).unwrap(), 10.0);
     assert_eq!(event_of(&skipper.step()), expected[10]);
 }
 
@@ -458,12 +470,12 @@ fn board_helpers_for_views() {
     );
     let (kind, _) = thrown(parse_board("1 2 3".into()).unwrap_err());
     assert_eq!(kind, "wrong-tile-count");
-    let d = describe_board("1 2 3 4 0 6 7 5 8".into(), None).unwrap();
+    let d = describe_board("1 2 3 4 0 6 7 5 8".into(), JsValue::UNDEFINED).unwrap();
     assert_eq!(get(&d, "grid").as_string().unwrap(), "1 2 3\n4   6\n7 5 8");
     assert!(get(&d, "unsolvable").is_null());
     assert_eq!(get(&get(&d, "h"), "manhattan").as_f64(), Some(2.0));
     assert_eq!(json(&get(&d, "distances")), "[0,0,0,0,0,0,0,1,1]");
-    let u = describe_board("2 1 3 4 5 6 7 8 0".into(), Some("blank-last".into())).unwrap();
+    let u = describe_board("2 1 3 4 5 6 7 8 0".into(), "blank-last".into()).unwrap();
     assert!(get(&u, "unsolvable")
         .as_string()
         .unwrap()
@@ -473,22 +485,22 @@ fn board_helpers_for_views() {
         json(&get(&u, "conflicts")),
         r#"[{"tile":1,"row":true,"line":0}]"#
     );
-    assert!(describe_board("1 2 3 4 5 6 7 8 0".into(), Some("up".into())).is_err());
-    let after = board_after("1 2 3 4 0 6 7 5 8".into(), vec![5, 8]).unwrap();
+    assert!(describe_board("1 2 3 4 5 6 7 8 0".into(), "up".into()).is_err());
+    let after = board_after("1 2 3 4 0 6 7 5 8".into(), tiles(&[5, 8])).unwrap();
     assert_eq!(json(&after.into()), "[1,2,3,4,5,6,7,8,0]");
     assert_eq!(
-        thrown(board_after("1 2 3 4 0 6 7 5 8".into(), vec![1]).unwrap_err()).0,
+        thrown(board_after("1 2 3 4 0 6 7 5 8".into(), tiles(&[1])).unwrap_err()).0,
         "not-adjacent"
     );
     for seed in 0..20 {
-        let tiles = random_board(4, Some("blank-first".into()), seed as f64).unwrap();
+        let tiles = random_board(4.into(), "blank-first".into(), (seed as f64).into()).unwrap();
         let s = Solver::new(object(&[
             ("board", tiles.into()),
             ("goal", "blank-first".into()),
         ]));
         assert!(s.is_ok(), "random boards are solvable");
     }
-    assert!(random_board(7, None, 1.0).is_err());
+    assert!(random_board(7.into(), JsValue::UNDEFINED, 1.into()).is_err());
 }
 
 #[wasm_bindgen_test]
@@ -496,7 +508,7 @@ fn a_korf_instance_runs_in_slices() {
     // Korf #12 (blank-last), 45 moves: solved through maxNodes slices as the page will.
     let mut s = solver("1 3 5 6 0 13 14 9 11 4 8 12 10 7 15 2");
     let slice = object(&[("maxNodes", 20_000.into())]);
-    while get(&s.run(Some(slice.clone())).unwrap(), "status")
+    while get(&s.run(slice.clone()).unwrap(), "status")
         .as_string()
         .unwrap()
         == "running"
@@ -517,6 +529,15 @@ fn pdb_says_what_it_needs() {
     );
     assert_eq!(kind, "pdb-missing");
     assert!(message.contains("not built yet"), "{message}");
+    // The message names the API that exists.
+    assert!(!message.contains("buildPatternDatabases"), "{message}");
+    for api in [
+        "new PatternDatabaseBuilder(goal)",
+        "install()",
+        "loadPatternDatabases",
+    ] {
+        assert!(message.contains(api), "{message}");
+    }
     let (kind, _) = thrown(
         Solver::new(object(&[
             ("board", "1 2 3 4 0 6 7 5 8".into()),
@@ -527,7 +548,7 @@ fn pdb_says_what_it_needs() {
     );
     assert_eq!(kind, "pdb-width");
     // describeBoard leaves pdb out until its databases are loaded.
-    let d = describe_board(korf1.into(), None).unwrap();
+    let d = describe_board(korf1.into(), JsValue::UNDEFINED).unwrap();
     assert!(get(&get(&d, "h"), "pdb").is_undefined());
 }
 
@@ -545,9 +566,9 @@ fn frontier_searches_through_the_solver() {
     // Taking the start off empties the frontier; its first child refills it.
     assert_eq!(get(&s.step(), "type").as_string().unwrap(), "expand");
     assert_eq!(get(&s.step(), "type").as_string().unwrap(), "generate");
-    let frontier = s.frontier(10.0).unwrap();
+    let frontier = s.frontier(10.into()).unwrap();
     assert!(Array::from(&frontier).length() > 0);
-    let summary = s.run(None).unwrap();
+    let summary = s.run(JsValue::UNDEFINED).unwrap();
     assert_eq!(get(&summary, "length").as_f64(), Some(2.0));
     assert_eq!(get(&summary, "expanded").as_f64(), Some(12.0));
     assert!(get(&summary, "maxFrontier").as_f64().unwrap() > 0.0);
@@ -558,7 +579,7 @@ fn frontier_searches_through_the_solver() {
     ]))
     .unwrap();
     assert_eq!(
-        get(&guarded.run(None).unwrap(), "status")
+        get(&guarded.run(JsValue::UNDEFINED).unwrap(), "status")
             .as_string()
             .unwrap(),
         "gaveup"
@@ -581,5 +602,356 @@ fn frontier_searches_through_the_solver() {
     ] {
         let (_, m) = thrown(Solver::new(options).err().unwrap());
         assert!(m.contains(message), "{m}");
+    }
+}
+
+/// Evaluates a JS expression: the hostile values a caller can pass (getters, proxies).
+fn eval(expression: &str) -> JsValue {
+    Function::new_no_args(&format!("return ({expression});"))
+        .call0(&JsValue::NULL)
+        .unwrap()
+}
+
+#[wasm_bindgen_test]
+fn throwing_getters_and_proxy_traps_are_errors_that_name_what_was_read() {
+    let mut reference = solver("6 4 5 8 2 7 1 0 3");
+    let all = step_all(&mut reference);
+    let mut s = solver("6 4 5 8 2 7 1 0 3");
+    s.step();
+    for (code, message) in [
+        (
+            "new Proxy({}, {ownKeys() { throw 0 }})",
+            "listing the keys of run(options) threw: 0",
+        ),
+        (
+            "{get maxNodes() { throw new Error('boom') }}",
+            "reading option maxNodes of run(options) threw: Error: boom",
+        ),
+        (
+            "{get onEvent() { throw new TypeError('no') }}",
+            "reading option onEvent of run(options) threw: TypeError: no",
+        ),
+        (
+            "new Proxy({maxNodes: 1}, {get() { throw 'trap' }})",
+            "reading option maxNodes of run(options) threw: \"trap\"",
+        ),
+        (
+            "new Proxy({maxNodes: 1}, {getOwnPropertyDescriptor() { throw 1 }})",
+            "listing the keys of run(options) threw: 1",
+        ),
+        (
+            "(() => { const p = Proxy.revocable({}, {}); p.revoke(); return p.proxy; })()",
+            "checking the run(options) object threw: TypeError: ",
+        ),
+    ] {
+        let (kind, m) = thrown(s.run(eval(code)).unwrap_err());
+        assert_eq!(kind, "input-threw", "{code}: {m}");
+        assert!(m.starts_with(message), "{code}: {m}");
+    }
+    // Nothing ran (a budget getter that throws is not ignored): the next event is the second.
+    assert_eq!(json(&s.step()), json(&all[1]));
+
+    let board = "'6 4 5 8 2 7 1 0 3'";
+    for (code, message) in [
+        (
+            "new Proxy({}, {ownKeys() { throw new Error('keys') }})".to_string(),
+            "listing the keys of new Solver(options) threw: Error: keys",
+        ),
+        (
+            "{get board() { throw 5 }}".into(),
+            "reading option board of new Solver(options) threw: 5",
+        ),
+        (
+            format!("{{board: {board}, get heuristic() {{ throw null }}}}"),
+            "reading option heuristic of new Solver(options) threw: null",
+        ),
+        (
+            format!("{{board: {board}, get maxReached() {{ throw Symbol() }}}}"),
+            "reading option maxReached of new Solver(options) threw: a symbol",
+        ),
+        (
+            "{board: new Proxy([1, 2, 3, 4, 0, 6, 7, 5, 8], {get(t, k) { if (k === '3') throw new RangeError('no'); return t[k]; }})}".into(),
+            "reading element 4 of the board array threw: RangeError: no",
+        ),
+        (
+            "{board: new Proxy([], {get(t, k) { if (k === 'length') throw 7; return t[k]; }})}"
+                .into(),
+            "reading the length of the board array threw: 7",
+        ),
+        (
+            "{board: (() => { const p = Proxy.revocable([], {}); p.revoke(); return p.proxy; })()}"
+                .into(),
+            "checking the board array threw: TypeError: ",
+        ),
+    ] {
+        let (kind, m) = thrown(Solver::new(eval(&code)).err().unwrap());
+        assert_eq!(kind, "input-threw", "{code}: {m}");
+        assert!(m.starts_with(message), "{code}: {m}");
+    }
+    // A getPrototypeOf trap is never run (no instanceof): the options are read as they are.
+    let mut proxied = Solver::new(eval(&format!(
+        "new Proxy({{board: {board}}}, {{getPrototypeOf() {{ throw 2 }}}})"
+    )))
+    .unwrap();
+    assert_eq!(json(&proxied.step()), json(&all[0]));
+    // Board helpers read arrays the same way.
+    let (kind, m) = thrown(
+        board_after(
+            "1 2 3 4 0 6 7 5 8".into(),
+            eval("new Proxy([5], {get(t, k) { if (k === '0') throw 'x'; return t[k]; }})"),
+        )
+        .unwrap_err(),
+    );
+    assert_eq!(kind, "input-threw");
+    assert_eq!(m, "reading element 1 of the moves array threw: \"x\"");
+    s.run(JsValue::UNDEFINED).unwrap();
+    assert_eq!(s.status(), "solved");
+}
+
+#[wasm_bindgen_test]
+fn every_parameter_is_checked_not_coerced() {
+    let mut s = solver("1 2 3 4 0 6 7 5 8");
+    let b = || JsValue::from("1 2 3 4 0 6 7 5 8");
+    let symbol = eval("Symbol()");
+    let mut builder = PatternDatabaseBuilder::new(JsValue::UNDEFINED).unwrap();
+    let cases: Vec<(Result<JsValue, JsValue>, &str)> = vec![
+        (
+            describe_board(b(), 5.into()),
+            "describeBoard(board, goal): goal must be \"blank-last\" or \"blank-first\", got 5",
+        ),
+        (
+            random_board(3.into(), 7.into(), 1.into()).map(Into::into),
+            "randomBoard(width, goal, seed): goal must be \"blank-last\" or \"blank-first\", got 7",
+        ),
+        (
+            pattern_databases_ready(Object::new().into()).map(Into::into),
+            "patternDatabasesReady(goal): goal must be \"blank-last\" or \"blank-first\", got an object",
+        ),
+        (
+            PatternDatabaseBuilder::new(5.into()).map(|_| JsValue::NULL),
+            "new PatternDatabaseBuilder(goal): goal must be \"blank-last\" or \"blank-first\", got 5",
+        ),
+        (
+            load_pattern_databases(5.into(), js_sys::Uint8Array::new_with_length(4).into())
+                .map(|_| JsValue::NULL),
+            "loadPatternDatabases(goal, bytes): goal must be \"blank-last\" or \"blank-first\", got 5",
+        ),
+        (
+            export_pattern_databases(symbol.clone()).map(Into::into),
+            "exportPatternDatabases(goal): goal must be \"blank-last\" or \"blank-first\", got a symbol",
+        ),
+        (
+            load_pattern_databases(JsValue::UNDEFINED, tiles(&[1, 2])).map(|_| JsValue::NULL),
+            "loadPatternDatabases(goal, bytes): bytes must be a Uint8Array or an ArrayBuffer (as exportPatternDatabases gives), got an array",
+        ),
+        (
+            load_pattern_databases(JsValue::UNDEFINED, "bytes".into()).map(|_| JsValue::NULL),
+            "bytes must be a Uint8Array or an ArrayBuffer (as exportPatternDatabases gives), got \"bytes\"",
+        ),
+        (
+            s.skip("5".into()).map(Into::into),
+            "skip(n) takes a whole number of events (0 or more), got \"5\"",
+        ),
+        (
+            s.step_many(true.into()).map(Into::into),
+            "stepMany(n) takes a whole number of events from 0 to 1000000, got true",
+        ),
+        (
+            s.frontier("3".into()),
+            "frontier(limit) takes a whole number from 0 to 1000, got \"3\"",
+        ),
+        (
+            builder.work("5".into()).map(Into::into),
+            "work(budget) takes a whole number from 1 to 1e9, got \"5\"",
+        ),
+        (
+            board_after(b(), eval("[-251]")).map(Into::into),
+            "boardAfter(start, moves): element 1 of moves is -251, not a tile (a whole number from 1 to 24)",
+        ),
+        (
+            board_after(b(), "58".into()).map(Into::into),
+            "boardAfter(start, moves): moves must be an array of tiles, got \"58\"",
+        ),
+        (
+            random_board(3.7.into(), JsValue::UNDEFINED, 1.into()).map(Into::into),
+            "randomBoard(width, goal, seed): width must be a whole number (3, 4 or 5), got 3.7",
+        ),
+        (
+            random_board((-1).into(), JsValue::UNDEFINED, 1.into()).map(Into::into),
+            "randomBoard(width, goal, seed): width must be a whole number (3, 4 or 5), got -1",
+        ),
+        (
+            random_board("4".into(), JsValue::UNDEFINED, 1.into()).map(Into::into),
+            "width must be a whole number (3, 4 or 5), got \"4\"",
+        ),
+        (
+            random_board(4.into(), JsValue::UNDEFINED, "1".into()).map(Into::into),
+            "randomBoard(width, goal, seed): seed must be a number, got \"1\"",
+        ),
+        (
+            parse_board(eval("10n")).map(Into::into),
+            "board must be text (\"6 4 5 / 8 2 7 / 1 0 3\") or an array of numbers, got a bigint",
+        ),
+        (
+            Solver::new(object(&[("board", b()), ("heuristic", symbol.clone())])).map(|_| JsValue::NULL),
+            "heuristic must be a string, got a symbol",
+        ),
+        (
+            s.run(eval("{onEvent: {}}")),
+            "onEvent must be a function (event) => …, got an object",
+        ),
+        (
+            s.run(eval("[]")),
+            "run(options) must be an object like {maxNodes, onEvent}, got an array",
+        ),
+    ];
+    for (result, message) in cases {
+        let (kind, m) = thrown(result.expect_err(message));
+        assert_eq!(kind, "invalid-option", "{m}");
+        assert!(m.contains(message), "{m}\nexpected: {message}");
+    }
+    // A tile that is a whole number is slid (or refused) by the board's rules.
+    assert_eq!(
+        thrown(board_after(b(), tiles(&[1])).unwrap_err()).0,
+        "not-adjacent"
+    );
+    let bytes = js_sys::Uint8Array::new_with_length(10);
+    for value in [bytes.clone().into(), bytes.buffer().into()] {
+        let (kind, m) = thrown(load_pattern_databases(JsValue::UNDEFINED, value).unwrap_err());
+        assert_eq!(
+            (kind.as_str(), m.as_str()),
+            ("invalid-option", "pattern databases rejected: wrong size")
+        );
+    }
+    let summary = s.run(JsValue::UNDEFINED).unwrap();
+    assert_eq!(json(&get(&summary, "moves")), "[5,8]");
+}
+
+#[wasm_bindgen_test]
+fn a_hundred_thousand_thrown_errors_leave_every_solver_working() {
+    let board = "6 4 5 8 2 7 1 0 3";
+    let mut reference = solver(board);
+    let all: Vec<String> = step_all(&mut reference).iter().map(json).collect();
+    let mut solvers: Vec<Solver> = (0..3).map(|_| solver(board)).collect();
+    for (i, s) in solvers.iter_mut().enumerate() {
+        for _ in 0..i * 7 {
+            s.step();
+        }
+    }
+    let own_keys = eval("new Proxy({}, {ownKeys() { throw 0 }})");
+    let getter = eval("{get maxNodes() { throw new Error('boom') }}");
+    let board_getter = eval("{get board() { throw 1 }}");
+    let bad_element =
+        eval("{board: new Proxy([1, 2, 3, 4, 0, 6, 7, 5, 8], {get(t, k) { if (k === '2') throw 3; return t[k]; }})}");
+    let throwing_callback = eval("{onEvent() { throw new Error('stop') }}");
+    let mut scratch = solver(board);
+    let mut kinds = std::collections::BTreeMap::new();
+    for i in 0..100_000 {
+        let s = &mut solvers[i % 3];
+        let error = match i % 10 {
+            0 => Solver::new(own_keys.clone()).err().unwrap(),
+            1 => s.run(getter.clone()).unwrap_err(),
+            2 => Solver::new(board_getter.clone()).err().unwrap(),
+            3 => Solver::new(bad_element.clone()).err().unwrap(),
+            4 => s.step_many("5".into()).unwrap_err(),
+            5 => describe_board(board.into(), 5.into()).unwrap_err(),
+            6 => board_after(board.into(), tiles(&[6])).unwrap_err(),
+            7 => Solver::new(object(&[("board", "1 2 3 4 4 6 7 8 0".into())]))
+                .err()
+                .unwrap(),
+            8 => {
+                scratch.reset();
+                scratch.run(throwing_callback.clone()).unwrap_err()
+            }
+            _ => s.run(own_keys.clone()).unwrap_err(),
+        };
+        let kind = get(&error, "kind")
+            .as_string()
+            .unwrap_or_else(|| "(onEvent's own)".into());
+        *kinds.entry(kind).or_insert(0) += 1;
+    }
+    assert_eq!(
+        kinds.keys().cloned().collect::<Vec<_>>(),
+        [
+            "(onEvent's own)",
+            "duplicate-tile",
+            "input-threw",
+            "invalid-option",
+            "not-adjacent"
+        ]
+    );
+    // Every solver goes on from where it stood, and new ones work.
+    for (i, s) in solvers.iter_mut().enumerate() {
+        let rest: Vec<String> = step_all(s).iter().map(json).collect();
+        assert_eq!(rest, all[i * 7..], "solver {i}");
+    }
+    let mut fresh = solver(board);
+    assert_eq!(
+        step_all(&mut fresh).iter().map(json).collect::<Vec<_>>(),
+        all
+    );
+}
+
+#[wasm_bindgen_test]
+fn step_many_is_capped_and_keeps_no_large_buffer() {
+    let (kind, m) = thrown(
+        solver("1 2 3 4 0 6 7 5 8")
+            .step_many(1e7.into())
+            .unwrap_err(),
+    );
+    assert_eq!(kind, "invalid-option");
+    assert_eq!(
+        m,
+        "stepMany(n) takes a whole number of events from 0 to 1000000, got 10000000"
+    );
+    let memory = || {
+        wasm_bindgen::memory()
+            .unchecked_into::<js_sys::WebAssembly::Memory>()
+            .buffer()
+            .unchecked_into::<js_sys::ArrayBuffer>()
+            .byte_length() as f64
+    };
+    let before = memory();
+    // A 2-move board: the largest batch produces a few events, and reserves no more.
+    let mut solvers: Vec<Solver> = (0..20).map(|_| solver("1 2 3 4 0 6 7 5 8")).collect();
+    for s in &mut solvers {
+        let words = s.step_many(1_000_000.into()).unwrap();
+        assert!(words.length() < 100 * RECORD_WORDS as u32);
+    }
+    // A batch that produces a million events gives its 32 MB back after the call.
+    let mut big = solver("13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2");
+    for _ in 0..3 {
+        let words = big.step_many(1_000_000.into()).unwrap();
+        assert_eq!(words.length(), 1_000_000 * RECORD_WORDS as u32);
+    }
+    solvers.push(big);
+    let grown = memory() - before;
+    assert!(grown < 100e6, "memory grew by {grown} bytes");
+}
+
+#[wasm_bindgen_test]
+fn the_guard_messages_come_from_the_core() {
+    let cases = [
+        (
+            ("freed", "Solver", "nodes", ""),
+            "this Solver was freed (free() was called): create a new Solver",
+        ),
+        (
+            ("freed", "PatternDatabaseBuilder", "free", ""),
+            "this PatternDatabaseBuilder was freed (free() was called): create a new PatternDatabaseBuilder",
+        ),
+        (
+            ("busy", "Solver", "step", "run"),
+            "step cannot be called from inside its own onEvent callback or option getters: this Solver is still in run(); call it after run() returns",
+        ),
+        (
+            ("wrong-this", "Solver", "step", ""),
+            "Solver.prototype.step was called on something that is not a Solver: call it on an object made by new Solver(…)",
+        ),
+    ];
+    for ((kind, class, member, running), message) in cases {
+        let error = guard_error(kind.into(), class.into(), member.into(), running.into());
+        assert_eq!(get(&error, "name").as_string().unwrap(), "TileSearchError");
+        assert_eq!(thrown(error), (kind.to_string(), message.to_string()));
     }
 }
