@@ -13,13 +13,14 @@ PKG := www/pkg
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 
 .PHONY: help setup setup-wasm setup-node setup-chromium build serve test lint test-rust \
-        test-wasm test-wasm-node test-wasm-browser test-js test-e2e bench bench-wasm
+        test-wasm test-wasm-node test-wasm-browser test-js test-e2e soak bench bench-wasm
 
 help:
 	@echo "make serve   build and serve the page on http://127.0.0.1:$(PORT)/ (PORT=… overrides)"
 	@echo "make test    every test (installs what it needs)"
 	@echo "make build   the wasm package in www/pkg/ and the embeddable dist/"
 	@echo "make bench   nodes per second on all of Korf's 100 instances (native)"
+	@echo "make soak    random call sequences against the wasm API for SOAK_SECONDS (default 1200)"
 	@echo "make bench-wasm  the same search in wasm, in Node and in Chromium"
 
 ## Set-up (idempotent) ------------------------------------------------------------------------
@@ -86,6 +87,12 @@ test-wasm-browser: setup-wasm setup-chromium
 
 test-js: build
 	WASM_BINDGEN_VERSION=$(WASM_BINDGEN_VERSION) node --test tests/js/
+
+# The Node soak of the wasm API for SOAK_SECONDS (default 20 minutes); `make test-js` runs a
+# short fixed-seed version. SOAK_SEED picks the sequences, SOAK_REPORT=file keeps the figures.
+SOAK_SECONDS ?= 1200
+soak: build
+	SOAK_SECONDS=$(SOAK_SECONDS) node --test --test-timeout=0 tests/js/soak.test.mjs
 
 # End-to-end: Playwright (playwright-core) drives Debian's Chromium through the real page.
 test-e2e: build setup-chromium
