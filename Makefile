@@ -108,3 +108,15 @@ bench:
 bench-wasm: build setup-chromium
 	node benches/wasm-bench.mjs --heuristic manhattan
 	node benches/wasm-bench.mjs --heuristic pdb --instances all
+
+## Fuzzing ------------------------------------------------------------------------------------
+
+# The properties of tests/fuzz.rs, each repeated with fresh random seeds for FUZZ_SECONDS
+# seconds (one after the other: seven properties, 70 minutes by default); `make test` runs a
+# few hundred cases of each. A failure is shrunk, printed and saved in
+# tests/fuzz.proptest-regressions, which the next run replays first.
+FUZZ_SECONDS ?= 600
+
+.PHONY: fuzz
+fuzz:
+	FUZZ_SECONDS=$(FUZZ_SECONDS) cargo test --release --test fuzz -- --nocapture --test-threads=1
