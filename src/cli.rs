@@ -494,7 +494,9 @@ fn print_error(
     out: &mut dyn Write,
 ) -> io::Result<()> {
     if options.json {
-        let object = json!({"board": text, "error": error.to_string(), "kind": error.kind()});
+        // JSON escapes C0 controls itself, but not DEL, C1 controls or bidi overrides.
+        let board = escape_controls(text);
+        let object = json!({"board": board, "error": error.to_string(), "kind": error.kind()});
         writeln!(out, "{object}")
     } else if matches!(error, Error::NotUtf8 { .. }) {
         // The message names the line; its bytes are not text to quote.
