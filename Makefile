@@ -13,7 +13,8 @@ PKG := www/pkg
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 
 .PHONY: help setup setup-wasm setup-node setup-chromium build serve test lint test-rust \
-        test-wasm test-wasm-node test-wasm-browser test-js test-e2e soak bench bench-wasm
+        test-wasm test-wasm-node test-wasm-browser test-js test-e2e soak bench bench-wasm \
+        test-cli-faults-long
 
 help:
 	@echo "make serve   build and serve the page on http://127.0.0.1:$(PORT)/ (PORT=… overrides)"
@@ -120,3 +121,8 @@ FUZZ_SECONDS ?= 600
 .PHONY: fuzz
 fuzz:
 	FUZZ_SECONDS=$(FUZZ_SECONDS) cargo test --release --test fuzz -- --nocapture --test-threads=1
+
+# The CLI fault test at length: thousands of random inputs on `solve -`, every frontier search
+# under a memory limit (`make test-rust` runs the short version).
+test-cli-faults-long:
+	TILESEARCH_LONG_FAULTS=1 PROPTEST_CASES=$${PROPTEST_CASES:-3000} cargo test --release --test cli_faults

@@ -254,7 +254,22 @@ impl Board {
         } else {
             rows_to_numbers(&rows, count)?
         };
-        Board::from_numbers(&numbers)
+        Board::from_numbers(&numbers).map_err(|error| match error {
+            // Quote the number as typed (`+9`, `09`, or one too large to store).
+            Error::OutOfRange { token, width } => {
+                let cells = (width * width) as i64;
+                let typed = rows
+                    .iter()
+                    .flat_map(|r| r.tokens.iter())
+                    .map(|&(t, _, _)| t)
+                    .find(|t| token_value(t).is_ok_and(|n| n < 0 || n >= cells));
+                Error::OutOfRange {
+                    token: typed.map_or(token, str::to_string),
+                    width,
+                }
+            }
+            error => error,
+        })
     }
 
     /// Board width (3, 4 or 5).
@@ -471,6 +486,8 @@ fn width_for(count: usize) -> Result<usize, Error> {
 /// One typed row: its tokens and the character columns each token ends at.
 struct Row<'a> {
     tokens: Vec<(&'a str, usize, usize)>,
+    /// The row's text, which the tokens' columns index.
+    text: &'a str,
     /// True for rows separated by newlines, whose columns mean something.
     from_lines: bool,
 }
@@ -521,7 +538,11 @@ fn split_rows(text: &str) -> Vec<Row<'_>> {
                 }
             }
             if !tokens.is_empty() {
-                rows.push(Row { tokens, from_lines });
+                rows.push(Row {
+                    tokens,
+                    text: part,
+                    from_lines,
+                });
             }
         }
     }
@@ -580,15 +601,24 @@ fn rows_to_numbers(rows: &[Row<'_>], count: usize) -> Result<Vec<i64>, Error> {
         .min()
         .unwrap_or(0);
     let row = &rows[gap_row];
-    let cells: Vec<usize> = row
-        .tokens
-        .iter()
-        .map(|&(_, _, end)| end.saturating_sub(indent) / (cell + 1))
-        .collect();
-    let in_order = cells.windows(2).all(|w| w[0] < w[1]) && cells.iter().all(|&c| c < height);
-    let gap = (0..height).find(|c| !cells.contains(c));
-    let (Some(gap), true) = (gap, in_order) else {
-        return Err(ragged(height).unwrap_or(Error::WrongTileCount { count }));
+    let gap = if row.text.contains('\t') {
+        tab_gap(row, height).map_err(|mixed| Error::AmbiguousBlank {
+            row: gap_row + 1,
+            columns: height,
+            mixed,
+        })?
+    } else {
+        let cells: Vec<usize> = row
+            .tokens
+            .iter()
+            .map(|&(_, _, end)| end.saturating_sub(indent) / (cell + 1))
+            .collect();
+        let in_order = cells.windows(2).all(|w| w[0] < w[1]) && cells.iter().all(|&c| c < height);
+        let gap = (0..height).find(|c| !cells.contains(c));
+        let (Some(gap), true) = (gap, in_order) else {
+            return Err(ragged(height).unwrap_or(Error::WrongTileCount { count }));
+        };
+        gap
     };
     let mut numbers = Vec::with_capacity(count + 1);
     for (i, r) in rows.iter().enumerate() {
@@ -599,6 +629,35 @@ fn rows_to_numbers(rows: &[Row<'_>], count: usize) -> Result<Vec<i64>, Error> {
         numbers.extend(values);
     }
     Ok(numbers)
+}
+
+/// The empty cell of a tab-separated row one tile short (as a spreadsheet or a tab-separated
+/// grid print gives it): each tab ends a cell, so a token's cell is the count of tabs before it
+/// (`4<tab><tab>6`: the blank is in the middle; `7<tab>8`: the blank is last). When that is not
+/// clear, whether tabs are mixed with other separators between the tiles (else a tile is past
+/// the last column).
+fn tab_gap(row: &Row<'_>, height: usize) -> Result<usize, bool> {
+    let (Some(&(_, first, _)), Some(&(_, _, last))) = (row.tokens.first(), row.tokens.last())
+    else {
+        return Err(false);
+    };
+    if row.text[first..=last].contains(|c: char| c.is_whitespace() && c != '\t') {
+        return Err(true);
+    }
+    let cells: Vec<usize> = row
+        .tokens
+        .iter()
+        .map(|&(_, start, _)| row.text[..start].matches('\t').count())
+        .collect();
+    if !cells.windows(2).all(|w| w[0] < w[1]) {
+        // Two tiles in one cell: separated by something other than a tab (a comma).
+        return Err(true);
+    }
+    let gap = (0..height).find(|c| !cells.contains(c));
+    match gap {
+        Some(gap) if cells.iter().all(|&c| c < height) => Ok(gap),
+        _ => Err(false),
+    }
 }
 
 #[cfg(test)]

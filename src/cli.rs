@@ -1,11 +1,17 @@
-//! The command line: `tilesearch solve` and `tilesearch trace`, printing the core's results and
-//! events. Exit status: 0 when every board was solved, 1 when any board was invalid or
-//! unsolvable, 2 on bad usage.
+//! The command line: `tilesearch solve`, `trace` and `compare`, printing the core's results and
+//! events. Exit status: 0 when every board was solved, 1 when any board was invalid,
+//! unsolvable, given up on or stopped by `--max-nodes` before it was solved (except `trace`,
+//! whose budget only shortens the trace), 2 on bad usage, 3 when the output could not be written
+//! or the input could not be read. A closed pipe (`tilesearch … | head`) is a reader that has
+//! seen enough: no message, and the status of what was done so far.
+//!
+//! Nothing is lost silently: every line of `solve -` gets a result or an error (a line that is
+//! not UTF-8 included), and text quoted from the input has its control characters escaped.
 
 use crate::board::{Board, Goal};
-use crate::error::Error;
+use crate::error::{escape_controls, Error};
 use crate::heuristic::HeuristicKind;
-use crate::search::{new_search, Algorithm, Report, Status};
+use crate::search::{new_search, Algorithm, Report, Search, Status, MAX_REACHED};
 use serde_json::json;
 use std::io::{self, BufRead, Write};
 use std::time::Instant;
@@ -15,9 +21,9 @@ pub const USAGE: &str = "\
 tilesearch: step-by-step IDA* for the 8-, 15- and 24-puzzle
 
 Usage:
-  tilesearch solve [--algorithm A] [--heuristic H] [--goal G] [--json] BOARD
+  tilesearch solve [--algorithm A] [--heuristic H] [--goal G] [--json] [--max-nodes N] BOARD
   tilesearch trace [--algorithm A] [--heuristic H] [--goal G] [--max-nodes N] BOARD
-  tilesearch compare [--heuristic H] [--goal G] [--json] BOARD
+  tilesearch compare [--heuristic H] [--goal G] [--json] [--max-nodes N] BOARD
   tilesearch --help
 
 BOARD   the tiles in row-major order, 0 or _ for the blank, e.g. 6 4 5 8 2 7 1 0 3,
@@ -26,25 +32,30 @@ BOARD   the tiles in row-major order, 0 or _ for the blank, e.g. 6 4 5 8 2 7 1 0
         trace, - reads one board (any form, the lecture's grid included) from standard input.
 --algorithm  ida (default) | bfs | dfs | greedy | astar: IDA*, or the lecture's breadth-first,
              depth-first, greedy best-first and A* graph searches
---max-reached  frontier searches give up after this many reached states (default 1000000)
+--max-reached  frontier searches give up after this many reached states (default 1000000,
+             at most 1000000000), or sooner when memory runs out; not for ida
 --heuristic  hamming | manhattan (default) | linear-conflict | pdb (4×4: 6-6-3 pattern
              databases, built once in about ten seconds and cached in $TILESEARCH_CACHE,
              $XDG_CACHE_HOME/tilesearch or ~/.cache/tilesearch)
 --goal       blank-last (1 2 3 / 4 5 6 / 7 8 0, default) | blank-first (0 1 2 / 3 4 5 / 6 7 8)
 --json       one JSON object per board on one line: length, moves (tiles slid, in order),
              expanded, generated, iterations; or error for an invalid or unsolvable board
---max-nodes  trace: stop after N nodes (visited + pruned)
+--max-nodes  stop after N nodes (visited + pruned): trace prints the events so far; solve
+             and compare report the board as stopped, not solved
 compare      runs every algorithm on BOARD and prints length, expanded, generated, largest
              frontier, reached states and time for each
 
-Exit status: 0 every board solved, 1 a board was invalid, unsolvable or given up on (the
-memory guard of a frontier search), 2 bad usage.
+Exit status: 0 every board solved, 1 a board was invalid, unsolvable, given up on (the
+memory guard of a frontier search, or memory ran out) or stopped by --max-nodes before it was
+solved (trace: a budget only shortens the trace), 2 bad usage, 3 the output could not be
+written or the input read (a closed pipe, as with | head, is not an error).
 ";
 
 /// Process exit statuses.
 const SOLVED: i32 = 0;
 const BAD_BOARD: i32 = 1;
 const USAGE_ERROR: i32 = 2;
+const IO_ERROR: i32 = 3;
 
 #[derive(Debug, PartialEq, Eq)]
 enum Command {
@@ -102,6 +113,11 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
             Some((n, v)) => (n, Some(v.to_string())),
             None => (arg.as_str(), None),
         };
+        if inline.is_some() && matches!(name, "--" | "--help" | "--json") {
+            return Err(format!(
+                "{name} takes no value, got \"{arg}\": leave {name} out to turn it off"
+            ));
+        }
         let mut value = || {
             inline
                 .clone()
@@ -121,10 +137,14 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
             }
             "--max-reached" => {
                 let v = value()?;
-                options.max_reached =
-                    Some(v.parse().ok().filter(|&n: &u64| n > 0).ok_or_else(|| {
-                        format!("--max-reached needs a whole number of states above 0, got \"{v}\"")
-                    })?)
+                options.max_reached = Some(
+                    v.parse()
+                        .ok()
+                        .filter(|n: &u64| (1..=MAX_REACHED).contains(n))
+                        .ok_or_else(|| {
+                            format!("--max-reached needs a whole number of states from 1 to {MAX_REACHED}, got \"{v}\"")
+                        })?,
+                )
             }
             "--max-nodes" => {
                 let v = value()?;
@@ -136,13 +156,16 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
         }
     }
     if options.json && options.command == Command::Trace {
-        return Err("trace always prints JSON lines; --json is for solve".into());
-    }
-    if options.max_nodes.is_some() && options.command != Command::Trace {
-        return Err("--max-nodes is for trace".into());
+        return Err("trace always prints JSON lines; --json is for solve and compare".into());
     }
     if options.command == Command::Compare && options.algorithm != Algorithm::default() {
         return Err("compare runs every algorithm; --algorithm is for solve and trace".into());
+    }
+    if options.max_reached.is_some()
+        && options.command != Command::Compare
+        && options.algorithm == Algorithm::Ida
+    {
+        return Err("--max-reached is the memory guard of the frontier searches (bfs, dfs, greedy, astar); ida keeps only its path in memory and takes none: add --algorithm bfs, dfs, greedy or astar, or leave --max-reached out".into());
     }
     if options.board.is_empty() {
         return Err("no board given".into());
@@ -160,37 +183,119 @@ pub fn run(
     let options = match parse_args(args) {
         Ok(Some(options)) => options,
         Ok(None) => {
-            let _ = stdout.write_all(USAGE.as_bytes());
-            return SOLVED;
+            let written = stdout
+                .write_all(USAGE.as_bytes())
+                .and_then(|()| stdout.flush());
+            return finish(written, SOLVED, stderr);
         }
         Err(message) => {
-            let _ = writeln!(stderr, "tilesearch: {message}\n\n{USAGE}");
+            note(stderr, &format!("{message}\n\n{USAGE}"));
             return USAGE_ERROR;
         }
     };
     let from_stdin = options.board == ["-"];
-    let result = match options.command {
-        Command::Solve if from_stdin => solve_lines(&options, stdin, stdout),
-        Command::Solve => solve_one(&options, &options.board.join(" "), stdout, stderr),
-        Command::Compare => compare(&options, &options.board.join(" "), stdout, stderr),
-        Command::Trace => {
-            let mut text = String::new();
-            let text = if from_stdin {
-                match stdin.read_to_string(&mut text) {
-                    Ok(_) => text,
-                    Err(e) => {
-                        let _ = writeln!(stderr, "tilesearch: cannot read standard input: {e}");
-                        return USAGE_ERROR;
-                    }
-                }
-            } else {
-                options.board.join(" ")
-            };
-            trace(&options, &text, stdout, stderr)
-        }
+    let mut status = SOLVED;
+    let written = match options.command {
+        Command::Solve if from_stdin => solve_lines(&options, stdin, stdout, stderr, &mut status),
+        Command::Solve => solve_one(
+            &options,
+            &options.board.join(" "),
+            stdout,
+            stderr,
+            &mut status,
+        ),
+        Command::Compare => compare(
+            &options,
+            &options.board.join(" "),
+            stdout,
+            stderr,
+            &mut status,
+        ),
+        Command::Trace => match board_text(&options, stdin) {
+            Ok(text) => trace(&options, &text, stdout, stderr, &mut status),
+            Err(Input::Unreadable(e)) => {
+                note(stderr, &format!("cannot read standard input: {e}"));
+                return IO_ERROR;
+            }
+            Err(Input::Invalid(error)) => {
+                note(stderr, &error.to_string());
+                return BAD_BOARD;
+            }
+        },
     };
-    // A closed pipe (`tilesearch trace … | head`) is a reader that has seen enough.
-    result.unwrap_or(SOLVED)
+    finish(written.and_then(|()| stdout.flush()), status, stderr)
+}
+
+/// The exit status once the output is written (or could not be).
+fn finish(written: io::Result<()>, status: i32, stderr: &mut dyn Write) -> i32 {
+    match written {
+        Ok(()) => status,
+        // A closed pipe (`tilesearch trace … | head`) is a reader that has seen enough.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => status,
+        Err(e) => {
+            note(stderr, &format!("cannot write the output: {e}"));
+            IO_ERROR
+        }
+    }
+}
+
+/// A message on standard error. If even that cannot be written there is nowhere left to say
+/// so; the exit status still tells.
+fn note(stderr: &mut dyn Write, message: &str) {
+    let _ = writeln!(
+        stderr,
+        "tilesearch: {}",
+        escape_controls_but_newlines(message)
+    );
+    let _ = stderr.flush();
+}
+
+/// [`escape_controls`] line by line: the usage text's own newlines stay.
+fn escape_controls_but_newlines(message: &str) -> String {
+    message
+        .split('\n')
+        .map(|line| escape_controls(line).into_owned())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A board's text as a message quotes it: on one line (rows joined by " / "), its control
+/// characters escaped.
+fn quoted(text: &str) -> String {
+    let rows: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    escape_controls(&rows.join(" / ")).into_owned()
+}
+
+/// Why `trace -` has no board text.
+enum Input {
+    Unreadable(io::Error),
+    Invalid(Error),
+}
+
+/// The board of `trace`: its arguments, or all of standard input for `-`.
+fn board_text(options: &Options, stdin: &mut dyn BufRead) -> Result<String, Input> {
+    if options.board != ["-"] {
+        return Ok(options.board.join(" "));
+    }
+    let mut bytes = Vec::new();
+    stdin.read_to_end(&mut bytes).map_err(Input::Unreadable)?;
+    String::from_utf8(bytes).map_err(|e| {
+        let bytes = e.as_bytes();
+        let at = e.utf8_error().valid_up_to();
+        let line_start = bytes[..at]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |p| p + 1);
+        Input::Invalid(Error::NotUtf8 {
+            line: bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1,
+            byte: bytes[at],
+            column: at - line_start + 1,
+        })
+    })
 }
 
 /// Loads (or builds) the pattern databases before a `pdb` search needs them.
@@ -200,32 +305,160 @@ fn prepare(options: &Options, board: &Board) {
     }
 }
 
-/// Solves one board: the report, or the error that stopped it.
-fn solve(options: &Options, text: &str) -> Result<(Board, Report, f64), Error> {
+/// A valid, solvable board, checked before any pattern database is built for it.
+fn checked_board(options: &Options, text: &str) -> Result<Board, Error> {
     let board = Board::parse(text)?;
+    board.check_solvable(options.goal)?;
     prepare(options, &board);
-    let (report, seconds) = solve_board(options, options.algorithm, board)?;
-    Ok((board, report, seconds))
+    Ok(board)
 }
 
-fn solve_lines(options: &Options, stdin: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<i32> {
-    let mut status = SOLVED;
-    for line in stdin.lines() {
-        let line = line?;
-        let text = line.trim();
-        if text.is_empty() || text.starts_with('#') {
-            continue;
+/// One algorithm's run on one board.
+struct Outcome {
+    board: Board,
+    algorithm: Algorithm,
+    report: Report,
+    seconds: f64,
+    /// A frontier search gave up because memory ran out before its guard.
+    out_of_memory: bool,
+    /// The guard.
+    max_reached: u64,
+}
+
+impl Outcome {
+    fn solved(&self) -> bool {
+        self.report.status == Status::Solved
+    }
+
+    /// The status as the CLI's JSON names it: `stopped` for a run `--max-nodes` stopped.
+    fn status_name(&self) -> &'static str {
+        match self.report.status {
+            Status::Running => "stopped",
+            status => status.name(),
         }
-        let solved = match solve(options, text) {
-            Ok(result) => print_solution(options, &result, out)?,
-            Err(error) => print_error(options, text, &error, out)?,
+    }
+
+    /// Why the board was not solved, as a sentence (`None` once solved).
+    fn failure(&self) -> Option<String> {
+        let (algorithm, board) = (self.algorithm, self.board.to_line());
+        let reached = self.report.reached.unwrap_or(0);
+        match self.report.status {
+            Status::Solved => None,
+            Status::GaveUp if self.out_of_memory => Some(format!(
+                "{algorithm} gave up on {board}: memory ran out at {reached} reached states (below the memory guard of {})",
+                self.max_reached
+            )),
+            Status::GaveUp => Some(format!(
+                "{algorithm} gave up on {board} after {reached} reached states (the memory guard; raise it with --max-reached)"
+            )),
+            Status::Running => Some(format!(
+                "{algorithm} stopped on {board} after {} nodes (--max-nodes); not solved",
+                self.report.nodes
+            )),
+            Status::Exhausted => Some(format!(
+                "{algorithm} searched every state reachable from {board} without reaching the goal"
+            )),
+        }
+    }
+}
+
+/// Solves one board: the outcome, or the error that stopped it.
+fn solve(options: &Options, text: &str) -> Result<Outcome, Error> {
+    let board = checked_board(options, text)?;
+    solve_board(options, options.algorithm, board)
+}
+
+fn solve_board(options: &Options, algorithm: Algorithm, board: Board) -> Result<Outcome, Error> {
+    let mut search = new_search(
+        board,
+        options.goal,
+        options.heuristic,
+        algorithm,
+        options.max_reached,
+    )?;
+    let clock = Instant::now();
+    search.run(options.max_nodes);
+    Ok(outcome(options, board, algorithm, &*search, clock))
+}
+
+fn outcome(
+    options: &Options,
+    board: Board,
+    algorithm: Algorithm,
+    search: &dyn Search,
+    clock: Instant,
+) -> Outcome {
+    Outcome {
+        board,
+        algorithm,
+        report: search.report(),
+        seconds: clock.elapsed().as_secs_f64(),
+        out_of_memory: search.out_of_memory(),
+        max_reached: options
+            .max_reached
+            .unwrap_or(crate::search::DEFAULT_MAX_REACHED),
+    }
+}
+
+/// `solve -`: one board per line. Every line that is not blank or a comment gets exactly one
+/// result or error, a line that is not UTF-8 included.
+fn solve_lines(
+    options: &Options,
+    stdin: &mut dyn BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    status: &mut i32,
+) -> io::Result<()> {
+    let mut bytes = Vec::new();
+    let mut line = 0;
+    loop {
+        bytes.clear();
+        match stdin.read_until(b'\n', &mut bytes) {
+            Ok(0) => return Ok(()),
+            Ok(_) => line += 1,
+            Err(e) => {
+                // Whatever came before is printed; say where reading stopped.
+                out.flush()?;
+                note(
+                    err,
+                    &format!("cannot read standard input after line {line}: {e}"),
+                );
+                *status = IO_ERROR;
+                return Ok(());
+            }
+        }
+        let result = match std::str::from_utf8(&bytes) {
+            Ok(text) => {
+                let text = text.trim();
+                if text.is_empty() || text.starts_with('#') {
+                    continue;
+                }
+                solve(options, text).map_err(|e| (text.to_string(), e))
+            }
+            Err(e) => {
+                let text = String::from_utf8_lossy(&bytes);
+                let text = text.trim();
+                if text.starts_with('#') {
+                    continue;
+                }
+                let at = e.valid_up_to();
+                let error = Error::NotUtf8 {
+                    line,
+                    byte: bytes[at],
+                    column: at + 1,
+                };
+                Err((text.to_string(), error))
+            }
         };
-        if !solved {
-            status = BAD_BOARD;
+        if !result.as_ref().is_ok_and(Outcome::solved) {
+            *status = BAD_BOARD;
+        }
+        match result {
+            Ok(outcome) => print_solution(options, &outcome, out)?,
+            Err((text, error)) => print_error(options, &text, &error, out)?,
         }
         out.flush()?;
     }
-    Ok(status)
 }
 
 fn solve_one(
@@ -233,13 +466,25 @@ fn solve_one(
     text: &str,
     out: &mut dyn Write,
     err: &mut dyn Write,
-) -> io::Result<i32> {
-    let solved = match solve(options, text) {
-        Ok(result) => print_solution(options, &result, out)?,
-        Err(error) if options.json => print_error(options, text, &error, out)?,
-        Err(error) => print_error(options, text, &error, err)?,
-    };
-    Ok(if solved { SOLVED } else { BAD_BOARD })
+    status: &mut i32,
+) -> io::Result<()> {
+    match solve(options, text) {
+        Ok(outcome) => {
+            if !outcome.solved() {
+                *status = BAD_BOARD;
+            }
+            print_solution(options, &outcome, out)
+        }
+        Err(error) => {
+            *status = BAD_BOARD;
+            if options.json {
+                print_error(options, text, &error, out)
+            } else {
+                note(err, &format!("{}: {error}", quoted(text)));
+                Ok(())
+            }
+        }
+    }
 }
 
 fn print_error(
@@ -247,30 +492,36 @@ fn print_error(
     text: &str,
     error: &Error,
     out: &mut dyn Write,
-) -> io::Result<bool> {
+) -> io::Result<()> {
     if options.json {
-        let object = json!({"board": text, "error": error.to_string(), "kind": error.kind()});
-        writeln!(out, "{object}")?;
+        // JSON escapes C0 controls itself, but not DEL, C1 controls or bidi overrides.
+        let board = escape_controls(text);
+        let object = json!({"board": board, "error": error.to_string(), "kind": error.kind()});
+        writeln!(out, "{object}")
+    } else if matches!(error, Error::NotUtf8 { .. }) {
+        // The message names the line; its bytes are not text to quote.
+        writeln!(out, "tilesearch: {error}")
     } else {
-        writeln!(out, "tilesearch: {text}: {error}")?;
+        writeln!(out, "tilesearch: {}: {error}", quoted(text))
     }
-    Ok(false)
 }
 
-/// Prints a solved board; returns whether it was solved.
-fn print_solution(
-    options: &Options,
-    (board, report, seconds): &(Board, Report, f64),
-    out: &mut dyn Write,
-) -> io::Result<bool> {
+/// Prints a board's outcome: the solution, or why there is none.
+fn print_solution(options: &Options, outcome: &Outcome, out: &mut dyn Write) -> io::Result<()> {
+    let Outcome {
+        board,
+        report,
+        seconds,
+        ..
+    } = outcome;
     let moves = report.moves.clone().unwrap_or_default();
     if options.json {
-        let object = json!({
+        let mut object = json!({
             "board": board.to_line(),
             "algorithm": options.algorithm.name(),
             "heuristic": options.heuristic.name(),
             "goal": options.goal.name(),
-            "status": report.status,
+            "status": outcome.status_name(),
             "length": report.length,
             "moves": moves,
             "expanded": report.expanded,
@@ -279,18 +530,13 @@ fn print_solution(
             "maxFrontier": report.max_frontier,
             "reached": report.reached,
         });
-        writeln!(out, "{object}")?;
-        return Ok(report.status == Status::Solved);
+        if outcome.out_of_memory {
+            object["outOfMemory"] = true.into();
+        }
+        return writeln!(out, "{object}");
     }
-    if report.status == Status::GaveUp {
-        writeln!(
-            out,
-            "{} gave up on {} after {} reached states (the memory guard; raise it with --max-reached).",
-            options.algorithm,
-            board.to_line(),
-            report.reached.unwrap_or(0)
-        )?;
-        return Ok(false);
+    if let Some(failure) = outcome.failure() {
+        return writeln!(out, "{failure}.");
     }
     let thresholds: Vec<String> = report
         .iterations
@@ -332,7 +578,7 @@ fn print_solution(
         }
         writeln!(out, "\nStep {}:\n{current}", i + 1)?;
     }
-    Ok(report.status == Status::Solved)
+    Ok(())
 }
 
 fn algorithm_title(algorithm: Algorithm) -> &'static str {
@@ -345,21 +591,24 @@ fn algorithm_title(algorithm: Algorithm) -> &'static str {
     }
 }
 
-/// Every algorithm on one board: the lecture's comparison table.
+/// Every algorithm on one board: the lecture's comparison table. A run that gives up or is
+/// stopped gets its row (length `gave up`, `no memory` or `stopped`), a sentence on standard
+/// error, and exit status 1.
 fn compare(
     options: &Options,
     text: &str,
     out: &mut dyn Write,
     err: &mut dyn Write,
-) -> io::Result<i32> {
-    let board = match Board::parse(text).and_then(|b| b.check_solvable(options.goal).map(|_| b)) {
+    status: &mut i32,
+) -> io::Result<()> {
+    let board = match checked_board(options, text) {
         Ok(board) => board,
         Err(error) => {
-            writeln!(err, "tilesearch: {}: {error}", text.trim())?;
-            return Ok(BAD_BOARD);
+            *status = BAD_BOARD;
+            note(err, &format!("{}: {error}", quoted(text)));
+            return Ok(());
         }
     };
-    prepare(options, &board);
     if !options.json {
         writeln!(
             out,
@@ -367,27 +616,32 @@ fn compare(
             "algorithm", "length", "expanded", "generated", "max frontier", "reached", "seconds"
         )?;
     }
-    let mut status = SOLVED;
     for algorithm in Algorithm::ALL {
-        let (report, seconds) = match solve_board(options, algorithm, board) {
-            Ok(result) => result,
+        let outcome = match solve_board(options, algorithm, board) {
+            Ok(outcome) => outcome,
             Err(error) => {
-                writeln!(err, "tilesearch: {algorithm}: {error}")?;
-                status = BAD_BOARD;
+                note(err, &format!("{algorithm}: {error}"));
+                *status = BAD_BOARD;
                 continue;
             }
         };
+        let report = &outcome.report;
         let show = |v: Option<u64>| v.map_or("-".to_string(), |v| v.to_string());
         if options.json {
-            let object = json!({
-                "algorithm": algorithm.name(), "status": report.status, "length": report.length,
+            let mut object = json!({
+                "algorithm": algorithm.name(), "status": outcome.status_name(), "length": report.length,
                 "expanded": report.expanded, "generated": report.generated,
-                "maxFrontier": report.max_frontier, "reached": report.reached, "seconds": seconds,
+                "maxFrontier": report.max_frontier, "reached": report.reached, "seconds": outcome.seconds,
             });
+            if outcome.out_of_memory {
+                object["outOfMemory"] = true.into();
+            }
             writeln!(out, "{object}")?;
         } else {
             let length = match report.status {
+                Status::GaveUp if outcome.out_of_memory => "no memory".to_string(),
                 Status::GaveUp => "gave up".to_string(),
+                Status::Running => "stopped".to_string(),
                 _ => show(report.length.map(u64::from)),
             };
             writeln!(
@@ -399,28 +653,17 @@ fn compare(
                 report.generated,
                 show(report.max_frontier),
                 show(report.reached),
-                seconds
+                outcome.seconds
             )?;
         }
+        if let Some(failure) = outcome.failure() {
+            // The table row comes first, then the reason.
+            out.flush()?;
+            note(err, &failure);
+            *status = BAD_BOARD;
+        }
     }
-    Ok(status)
-}
-
-fn solve_board(
-    options: &Options,
-    algorithm: Algorithm,
-    board: Board,
-) -> Result<(Report, f64), Error> {
-    let mut search = new_search(
-        board,
-        options.goal,
-        options.heuristic,
-        algorithm,
-        options.max_reached,
-    )?;
-    let clock = Instant::now();
-    search.run(None);
-    Ok((search.report(), clock.elapsed().as_secs_f64()))
+    Ok(())
 }
 
 fn trace(
@@ -428,9 +671,9 @@ fn trace(
     text: &str,
     out: &mut dyn Write,
     err: &mut dyn Write,
-) -> io::Result<i32> {
-    let search = Board::parse(text).and_then(|b| {
-        prepare(options, &b);
+    status: &mut i32,
+) -> io::Result<()> {
+    let search = checked_board(options, text).and_then(|b| {
         new_search(
             b,
             options.goal,
@@ -438,36 +681,49 @@ fn trace(
             options.algorithm,
             options.max_reached,
         )
+        .map(|search| (b, search))
     });
-    let mut search = match search {
+    let (board, mut search) = match search {
         Ok(search) => search,
         Err(error) => {
-            writeln!(err, "tilesearch: {}: {error}", text.trim())?;
-            return Ok(BAD_BOARD);
+            *status = BAD_BOARD;
+            note(err, &format!("{}: {error}", quoted(text)));
+            return Ok(());
         }
     };
+    let clock = Instant::now();
     let mut failure = None;
-    let status = search.run_traced(options.max_nodes, &mut |event| match writeln!(
-        out,
-        "{}",
-        event.to_json()
-    ) {
-        Ok(()) => false,
-        Err(e) => {
-            failure = Some(e);
-            true
-        }
-    });
+    search.run_traced(
+        options.max_nodes,
+        &mut |event| match writeln!(out, "{}", event.to_json()) {
+            Ok(()) => false,
+            Err(e) => {
+                failure = Some(e);
+                true
+            }
+        },
+    );
     if let Some(e) = failure {
         return Err(e);
     }
     out.flush()?;
-    if status == Status::Running {
-        let nodes = search.report().nodes;
-        writeln!(
+    let outcome = outcome(options, board, options.algorithm, &*search, clock);
+    match outcome.report.status {
+        // The budget asked for a trace this long: not a failure.
+        Status::Running => note(
             err,
-            "tilesearch: stopped after {nodes} nodes (--max-nodes); not solved yet"
-        )?;
+            &format!(
+                "stopped after {} nodes (--max-nodes); not solved yet",
+                outcome.report.nodes
+            ),
+        ),
+        Status::Solved => {}
+        _ => {
+            *status = BAD_BOARD;
+            if let Some(failure) = outcome.failure() {
+                note(err, &failure);
+            }
+        }
     }
-    Ok(SOLVED)
+    Ok(())
 }

@@ -115,6 +115,25 @@ pub enum Error {
         /// The thrown value as a message shows it.
         thrown: String,
     },
+    /// A line of input that is not valid UTF-8.
+    NotUtf8 {
+        /// The 1-based line number.
+        line: usize,
+        /// The first byte that is not valid there.
+        byte: u8,
+        /// Its 1-based position in the line, in bytes.
+        column: usize,
+    },
+    /// A tab-separated grid whose empty cell (the blank) cannot be placed for sure.
+    AmbiguousBlank {
+        /// The 1-based row with the empty cell.
+        row: usize,
+        /// The grid's columns.
+        columns: usize,
+        /// Tabs are mixed with spaces or commas between its tiles (else: its tabs count more
+        /// cells than there are columns).
+        mixed: bool,
+    },
 }
 
 impl Error {
@@ -141,6 +160,8 @@ impl Error {
             Error::Busy { .. } => "busy",
             Error::WrongThis { .. } => "wrong-this",
             Error::InputThrew { .. } => "input-threw",
+            Error::NotUtf8 { .. } => "not-utf8",
+            Error::AmbiguousBlank { .. } => "ambiguous-blank",
         }
     }
 }
@@ -173,11 +194,13 @@ impl fmt::Display for Error {
             ),
             Error::NotANumber { token } => write!(
                 f,
-                "\"{token}\" is not a number: tiles are whole numbers, 0 (or _) for the blank"
+                "\"{}\" is not a number: tiles are whole numbers, 0 (or _) for the blank",
+                escape_controls(token)
             ),
             Error::OutOfRange { token, width } => write!(
                 f,
-                "{token} is out of range: a {width}×{width} board holds the blank (0) and tiles 1 to {}",
+                "{} is out of range: a {width}×{width} board holds the blank (0) and tiles 1 to {}",
+                escape_controls(token),
                 width * width - 1
             ),
             Error::WrongTileCount { count } => write!(
@@ -217,15 +240,18 @@ impl fmt::Display for Error {
             Error::Unsolvable(u) => write!(f, "{u}"),
             Error::UnknownHeuristic(name) => write!(
                 f,
-                "unknown heuristic \"{name}\": choose hamming, manhattan, linear-conflict or pdb (4×4 only)"
+                "unknown heuristic \"{}\": choose hamming, manhattan, linear-conflict or pdb (4×4 only)",
+                escape_controls(name)
             ),
             Error::UnknownAlgorithm(name) => write!(
                 f,
-                "unknown algorithm \"{name}\": choose ida, bfs, dfs, greedy or astar"
+                "unknown algorithm \"{}\": choose ida, bfs, dfs, greedy or astar",
+                escape_controls(name)
             ),
             Error::UnknownGoal(name) => write!(
                 f,
-                "unknown goal \"{name}\": choose blank-last (1 2 3 / 4 5 6 / 7 8 0) or blank-first (0 1 2 / 3 4 5 / 6 7 8)"
+                "unknown goal \"{}\": choose blank-last (1 2 3 / 4 5 6 / 7 8 0) or blank-first (0 1 2 / 3 4 5 / 6 7 8)",
+                escape_controls(name)
             ),
             Error::NotAdjacent { tile } => {
                 write!(f, "tile {tile} cannot slide: it is not next to the blank")
@@ -238,7 +264,19 @@ impl fmt::Display for Error {
                 f,
                 "the pattern databases for the {goal} goal are not built yet: build them first (in JS: new PatternDatabaseBuilder(goal), work(budget) until it returns true, then install(); or loadPatternDatabases(goal, bytes) with the bytes of exportPatternDatabases; the CLI builds them itself)"
             ),
-            Error::InvalidOption(message) => write!(f, "{message}"),
+            Error::InvalidOption(message) => write!(f, "{}", escape_controls(message)),
+            Error::NotUtf8 { line, byte, column } => write!(
+                f,
+                "line {line} is not valid UTF-8 (byte 0x{byte:02X} at byte {column} of the line): type the tiles as plain text, e.g. 1 2 3 4 5 6 7 8 0"
+            ),
+            Error::AmbiguousBlank { row, mixed: true, .. } => write!(
+                f,
+                "row {row} of the grid has an empty cell but mixes tabs with spaces or commas between its tiles, so the blank's cell is not clear: separate the cells with tabs only, or type 0 for the blank"
+            ),
+            Error::AmbiguousBlank { row, columns, .. } => write!(
+                f,
+                "row {row} of the grid has an empty cell but its tabs count more cells than the grid's {columns} columns, so the blank's cell is not clear: put one tab between cells, or type 0 for the blank"
+            ),
             Error::Freed { class } => write!(
                 f,
                 "this {class} was freed (free() was called): create a new {class}"
@@ -255,7 +293,9 @@ impl fmt::Display for Error {
                 f,
                 "{class}.prototype.{member} was called on something that is not a {class}: call it on an object made by new {class}(…)"
             ),
-            Error::InputThrew { what, thrown } => write!(f, "{what} threw: {thrown}"),
+            Error::InputThrew { what, thrown } => {
+                write!(f, "{what} threw: {}", escape_controls(thrown))
+            }
         }
     }
 }
@@ -320,4 +360,26 @@ impl fmt::Display for Unsolvability {
             ". Swapping any two tiles (not the blank) makes it solvable."
         )
     }
+}
+
+/// `text` with every control character (and every character that reorders text, such as
+/// U+202E) written as a `\u{…}` escape, so that a message quoting what someone typed cannot
+/// move the cursor, set a terminal's title or hide part of itself.
+pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
+    fn escaped(c: char) -> bool {
+        c.is_control()
+            || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    }
+    if !text.chars().any(escaped) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if escaped(c) {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }

@@ -134,8 +134,28 @@ fn bad_usage_exits_2() {
         vec!["solve", "--bogus", "1 2 3 4 5 6 7 8 0"],
         vec!["trace", "--json", "1 2 3 4 5 6 7 8 0"],
         vec!["trace", "--max-nodes", "ten", "1 2 3 4 5 6 7 8 0"],
-        vec!["solve", "--max-nodes", "3", "1 2 3 4 5 6 7 8 0"],
+        vec!["solve", "--max-nodes", "-3", "1 2 3 4 5 6 7 8 0"],
         vec!["solve", "--max-reached", "0", "1 2 3 4 5 6 7 8 0"],
+        vec!["solve", "--json=false", "1 2 3 4 5 6 7 8 0"],
+        vec!["solve", "--json=", "1 2 3 4 5 6 7 8 0"],
+        vec!["solve", "--max-reached", "5", "1 2 3 4 5 6 7 8 0"],
+        vec!["trace", "--max-reached", "5", "1 2 3 4 5 6 7 8 0"],
+        vec![
+            "solve",
+            "--algorithm",
+            "bfs",
+            "--max-reached",
+            "1000000001",
+            "1 2 3 4 5 6 7 8 0",
+        ],
+        vec![
+            "solve",
+            "--algorithm",
+            "bfs",
+            "--max-reached",
+            "18446744073709551615",
+            "1 2 3 4 5 6 7 8 0",
+        ],
         vec!["compare", "--algorithm", "bfs", "1 2 3 4 5 6 7 8 0"],
     ] {
         let out = tilesearch(&args, "");
@@ -147,6 +167,32 @@ fn bad_usage_exits_2() {
     }
     let out = tilesearch(&["solve", "--heuristic", "euclid", "1 2 3 4 5 6 7 8 0"], "");
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown heuristic \"euclid\""));
+    let json = tilesearch(&["solve", "--json=false", "1 2 3 4 5 6 7 8 0"], "");
+    assert!(
+        String::from_utf8_lossy(&json.stderr).contains("--json takes no value"),
+        "{json:?}"
+    );
+    assert!(json.stdout.is_empty());
+    let ida = tilesearch(&["solve", "--max-reached", "5", "1 2 3 4 5 6 7 8 0"], "");
+    assert!(
+        String::from_utf8_lossy(&ida.stderr).contains("ida keeps only its path in memory"),
+        "{ida:?}"
+    );
+    let huge = tilesearch(
+        &[
+            "solve",
+            "--algorithm",
+            "bfs",
+            "--max-reached",
+            "18446744073709551615",
+            "1 2 3 4 5 6 7 8 0",
+        ],
+        "",
+    );
+    assert!(
+        String::from_utf8_lossy(&huge.stderr).contains("from 1 to 1000000000"),
+        "{huge:?}"
+    );
     let help = tilesearch(&["--help"], "");
     assert_eq!(help.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&help.stdout).contains("tilesearch solve"));

@@ -20,7 +20,11 @@
 //! keeps A* optimal for any admissible one.
 //!
 //! A memory guard stops a search that has reached `limit` states (`gaveup`), instead of
-//! exhausting memory on a 15-puzzle.
+//! exhausting memory on a 15-puzzle; the guard is at most [`MAX_REACHED`]. Every array the
+//! search grows (the nodes, the reached set, the frontier) grows by fallible allocation: when
+//! memory runs out first, the search gives up the same way (`gaveup`, with `reached` below
+//! `limit`; [`Search::out_of_memory`] says so) instead of aborting the process (or trapping in
+//! wasm).
 //!
 //! Speed (a BFS over every 8-puzzle state is a test): `run` builds no events; nodes live in one
 //! array, the BFS queue being a range of it; a child's key comes from its parent's in O(1); the
@@ -35,11 +39,19 @@ use crate::error::Error;
 use crate::heuristic::{Heuristic, HeuristicKind};
 use crate::trace::{Event, Silent, Sink};
 use serde::Serialize;
-use std::collections::BTreeSet;
+use std::collections::TryReserveError;
 
 /// The default memory guard: states reached before a frontier search gives up (about 80 MB for a
 /// 15-puzzle BFS).
 pub const DEFAULT_MAX_REACHED: u64 = 1_000_000;
+
+/// The largest memory guard a frontier search takes: 10⁹ reached states (node indices are
+/// 32-bit; a 24-puzzle BFS would need over 100 GB for them). Memory usually runs out sooner, and
+/// the search then gives up cleanly (see the module docs).
+pub const MAX_REACHED: u64 = 1_000_000_000;
+
+/// Nodes a search can hold: indices are `u32`, and `u32::MAX` marks the root's parent.
+const MAX_NODES: usize = u32::MAX as usize - 1;
 
 /// How the frontier orders its nodes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -249,27 +261,37 @@ impl<K: Slot> Table<K> {
         }
     }
 
-    /// Puts `key` (absent) in `slot` from [`Table::find`]; grows once 3/4 full.
+    /// Puts `key` (absent) in `slot` from [`Table::find`], first doubling the table when the
+    /// key would fill more than 3/4 of it; when memory for that runs out, the table is left as
+    /// it was, without `key`.
     #[inline(always)]
-    fn insert(&mut self, slot: usize, key: K, value: u32) {
+    fn insert(&mut self, mut slot: usize, key: K, value: u32) -> Result<(), TryReserveError> {
+        if (self.len + 1) * 4 > self.keys.len() * 3 {
+            self.grow()?;
+            let (Ok(s) | Err(s)) = self.find(key);
+            slot = s;
+        }
         self.keys[slot] = key;
         if self.indexed {
             self.values[slot] = value;
         }
         self.len += 1;
-        if self.len * 4 > self.keys.len() * 3 {
-            self.grow();
-        }
+        Ok(())
     }
 
     #[cold]
-    fn grow(&mut self) {
+    fn grow(&mut self) -> Result<(), TryReserveError> {
         let slots = self.keys.len() * 2;
-        let keys = std::mem::replace(&mut self.keys, vec![K::default(); slots]);
-        let values = std::mem::take(&mut self.values);
+        let mut new_keys = Vec::new();
+        new_keys.try_reserve_exact(slots)?;
+        let mut new_values = Vec::new();
         if self.indexed {
-            self.values = vec![0; slots];
+            new_values.try_reserve_exact(slots)?;
+            new_values.resize(slots, 0);
         }
+        new_keys.resize(slots, K::default());
+        let keys = std::mem::replace(&mut self.keys, new_keys);
+        let values = std::mem::replace(&mut self.values, new_values);
         self.shift -= 1;
         for (i, &key) in keys.iter().enumerate() {
             if key != K::default() {
@@ -280,6 +302,7 @@ impl<K: Slot> Table<K> {
                 }
             }
         }
+        Ok(())
     }
 
     fn clear(&mut self) {
@@ -372,13 +395,15 @@ impl Reached {
         }
     }
 
-    /// Marks `key`, not reached yet, in `slot` from [`Reached::find`], with its node `index`.
+    /// Marks `key`, not reached yet, in `slot` from [`Reached::find`], with its node `index`;
+    /// fails, leaving the set as it was, when memory to grow it runs out.
     #[inline(always)]
-    fn insert(&mut self, slot: usize, key: u128, index: u32) {
+    fn insert(&mut self, slot: usize, key: u128, index: u32) -> Result<(), TryReserveError> {
         match self {
             Reached::Dense { bits, len } => {
                 bits[slot / 64] |= 1 << (slot % 64);
                 *len += 1;
+                Ok(())
             }
             Reached::Narrow(t) => t.insert(slot, u64::of(key), index),
             Reached::Wide(t) => t.insert(slot, u128::of(key), index),
@@ -441,8 +466,101 @@ enum Frontier {
         next: u32,
     },
     Stack(Vec<u32>),
-    /// (priority, h, insertion number, node index): the first is taken first.
-    Priority(BTreeSet<(u32, u32, u64, u32)>),
+    /// Entries packed by [`entry`]: the smallest is taken first.
+    Priority(MinHeap),
+}
+
+/// A priority-queue entry: priority, h and node index, packed so that comparing entries
+/// compares them in that order. Every node joins the frontier as it is made, so the node index
+/// is the insertion number (older first on ties); indices are distinct, so entries are totally
+/// ordered and the order they are taken in is fixed.
+type Entry = u128;
+
+#[inline(always)]
+fn entry(priority: u32, h: u32, index: u32) -> Entry {
+    u128::from(priority) << 64 | u128::from(h) << 32 | u128::from(index)
+}
+
+/// The node index of an [`Entry`].
+#[inline(always)]
+fn node_of(entry: Entry) -> u32 {
+    entry as u32
+}
+
+/// A binary min-heap of [`Entry`] on a plain array, so that it grows by fallible allocation
+/// (a `BTreeSet` allocates a node at a time and aborts when memory runs out).
+#[derive(Clone, Debug, Default)]
+struct MinHeap {
+    items: Vec<Entry>,
+}
+
+impl MinHeap {
+    /// Adds `entry` (without allocating when the caller reserved room for it).
+    #[inline(always)]
+    fn push(&mut self, entry: Entry) {
+        let mut i = self.items.len();
+        self.items.push(entry);
+        while i > 0 {
+            let parent = (i - 1) / 2;
+            if self.items[parent] <= entry {
+                break;
+            }
+            self.items[i] = self.items[parent];
+            i = parent;
+        }
+        self.items[i] = entry;
+    }
+
+    #[inline(always)]
+    fn pop(&mut self) -> Option<Entry> {
+        let last = self.items.pop()?;
+        let Some(&top) = self.items.first() else {
+            return Some(last);
+        };
+        let n = self.items.len();
+        let mut i = 0;
+        loop {
+            let mut child = 2 * i + 1;
+            if child >= n {
+                break;
+            }
+            if child + 1 < n && self.items[child + 1] < self.items[child] {
+                child += 1;
+            }
+            if last <= self.items[child] {
+                break;
+            }
+            self.items[i] = self.items[child];
+            i = child;
+        }
+        self.items[i] = last;
+        Some(top)
+    }
+
+    /// The node indices of the `limit` smallest entries, smallest first: a walk down the heap
+    /// that keeps the candidates (the children of the entries listed so far) in a small heap,
+    /// each shifted left by 32 bits (priority, h and node index still order it) and tagged with
+    /// its position in this heap.
+    fn smallest(&self, limit: usize) -> Vec<u32> {
+        let mut out = Vec::new();
+        let mut candidates = MinHeap::default();
+        if let Some(&first) = self.items.first() {
+            candidates.push(first << 32);
+        }
+        while out.len() < limit {
+            let Some(candidate) = candidates.pop() else {
+                break;
+            };
+            let i = candidate as u32 as usize;
+            out.push(node_of(self.items[i]));
+            for child in [2 * i + 1, 2 * i + 2] {
+                if let Some(&e) = self.items.get(child) {
+                    candidates.push(e << 32 | child as u128);
+                }
+            }
+        }
+        out
+    }
 }
 
 impl Frontier {
@@ -450,7 +568,26 @@ impl Frontier {
         match strategy {
             Strategy::BreadthFirst => Frontier::Queue { next: 0 },
             Strategy::DepthFirst => Frontier::Stack(Vec::new()),
-            Strategy::Greedy | Strategy::AStar => Frontier::Priority(BTreeSet::new()),
+            Strategy::Greedy | Strategy::AStar => Frontier::Priority(MinHeap::default()),
+        }
+    }
+
+    /// Whether adding an entry needs memory first.
+    #[inline(always)]
+    fn is_full(&self) -> bool {
+        match self {
+            Frontier::Queue { .. } => false,
+            Frontier::Stack(s) => s.len() == s.capacity(),
+            Frontier::Priority(p) => p.items.len() == p.items.capacity(),
+        }
+    }
+
+    /// Room for one more entry.
+    fn try_reserve_one(&mut self) -> Result<(), TryReserveError> {
+        match self {
+            Frontier::Queue { .. } => Ok(()),
+            Frontier::Stack(s) => s.try_reserve(1),
+            Frontier::Priority(p) => p.items.try_reserve(1),
         }
     }
 
@@ -460,7 +597,7 @@ impl Frontier {
         match self {
             Frontier::Queue { next } => made - *next as usize,
             Frontier::Stack(s) => s.len(),
-            Frontier::Priority(p) => p.len(),
+            Frontier::Priority(p) => p.items.len(),
         }
     }
 
@@ -472,7 +609,7 @@ impl Frontier {
                 *next - 1
             }),
             Frontier::Stack(s) => s.pop(),
-            Frontier::Priority(p) => p.pop_first().map(|e| e.3),
+            Frontier::Priority(p) => p.pop().map(node_of),
         }
     }
 
@@ -481,7 +618,7 @@ impl Frontier {
         match self {
             Frontier::Queue { next } => (*next..made as u32).take(limit).collect(),
             Frontier::Stack(s) => s.iter().rev().take(limit).copied().collect(),
-            Frontier::Priority(p) => p.iter().take(limit).map(|e| e.3).collect(),
+            Frontier::Priority(p) => p.smallest(limit),
         }
     }
 }
@@ -544,7 +681,6 @@ pub struct FrontierSearch<H: Heuristic> {
     /// Reached states: the node with the cheapest path found so far.
     reached: Reached,
     frontier: Frontier,
-    inserted: u64,
     next_id: u64,
     expanded: u64,
     generated: u64,
@@ -553,6 +689,8 @@ pub struct FrontierSearch<H: Heuristic> {
     /// The node taken off the frontier last.
     current: Option<u32>,
     solution: Option<Vec<u8>>,
+    /// The search gave up because memory ran out (before the guard).
+    out_of_memory: bool,
 }
 
 impl<H: Heuristic> FrontierSearch<H> {
@@ -569,6 +707,11 @@ impl<H: Heuristic> FrontierSearch<H> {
             return Err(Error::InvalidOption(
                 "the memory guard (maxReached) must allow at least 1 reached state".into(),
             ));
+        }
+        if limit > MAX_REACHED {
+            return Err(Error::InvalidOption(format!(
+                "the memory guard (maxReached) allows at most {MAX_REACHED} reached states, got {limit}"
+            )));
         }
         let packing = Packing::for_cells(start.cells());
         let goal_key = packing.key_of(goal.board(start.width())?.tiles());
@@ -593,7 +736,6 @@ impl<H: Heuristic> FrontierSearch<H> {
             nodes: Vec::new(),
             reached: Reached::new(start.cells(), strategy == Strategy::AStar),
             frontier: Frontier::new(strategy),
-            inserted: 0,
             next_id: 0,
             expanded: 0,
             generated: 0,
@@ -601,7 +743,34 @@ impl<H: Heuristic> FrontierSearch<H> {
             phase: Phase::Start,
             current: None,
             solution: None,
+            out_of_memory: false,
         })
+    }
+
+    /// Room for one more node and frontier entry (the common case: no allocation); false when
+    /// memory for it ran out or the node indices are used up.
+    #[inline(always)]
+    fn room_for_node(&mut self) -> bool {
+        let full = self.nodes.len() == self.nodes.capacity() || self.frontier.is_full();
+        !full || self.make_room_for_node()
+    }
+
+    #[cold]
+    fn make_room_for_node(&mut self) -> bool {
+        if self.nodes.len() >= MAX_NODES {
+            return false;
+        }
+        self.nodes.try_reserve(1).is_ok() && self.frontier.try_reserve_one().is_ok()
+    }
+
+    /// Gives up because memory ran out at the current count of reached states.
+    #[cold]
+    fn give_up_out_of_memory<S: Sink>(&mut self, sink: &mut S) -> Status {
+        self.phase = Phase::Done(Status::GaveUp);
+        self.out_of_memory = true;
+        let (reached, limit) = (self.reached.len() as u64, self.limit);
+        sink.emit(|| Event::GaveUp { reached, limit });
+        Status::GaveUp
     }
 
     fn frontier_len(&self) -> usize {
@@ -620,10 +789,9 @@ impl<H: Heuristic> FrontierSearch<H> {
                     Strategy::Greedy => node.h,
                     _ => node.g + node.h,
                 };
-                p.insert((priority, node.h, self.inserted, index));
+                p.push(entry(priority, node.h, index));
             }
         }
-        self.inserted += 1;
         self.max_frontier = self.max_frontier.max(self.frontier_len() as u64);
     }
 
@@ -734,6 +902,9 @@ impl<H: Heuristic> FrontierSearch<H> {
                     if self.next_id >= limit {
                         return Status::Running;
                     }
+                    if !self.room_for_node() {
+                        return self.give_up_out_of_memory(sink);
+                    }
                     let (h, state) = self.heuristic.start(self.start.tiles());
                     let key = self.packing.key_of(self.start.tiles());
                     self.nodes.push(Node {
@@ -750,7 +921,9 @@ impl<H: Heuristic> FrontierSearch<H> {
                     });
                     self.next_id += 1;
                     if let Err(slot) = self.reached.find(key) {
-                        self.reached.insert(slot, key, 0);
+                        if self.reached.insert(slot, key, 0).is_err() {
+                            return self.give_up_out_of_memory(sink);
+                        }
                     }
                     self.push(0);
                     self.phase = Phase::Take;
@@ -886,15 +1059,22 @@ impl<H: Heuristic> FrontierSearch<H> {
                             sink.emit(|| Event::GaveUp { reached, limit });
                             return Some(Status::GaveUp);
                         }
-                        self.reached.insert(slot, key, child);
+                        if !self.room_for_node() || self.reached.insert(slot, key, child).is_err() {
+                            return Some(self.give_up_out_of_memory(sink));
+                        }
                         Some(None)
                     }
                     Ok(slot) if self.strategy == Strategy::AStar => {
                         let old = self.reached.index(slot);
-                        (g < self.nodes[old as usize].g).then(|| {
+                        if g < self.nodes[old as usize].g {
+                            if !self.room_for_node() {
+                                return Some(self.give_up_out_of_memory(sink));
+                            }
                             self.reached.set_index(slot, child);
-                            Some(old)
-                        })
+                            Some(Some(old))
+                        } else {
+                            None
+                        }
                     }
                     Ok(_) => None,
                 }
@@ -1004,7 +1184,6 @@ impl<H: Heuristic> Search for FrontierSearch<H> {
         self.nodes.clear();
         self.reached.clear();
         self.frontier = Frontier::new(self.strategy);
-        self.inserted = 0;
         self.next_id = 0;
         self.expanded = 0;
         self.generated = 0;
@@ -1012,6 +1191,11 @@ impl<H: Heuristic> Search for FrontierSearch<H> {
         self.phase = Phase::Start;
         self.current = None;
         self.solution = None;
+        self.out_of_memory = false;
+    }
+
+    fn out_of_memory(&self) -> bool {
+        self.out_of_memory
     }
 
     fn path(&self) -> Vec<u8> {

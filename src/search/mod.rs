@@ -5,7 +5,7 @@
 mod frontier;
 mod ida;
 
-pub use frontier::{FrontierEntry, FrontierSearch, Strategy, DEFAULT_MAX_REACHED};
+pub use frontier::{FrontierEntry, FrontierSearch, Strategy, DEFAULT_MAX_REACHED, MAX_REACHED};
 pub use ida::IdaStar;
 
 use crate::board::{Board, Goal};
@@ -126,6 +126,13 @@ pub trait Search {
     /// Where the search stands.
     fn status(&self) -> Status;
 
+    /// Whether a frontier search gave up because memory ran out before its guard (its
+    /// `gaveup` event then has `reached` below `limit`); always false for IDA*, which keeps
+    /// only its path.
+    fn out_of_memory(&self) -> bool {
+        false
+    }
+
     /// Counters, per-iteration summaries and the solution so far.
     fn report(&self) -> Report;
 
@@ -219,7 +226,7 @@ impl std::fmt::Display for Algorithm {
 }
 
 /// Any algorithm on `board` towards `goal`. `max_reached` is the frontier searches' memory
-/// guard (`None`: [`DEFAULT_MAX_REACHED`]); IDA* needs none.
+/// guard (`None`: [`DEFAULT_MAX_REACHED`]; at most [`MAX_REACHED`]); IDA* needs none.
 pub fn new_search(
     board: Board,
     goal: Goal,
