@@ -418,7 +418,10 @@ where
         Err(e) => {
             prop_assert!(!valid.contains(&text), "{text:?} was refused: {e}");
             check_error(&e, &[kind])?;
-            prop_assert!(e.to_string().contains(&format!("\"{text}\"")), "{e}");
+            // Quoted as typed, with control characters escaped (never raw on a terminal).
+            let quoted = format!("\"{}\"", tilesearch::error::escape_controls(text));
+            prop_assert!(e.to_string().contains(&quoted), "{e}");
+            prop_assert!(!e.to_string().chars().any(char::is_control), "{e:?}");
             Ok(None)
         }
     }
