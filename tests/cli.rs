@@ -1,23 +1,14 @@
 //! The `tilesearch` command as users (and the project's acceptance checks) drive it.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use std::process::Output;
 
 fn tilesearch(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tilesearch"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    let (child, writer) = common::spawn_cli(args, stdin.as_bytes().to_vec());
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
 }
 
 fn json_lines(out: &Output) -> Vec<serde_json::Value> {
@@ -239,17 +230,16 @@ fn trace_prints_the_event_stream() {
 
 #[test]
 fn a_closed_pipe_is_not_a_crash() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tilesearch"))
-        .args(["trace", "13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let (mut child, writer) = common::spawn_cli(
+        &["trace", "13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2"],
+        Vec::new(),
+    );
     let mut stdout = child.stdout.take().unwrap();
     let mut buf = [0u8; 4096];
     std::io::Read::read_exact(&mut stdout, &mut buf).unwrap();
     drop(stdout);
     let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
     assert_eq!(out.status.code(), Some(0));
     assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
 }

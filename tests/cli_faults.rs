@@ -6,6 +6,8 @@
 //! `PROPTEST_CASES` sets how many random inputs the property tests try (64 by default; `make
 //! test-cli-faults-long` runs thousands).
 
+mod common;
+
 use proptest::prelude::*;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Output, Stdio};
@@ -17,19 +19,7 @@ const HARD_24: &str = "14 5 9 2 18 8 23 19 12 17 15 0 10 20 4 6 11 21 1 7 24 3 1
 const KORF_1: &str = "13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2";
 
 fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let bytes = stdin.to_vec();
-    // A writer of its own, so that a child that stops reading cannot block the test.
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&bytes);
-    });
+    let (child, writer) = common::spawn_cli(args, stdin.to_vec());
     let out = child.wait_with_output().unwrap();
     writer.join().unwrap();
     out
@@ -172,17 +162,7 @@ fn output_that_cannot_be_written_exits_3_with_a_message() {
 
 /// Runs `args`, reads one line of its output and closes the pipe.
 fn read_one_line(args: &[&str], stdin: Vec<u8>) -> (String, Output) {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin);
-    });
+    let (mut child, writer) = common::spawn_cli(args, stdin);
     let mut line = String::new();
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
     stdout.read_line(&mut line).unwrap();

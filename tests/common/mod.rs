@@ -338,3 +338,25 @@ pub fn assert_report_matches(report: &Report, trace: &TraceSummary) {
     assert_eq!(visited, trace.visited);
     assert_eq!(pruned, trace.pruned);
 }
+
+/// Starts the `tilesearch` binary with `args`, its three streams piped, and writes `stdin` to it
+/// from a thread of its own, so a child that stops reading (or exits early) cannot block a test.
+pub fn spawn_cli(
+    args: &[&str],
+    stdin: Vec<u8>,
+) -> (std::process::Child, std::thread::JoinHandle<()>) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tilesearch"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    (child, writer)
+}
