@@ -1,7 +1,7 @@
 // The guard over wasm-bindgen's glue: `make build` writes this file as www/pkg/tilesearch.js,
-// next to the generated glue (renamed tilesearch_glue.js), and appends the re-export of the
-// glue's functions. Pages import `./pkg/tilesearch.js` as before: the same names, default init,
-// initSync and tilesearch.d.ts.
+// next to the generated glue (renamed tilesearch_glue.js), and appends a guarded export of each
+// of the glue's functions. Pages import `./pkg/tilesearch.js` as before: the same names,
+// default init, initSync and tilesearch.d.ts.
 //
 // Why: the generated Rust side of every method checks that the object is alive and not in use
 // (wasm-bindgen's "null pointer passed to rust", "recursive use of an object detected…",
@@ -14,21 +14,137 @@
 // - a call on an object while another call on it has not returned (from its own `onEvent` or
 //   an option getter): kind "busy";
 // - a method called on something that is not such an object: kind "wrong-this".
+//
+// One unwinding cannot be stopped before it starts: a JS exception raised after a call entered
+// wasm, when the JS stack runs out inside one of the module's imports or inside the glue's own
+// error handling. The module exports its shadow-stack pointer (.cargo/config.toml), so:
+// - every call notes the pointer; when it throws with the pointer moved, the guard puts it back,
+//   retires the object in the call (its Rust side may be half-changed and stays borrowed) and
+//   throws kind "interrupted" (`Error::Interrupted`);
+// - that repair itself runs near the end of the stack and may fail, so it is also done lazily:
+//   whenever no call is inside the module, the pointer must be where init left it, and the next
+//   outermost call puts it back and retires what the failed repair could not. The bookkeeping
+//   before a repair uses plain property stores only, which cannot run out of stack.
+//
 // The exported classes wrap the glue's: each object holds its glue object, which no caller
 // reaches, so the glue's own checks can never fire.
 import * as glue from './tilesearch_glue.js';
 
-/** The TileSearchError for `kind`, with the module's message. */
-function guardError(kind, className, member, running = '') {
+/** The module's `__stack_pointer` global and its value while no call is inside the module. */
+let stackPointer;
+let restingStackPointer;
+/** Guarded calls in progress (nested ones come from `onEvent` and option getters). */
+let depth = 0;
+/** The newest object whose call threw since the last outermost call: a list through `.next`. */
+let suspects = null;
+
+/** Initialises the module (as the glue's default export does) and notes its stack pointer. */
+export default async function init(moduleOrPath) {
+  return noteExports(await glue.default(moduleOrPath));
+}
+
+/** Initialises the module synchronously (as the glue's `initSync` does). */
+export function initSync(module) {
+  return noteExports(glue.initSync(module));
+}
+
+function noteExports(exports) {
+  if (stackPointer === undefined && exports.__stack_pointer !== undefined) {
+    stackPointer = exports.__stack_pointer;
+    restingStackPointer = stackPointer.value;
+  }
+  return exports;
+}
+
+/** The thrown value as a short text for a message; never throws. */
+function describe(thrown) {
   try {
-    return glue.__tilesearchGuardError(kind, className, member, running);
+    return String(thrown).slice(0, 100);
   } catch {
-    // Only before init (no object exists yet, so only "wrong-this" gets here).
-    const error = new Error(`${className}.prototype.${member} was called before the module was initialised`);
+    return 'a value that cannot be shown';
+  }
+}
+
+/** The TileSearchError for `kind`, with the module's message. */
+function guardError(kind, className, member, detail = '') {
+  try {
+    return glue.__tilesearchGuardError(kind, className, member, detail);
+  } catch {
+    // Before init (so only "wrong-this" gets here), or with the JS stack run out.
+    const error = new Error(stackPointer === undefined
+      ? `${className}.prototype.${member} was called before the module was initialised`
+      : `${member}: ${kind} (${detail})`);
     error.name = 'TileSearchError';
     error.kind = kind;
     return error;
   }
+}
+
+/** Takes an object out of use for good (idempotent; safe to repeat after a failed try). */
+function retire(record) {
+  record.retired = true;
+  if (!record.destroyed) {
+    // Off the glue's FinalizationRegistry, whose free would throw inside wasm on the borrowed
+    // object; its memory is left to the module.
+    record.glue.__destroy_into_raw();
+    record.destroyed = true;
+  }
+}
+
+/** At an outermost call: puts back a stack pointer a failed repair left moved. */
+function settle() {
+  if (stackPointer === undefined) return;
+  const moved = stackPointer.value !== restingStackPointer;
+  if (moved) stackPointer.value = restingStackPointer;
+  while (suspects !== null) {
+    const record = suspects;
+    if (record.unwound || (moved && record.threw)) retire(record);
+    suspects = record.next;
+    record.listed = false;
+  }
+}
+
+/**
+ * Runs `f`, a call into the glue, for `member` of `record`'s object (no record: a function or
+ * a constructor). When it throws with the stack pointer moved, repairs the module and throws
+ * kind "interrupted".
+ */
+function entered(className, member, f, record) {
+  if (depth === 0) settle();
+  const before = stackPointer?.value;
+  depth += 1;
+  try {
+    return f();
+  } catch (thrown) {
+    if (record !== undefined) {
+      record.threw = true;
+      record.cause = thrown;
+      if (!record.listed) {
+        record.listed = true;
+        record.next = suspects;
+        suspects = record;
+      }
+    }
+    if (before === undefined || stackPointer.value === before) {
+      if (record !== undefined) record.threw = false;
+      throw thrown;
+    }
+    if (record !== undefined) record.unwound = true;
+    stackPointer.value = before;
+    if (record !== undefined) retire(record);
+    const error = guardError('interrupted', record === undefined ? '' : className, member, describe(thrown));
+    // The error's own making may have unwound too; put the pointer back once more.
+    stackPointer.value = before;
+    error.cause = thrown;
+    throw error;
+  } finally {
+    depth -= 1;
+  }
+}
+
+/** A guarded module function. */
+function guardFunction(f, name) {
+  return { [name](...args) { return entered('', name, () => Reflect.apply(f, undefined, args)); } }[name];
 }
 
 /** The public members of a glue class: its own methods and getters but wasm-bindgen's `__…`. */
@@ -38,43 +154,58 @@ function publicMembers(Glue) {
 }
 
 function guardClass(Glue, className) {
-  const inner = new WeakMap(); // a live object → its glue object
+  // A live object → its record: the glue object, the call running on it ('' when none) and
+  // what `entered` notes when a call throws.
+  const records = new WeakMap();
   const freed = new WeakSet();
-  const running = new WeakMap(); // an object in a call → that call's name
 
-  /** The glue object of `self`, or the error for a freed, busy or foreign `self`. */
+  /** The record of `self`, or the error for a freed, retired, busy or foreign `self`. */
   function target(self, member) {
-    const object = typeof self === 'object' && self !== null ? inner.get(self) : undefined;
-    if (object === undefined) {
+    if (depth === 0) settle();
+    const record = typeof self === 'object' && self !== null ? records.get(self) : undefined;
+    if (record === undefined) {
       throw guardError(freed.has(self) ? 'freed' : 'wrong-this', className, member);
     }
-    const busy = running.get(self);
-    if (busy !== undefined) throw guardError('busy', className, member, busy);
-    return object;
+    if (record.retired) {
+      const error = guardError('interrupted', className, member, describe(record.cause));
+      error.cause = record.cause;
+      throw error;
+    }
+    if (record.running !== '') throw guardError('busy', className, member, record.running);
+    return record;
   }
 
   function call(self, member, f, args) {
-    const object = target(self, member);
-    running.set(self, member);
+    const record = target(self, member);
+    record.running = member;
     try {
-      return Reflect.apply(f, object, args);
+      return entered(className, member, () => Reflect.apply(f, record.glue, args), record);
     } finally {
-      running.delete(self);
+      record.running = '';
     }
   }
 
   const Guarded = {
     [className]: class {
       constructor(...args) {
-        inner.set(this, new Glue(...args));
+        const object = entered(className, className, () => new Glue(...args));
+        records.set(this, { glue: object, running: '', threw: false, unwound: false, retired: false,
+          destroyed: false, cause: undefined, listed: false, next: null });
       }
 
       free() {
         if (typeof this === 'object' && this !== null && freed.has(this)) return;
-        const object = target(this, 'free');
-        inner.delete(this);
+        const record = typeof this === 'object' && this !== null ? records.get(this) : undefined;
+        if (record?.retired) {
+          retire(record);
+          records.delete(this);
+          freed.add(this);
+          return;
+        }
+        target(this, 'free');
+        records.delete(this);
         freed.add(this);
-        object.free();
+        entered(className, 'free', () => record.glue.free());
       }
     },
   }[className];

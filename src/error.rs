@@ -108,6 +108,17 @@ pub enum Error {
         /// The method or getter called.
         member: String,
     },
+    /// A JS exception (a JS stack that ran out, say) unwound through a call inside the module.
+    /// The module is repaired on the way out; an object in that call may be half-changed, so it
+    /// is retired.
+    Interrupted {
+        /// The JS class of the retired object, or empty for a function or a constructor.
+        class: String,
+        /// The method, getter or function that was interrupted.
+        member: String,
+        /// The thrown value as a message shows it.
+        thrown: String,
+    },
     /// Reading a caller's value threw (an option getter, a Proxy trap, an array element).
     InputThrew {
         /// What was being read, e.g. "reading option maxNodes of run(options)".
@@ -159,6 +170,7 @@ impl Error {
             Error::Freed { .. } => "freed",
             Error::Busy { .. } => "busy",
             Error::WrongThis { .. } => "wrong-this",
+            Error::Interrupted { .. } => "interrupted",
             Error::InputThrew { .. } => "input-threw",
             Error::NotUtf8 { .. } => "not-utf8",
             Error::AmbiguousBlank { .. } => "ambiguous-blank",
@@ -293,6 +305,18 @@ impl fmt::Display for Error {
                 f,
                 "{class}.prototype.{member} was called on something that is not a {class}: call it on an object made by new {class}(…)"
             ),
+            Error::Interrupted {
+                class,
+                member,
+                thrown,
+            } => {
+                let thrown = escape_controls(thrown);
+                if class.is_empty() {
+                    write!(f, "{member} was interrupted by a JavaScript error thrown inside it ({thrown}): nothing else is affected, call it again")
+                } else {
+                    write!(f, "{member} was interrupted by a JavaScript error thrown inside it ({thrown}): this {class} can no longer be used, create a new {class}; other objects are not affected")
+                }
+            }
             Error::InputThrew { what, thrown } => {
                 write!(f, "{what} threw: {}", escape_controls(thrown))
             }

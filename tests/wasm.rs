@@ -950,6 +950,14 @@ fn the_guard_messages_come_from_the_core() {
             ("wrong-this", "Solver", "step", ""),
             "Solver.prototype.step was called on something that is not a Solver: call it on an object made by new Solver(…)",
         ),
+        (
+            ("interrupted", "Solver", "run", "RangeError: Maximum call stack size exceeded"),
+            "run was interrupted by a JavaScript error thrown inside it (RangeError: Maximum call stack size exceeded): this Solver can no longer be used, create a new Solver; other objects are not affected",
+        ),
+        (
+            ("interrupted", "", "describeBoard", "RangeError: x\u{1b}]0;"),
+            "describeBoard was interrupted by a JavaScript error thrown inside it (RangeError: x\\u{1b}]0;): nothing else is affected, call it again",
+        ),
     ];
     for ((kind, class, member, running), message) in cases {
         let error = guard_error(kind.into(), class.into(), member.into(), running.into());

@@ -161,7 +161,8 @@ fn invalid(message: String) -> JsValue {
 /// The error the guard over the generated glue throws, before entering wasm, for a call on a
 /// freed object (`kind` "freed"), on an object still in another call ("busy", from its own
 /// `onEvent` or option getters) or on something that is not an object of the class
-/// ("wrong-this"). Not part of the public API: the guard calls it so that these messages are
+/// ("wrong-this"), or for a call that a JS exception unwound through ("interrupted", `running`
+/// is then the thrown value). Not part of the public API: the guard calls it so that these messages are
 /// written once, here.
 #[wasm_bindgen(js_name = __tilesearchGuardError, skip_typescript)]
 pub fn guard_error(kind: JsValue, class: JsValue, member: JsValue, running: JsValue) -> JsValue {
@@ -173,6 +174,11 @@ pub fn guard_error(kind: JsValue, class: JsValue, member: JsValue, running: JsVa
             class,
             member,
             running,
+        },
+        "interrupted" => Error::Interrupted {
+            class,
+            member,
+            thrown: running,
         },
         _ => Error::WrongThis { class, member },
     };

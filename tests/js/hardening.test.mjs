@@ -268,6 +268,60 @@ test('100,000 thrown errors of every kind, then every solver still works', () =>
   assert.deepEqual(events(LECTURE), lectureEvents);
 });
 
+test('calls made with the JS stack nearly exhausted: the call is "interrupted", the module repaired, other solvers unaffected', () => {
+  // Each level of `dive` calls in after the levels below it ran out of stack, so calls start at
+  // every depth near the limit and some run out inside the module's imports, after they entered
+  // wasm. That once left the shadow stack pointer moved: a few rounds later every solver of the
+  // instance trapped ("unreachable", "memory access out of bounds").
+  const counts = {};
+  const note = (e) => {
+    const kind = e?.kind ?? (e instanceof RangeError ? 'RangeError' : `untyped: ${e}`);
+    counts[kind] = (counts[kind] ?? 0) + 1;
+    return kind;
+  };
+  const clean = new Solver({ board: LECTURE });
+  const length = clean.run().length;
+  clean.free();
+  const bystander = new Solver({ board: LECTURE });
+  for (let i = 0; i < 9; i++) bystander.step();
+  const retired = [];
+  let current = new Solver({ board: LECTURE });
+  const attempt = () => {
+    try { new Solver({ board: EASY, heuristic: 'x' }); } catch (e) { note(e); }
+    try { wasm.describeBoard([1, 2, 3, 4, 0, 6, 7, 5, 8], 'blank-last'); } catch (e) { note(e); }
+    try { current.run({ maxNodes: 3 }); } catch (e) {
+      if (note(e) === 'interrupted') {
+        if (retired.at(-1)?.solver !== current) retired.push({ solver: current, error: e });
+        current = new Solver({ board: LECTURE }); // may itself run out of stack: then again next time
+      }
+    }
+  };
+  const dive = () => { try { dive(); } catch { /* the stack ran out below */ } attempt(); };
+  for (let round = 0; round < 200 && (counts.interrupted ?? 0) < 20; round++) dive();
+  assert.ok(counts.interrupted >= 20, JSON.stringify(counts));
+  assert.deepEqual(Object.keys(counts).filter((k) => !['interrupted', 'RangeError', 'unknown-heuristic'].includes(k)), [], JSON.stringify(counts));
+  assert.ok(retired.length > 0, JSON.stringify(counts));
+  for (const { solver, error } of retired.slice(0, 5)) {
+    // Made at the end of the stack, the first error may carry a short message; later ones the module's.
+    assert.match(error.message, /^run.*\(RangeError: Maximum call stack size exceeded\)/);
+    assert.ok(error.cause instanceof RangeError);
+    assert.throws(() => solver.step(), tileSearchError('interrupted',
+      /^step was interrupted by a JavaScript error thrown inside it \(RangeError: Maximum call stack size exceeded\): this Solver can no longer be used, create a new Solver; other objects are not affected$/));
+    assert.throws(() => solver.nodes, tileSearchError('interrupted'));
+    solver.free();
+    solver.free();
+  }
+  // The module is whole again: the bystander resumes exactly, new solvers solve, errors still throw.
+  assert.deepEqual(rest(bystander), lectureEvents.slice(9));
+  for (let i = 0; i < 2000; i++) {
+    const s = new Solver({ board: LECTURE });
+    assert.equal(s.run().length, length);
+    s.free();
+  }
+  assert.throws(() => new Solver({ board: EASY, heuristic: 'x' }), tileSearchError('unknown-heuristic'));
+  assert.deepEqual(events(LECTURE), lectureEvents);
+});
+
 test('stepMany takes at most 1,000,000 events a call', () => {
   const s = new Solver({ board: EASY });
   assert.throws(() => s.stepMany(1e7), tileSearchError('invalid-option', /^stepMany\(n\) takes a whole number of events from 0 to 1000000, got 10000000$/));
