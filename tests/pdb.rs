@@ -9,12 +9,6 @@ use tilesearch::board::Direction;
 use tilesearch::heuristic::pdb::{self, PatternDatabases, PdbBuilder};
 use tilesearch::{ida_star, Board, Goal, HeuristicKind, Search, Status};
 
-/// FNV-1a of the three tables, pinned: a change in the partition or the build shows here.
-const CHECKSUM: [(Goal, u64); 2] = [
-    (Goal::BlankLast, 0x774d_58aa_3a12_668f),
-    (Goal::BlankFirst, 0x72a6_a195_6ebe_0fde),
-];
-
 fn databases(goal: Goal) -> Arc<PatternDatabases> {
     pdb::ensure(goal)
 }
@@ -28,15 +22,16 @@ fn solve(board: Board, goal: Goal) -> Box<dyn Search> {
 
 #[test]
 fn the_build_is_deterministic() {
-    for (goal, expected) in CHECKSUM {
+    for goal in Goal::ALL {
         let db = databases(goal);
         // 2 bits per (placement, blank cell): 57,657,600 states per 6-tile pattern.
         assert_eq!(db.bytes(), 2 * 57_657_600 / 4 + 3_360 * 13 / 4);
-        assert_eq!(db.checksum(), expected, "{goal}");
+        // The pinned digest (a change in the partition or the build shows here).
+        assert_eq!(db.digest(), pdb::pinned_digest(goal), "{goal}");
         // The serialised form reads back; a damaged one is refused.
         let mut bytes = db.to_bytes();
         let back = PatternDatabases::from_bytes(goal, &bytes).unwrap();
-        assert_eq!(back.checksum(), db.checksum());
+        assert_eq!(back.digest(), db.digest());
         bytes[100] ^= 1;
         assert!(PatternDatabases::from_bytes(goal, &bytes).is_err());
         let other = match goal {
@@ -45,6 +40,30 @@ fn the_build_is_deterministic() {
         };
         assert!(PatternDatabases::from_bytes(other, &db.to_bytes()).is_err());
     }
+}
+
+#[test]
+fn an_altered_copy_never_loads() {
+    // A copy that is the right size, tag and goal but whose tables were altered (an entry lowered,
+    // which could make the heuristic inadmissible) is refused: only the pinned digest vouches for
+    // the tables, and nothing stored in the copy can stand in for it.
+    let goal = Goal::BlankLast;
+    let good = databases(goal).to_bytes();
+    let header = 9;
+    for at in [header, header + 1, good.len() / 2, good.len() - 1] {
+        for shift in [0, 6] {
+            let mut altered = good.clone();
+            let entry = altered[at] >> shift & 3;
+            altered[at] ^= (((entry + 1) % 3) ^ entry) << shift;
+            assert_ne!(altered, good);
+            let error = PatternDatabases::from_bytes(goal, &altered).unwrap_err();
+            assert_eq!(
+                error.to_string(),
+                "pattern databases rejected: their SHA-256 digest is not that of this version's build (a damaged or altered copy)",
+            );
+        }
+    }
+    assert!(PatternDatabases::from_bytes(goal, &good).is_ok());
 }
 
 #[test]
@@ -57,7 +76,7 @@ fn a_sliced_build_equals_a_whole_one() {
     }
     assert_eq!(builder.progress(), 1.0);
     let sliced = builder.finish().unwrap();
-    assert_eq!(sliced.checksum(), databases(Goal::BlankLast).checksum());
+    assert_eq!(sliced.digest(), databases(Goal::BlankLast).digest());
 }
 
 #[test]

@@ -4,8 +4,9 @@
 // and keeps the bytes.
 const DATABASE = 'tilesearch';
 const STORE = 'pattern-databases';
-// Bump with the Rust side's format tag; a stale entry is also rejected by its checksum.
-const KEY_VERSION = 'pdb-663-mod3-v1';
+// Bump with the Rust side's format tag; a stale or altered entry is also refused by the core,
+// which loads only tables that hash to its pinned SHA-256 digest.
+const KEY_VERSION = 'pdb-663-mod3-v2';
 
 function openStore() {
   return new Promise((resolve, reject) => {

@@ -41,7 +41,20 @@ const CELLS: usize = 16;
 const PATTERNS_BLANK_LAST: [&[usize]; 3] =
     [&[0, 1, 4, 5, 8, 9], &[2, 3, 6, 7, 10, 11], &[12, 13, 14]];
 /// Format tag of serialised databases (bump when the layout or partition changes).
-const MAGIC: &[u8; 8] = b"TSPDB3M1";
+const MAGIC: &[u8; 8] = b"TSPDB3M2";
+/// SHA-256 of the three tables of a correct build, per goal convention. A cache loads only when
+/// its tables hash to this, so an altered one can never search with wrong (inadmissible) values;
+/// a change to the partition or the build must change these (tests/pdb.rs checks them).
+const DIGESTS: [(Goal, &str); 2] = [
+    (
+        Goal::BlankLast,
+        "7511231acb5ea8b6748d95c7fccb67527e3d759c4c233d17b770b530793becf5",
+    ),
+    (
+        Goal::BlankFirst,
+        "6311dd827e67d3e39448f5bd229e51389511c15b977e2cb1a9935035aa7623b2",
+    ),
+];
 /// The 2-bit code of a state not reached (yet): values are stored modulo 3 as 0, 1, 2.
 const UNREACHED: u8 = 3;
 
@@ -87,16 +100,34 @@ fn set(table: &mut [u8], index: usize, value: u8) {
     table[index >> 2] = table[index >> 2] & !(3 << shift) | value << shift;
 }
 
-/// FNV-1a over the tables: a checksum that pins the build (tests) and guards the caches.
-fn fnv1a(tables: &[Vec<u8>]) -> u64 {
-    let mut hash = 0xcbf2_9ce4_8422_2325u64;
+/// SHA-256 over the three tables, as lowercase hex.
+fn digest(tables: &[Vec<u8>]) -> String {
+    use sha2::{Digest, Sha256};
+    let mut hasher = Sha256::new();
     for table in tables {
-        for &b in table {
-            hash ^= b as u64;
-            hash = hash.wrapping_mul(0x0100_0000_01b3);
-        }
+        hasher.update(table);
     }
-    hash
+    // Written out by hand: `format!("{:02x}")` would pull integer formatting into the wasm module.
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    hasher
+        .finalize()
+        .iter()
+        .flat_map(|&b| {
+            [
+                HEX[(b >> 4) as usize] as char,
+                HEX[(b & 15) as usize] as char,
+            ]
+        })
+        .collect()
+}
+
+/// The pinned digest of a correct build for `goal`.
+pub fn pinned_digest(goal: Goal) -> &'static str {
+    DIGESTS
+        .iter()
+        .find(|(g, _)| *g == goal)
+        .map(|(_, d)| *d)
+        .expect("a digest for every goal")
 }
 
 fn neighbors(cell: usize) -> u32 {
@@ -163,7 +194,7 @@ pub struct PatternDatabases {
     patterns: [Vec<u8>; 3],
     /// Per pattern: each state's distance modulo 3, four states per byte.
     tables: [Vec<u8>; 3],
-    checksum: u64,
+    digest: String,
 }
 
 impl PatternDatabases {
@@ -172,9 +203,9 @@ impl PatternDatabases {
         self.goal
     }
 
-    /// FNV-1a of the three tables (identical for every build).
-    pub fn checksum(&self) -> u64 {
-        self.checksum
+    /// SHA-256 of the three tables, in hex (identical for every build: [`pinned_digest`]).
+    pub fn digest(&self) -> &str {
+        &self.digest
     }
 
     /// Total size of the tables in bytes.
@@ -182,7 +213,7 @@ impl PatternDatabases {
         self.tables.iter().map(Vec::len).sum()
     }
 
-    /// The databases as bytes (for a cache): a tag, the goal, the tables and the checksum.
+    /// The databases as bytes (for a cache): a tag, the goal and the tables.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.bytes() + 32);
         out.extend_from_slice(MAGIC);
@@ -190,19 +221,19 @@ impl PatternDatabases {
         for table in &self.tables {
             out.extend_from_slice(table);
         }
-        out.extend_from_slice(&self.checksum.to_le_bytes());
         out
     }
 
     /// Databases read back from [`PatternDatabases::to_bytes`]; fails (so the caller rebuilds)
-    /// when the bytes are not a complete, intact copy for `goal`.
+    /// unless the bytes are an exact copy of a correct build for `goal`: their tables must hash
+    /// to the pinned SHA-256 digest.
     pub fn from_bytes(goal: Goal, bytes: &[u8]) -> Result<PatternDatabases, Error> {
         let patterns = pattern_tiles(goal);
         let sizes: Vec<usize> = patterns
             .iter()
             .map(|p| states(p.len()).div_ceil(4))
             .collect();
-        let expected = MAGIC.len() + 1 + sizes.iter().sum::<usize>() + 8;
+        let expected = MAGIC.len() + 1 + sizes.iter().sum::<usize>();
         let bad = |why: &str| Error::InvalidOption(format!("pattern databases rejected: {why}"));
         if bytes.len() != expected {
             return Err(bad("wrong size"));
@@ -219,17 +250,17 @@ impl PatternDatabases {
             at += sizes[i];
             t
         });
-        let mut stored = [0u8; 8];
-        stored.copy_from_slice(&bytes[at..at + 8]);
-        let checksum = fnv1a(&tables);
-        if u64::from_le_bytes(stored) != checksum {
-            return Err(bad("checksum mismatch"));
+        let digest = digest(&tables);
+        if digest != pinned_digest(goal) {
+            return Err(bad(
+                "their SHA-256 digest is not that of this version's build (a damaged or altered copy)",
+            ));
         }
         Ok(PatternDatabases {
             goal,
             patterns,
             tables,
-            checksum,
+            digest,
         })
     }
 
@@ -424,12 +455,12 @@ impl PdbBuilder {
         if !self.done() {
             return None;
         }
-        let checksum = fnv1a(&self.tables);
+        let digest = digest(&self.tables);
         Some(PatternDatabases {
             goal: self.goal,
             patterns: self.patterns,
             tables: self.tables,
-            checksum,
+            digest,
         })
     }
 }

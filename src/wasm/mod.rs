@@ -371,7 +371,8 @@ pub fn pattern_databases_ready(
     Ok(crate::heuristic::pdb::installed(goal).is_some())
 }
 
-/// The installed databases for `goal` as bytes (with a checksum), for a cache.
+/// The installed databases for `goal` as bytes, for a cache (they load again only while they hash
+/// to the pinned SHA-256 digest).
 #[wasm_bindgen(js_name = exportPatternDatabases)]
 pub fn export_pattern_databases(
     #[wasm_bindgen(unchecked_param_type = "GoalConvention")] goal: JsValue,
