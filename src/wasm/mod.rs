@@ -428,9 +428,11 @@ fn solver_options(options: &JsValue) -> Result<Box<dyn Search>, Error> {
     let heuristic: HeuristicKind = named(js::string_option(&object, "heuristic", CALL)?)?;
     let goal: Goal = named(js::string_option(&object, "goal", CALL)?)?;
     let algorithm: Algorithm = named(js::string_option(&object, "algorithm", CALL)?)?;
+    // The core's bound, which the message below spells "1e9".
+    const _: () = assert!(crate::search::MAX_REACHED == 1_000_000_000);
     let max_reached = match js::option(&object, "maxReached", CALL)? {
         v if v.is_undefined() => None,
-        v => match whole(&v, 1.0, 1e9) {
+        v => match whole(&v, 1.0, crate::search::MAX_REACHED as f64) {
             Some(n) => Some(n as u64),
             None => {
                 return Err(Error::InvalidOption(format!(
