@@ -201,10 +201,21 @@ pub fn function_option(object: &JsValue, key: &str, call: &str) -> Result<Option
 }
 
 /// A whole number from `min` to `max`, else `None`.
-pub fn whole(value: &JsValue, min: f64, max: f64) -> Option<f64> {
+fn whole_in(value: &JsValue, min: f64, max: f64) -> Option<f64> {
     value
         .as_f64()
         .filter(|n| n.fract() == 0.0 && (min..=max).contains(n))
+}
+
+/// A whole-number parameter from `min` to `max`; else an `invalid-option` error whose message
+/// `says` how, given the value as the message shows it ("\"5\"", "1.5", "undefined").
+pub fn whole(
+    value: &JsValue,
+    min: f64,
+    max: f64,
+    says: impl FnOnce(String) -> String,
+) -> Result<f64, Error> {
+    whole_in(value, min, max).ok_or_else(|| Error::InvalidOption(says(describe(value))))
 }
 
 /// A goal parameter of `call`: a name, or the default when undefined or null.
@@ -233,7 +244,7 @@ fn array_length(value: &JsValue, what: &str) -> Result<Option<u32>, Error> {
     let length = read(value, &"length".into(), || {
         format!("reading the length of the {what}")
     })?;
-    Ok(whole(&length, 0.0, u32::MAX as f64).map(|n| n as u32))
+    Ok(whole_in(&length, 0.0, u32::MAX as f64).map(|n| n as u32))
 }
 
 /// Element `i` (0-based) of the array `value`, read as `what`.
@@ -262,7 +273,7 @@ pub fn board(value: &JsValue) -> Result<Board, Error> {
         let mut numbers = Vec::with_capacity(length as usize);
         for i in 0..length {
             let item = element(value, i, "board array")?;
-            match whole(&item, -1e15, 1e15) {
+            match whole_in(&item, -1e15, 1e15) {
                 Some(n) => numbers.push(n as i64),
                 None => {
                     return Err(Error::NotAWholeNumber {
@@ -302,7 +313,7 @@ pub fn moves(value: &JsValue) -> Result<Vec<u8>, Error> {
     let mut tiles = Vec::new();
     for i in 0..length {
         let item = element(value, i, "moves array")?;
-        match whole(&item, 0.0, (MAX_CELLS - 1) as f64) {
+        match whole_in(&item, 0.0, (MAX_CELLS - 1) as f64) {
             Some(tile) => tiles.push(tile as u8),
             None => {
                 return Err(Error::InvalidOption(format!(

@@ -1,0 +1,318 @@
+//! The `Solver` class: one search on one board, stepped, run or batched from JS.
+
+use super::{js, js_error, named, numbers, to_js};
+use crate::board::Goal;
+use crate::error::Error;
+use crate::heuristic::HeuristicKind;
+use crate::search::{new_search, Algorithm, Report, Search};
+use crate::trace::{pack, Event, RECORD_WORDS};
+use js::whole;
+use js_sys::{Array, Uint32Array};
+use wasm_bindgen::prelude::*;
+
+/// The largest whole number a JS number holds exactly (`Number.MAX_SAFE_INTEGER`).
+const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
+
+/// `stepMany(n)` takes at most this many events per call (32 MB of records).
+pub const STEP_MANY_MAX: u32 = 1_000_000;
+/// The records buffer `stepMany` keeps between calls, in events (512 KiB); a larger batch's
+/// buffer is given back after the call.
+const STEP_MANY_KEEP: usize = 16_384;
+
+/// IDA* on one board, driven from JS. See the TypeScript declarations for the shapes.
+#[wasm_bindgen]
+pub struct Solver {
+    search: Box<dyn Search>,
+    /// Reused buffer for `stepMany`.
+    packed: Vec<u32>,
+}
+
+/// The arguments of `new Solver(options)`, read from JS.
+fn solver_options(options: &JsValue) -> Result<Box<dyn Search>, Error> {
+    const CALL: &str = "new Solver(options)";
+    let Some(object) = js::options(
+        options,
+        CALL,
+        &["board", "heuristic", "goal", "algorithm", "maxReached"],
+    )?
+    else {
+        return Err(Error::InvalidOption(
+            "new Solver needs options: new Solver({board: \"6 4 5 / 8 2 7 / 1 0 3\"})".into(),
+        ));
+    };
+    let heuristic: HeuristicKind = named(js::string_option(&object, "heuristic", CALL)?)?;
+    let goal: Goal = named(js::string_option(&object, "goal", CALL)?)?;
+    let algorithm: Algorithm = named(js::string_option(&object, "algorithm", CALL)?)?;
+    // The core's bound, which the message below spells "1e9".
+    const _: () = assert!(crate::search::MAX_REACHED == 1_000_000_000);
+    let max_reached = match js::option(&object, "maxReached", CALL)? {
+        v if v.is_undefined() => None,
+        v => Some(whole(&v, 1.0, crate::search::MAX_REACHED as f64, |got| {
+            format!("maxReached must be a whole number of states from 1 to 1e9, got {got}")
+        })? as u64),
+    };
+    let board = js::board(&js::option(&object, "board", CALL)?)?;
+    new_search(board, goal, heuristic, algorithm, max_reached)
+}
+
+/// The options of `run(options)`: the node budget and the callback.
+fn run_options(options: &JsValue) -> Result<(Option<u64>, Option<js_sys::Function>), Error> {
+    const CALL: &str = "run(options)";
+    let Some(object) = js::options(options, CALL, &["maxNodes", "onEvent"])? else {
+        return Ok((None, None));
+    };
+    let max_nodes = match js::option(&object, "maxNodes", CALL)? {
+        v if v.is_undefined() => None,
+        v => Some(whole(&v, 0.0, MAX_SAFE_INTEGER, |got| {
+            format!("maxNodes must be a whole number of nodes (0 or more), got {got}")
+        })? as u64),
+    };
+    let on_event = js::function_option(&object, "onEvent", CALL)?;
+    Ok((max_nodes, on_event))
+}
+
+#[wasm_bindgen]
+impl Solver {
+    /// `new Solver({board, heuristic?, goal?})`; throws a `TileSearchError` (with `kind`) for a
+    /// bad board, an unsolvable board or a bad option.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "SolverOptions")] options: JsValue,
+    ) -> Result<Solver, JsValue> {
+        let search = solver_options(&options).map_err(|e| js_error(&e))?;
+        Ok(Solver {
+            search,
+            packed: Vec::new(),
+        })
+    }
+
+    /// The next trace event as a plain object, or `undefined` once the search has finished.
+    #[wasm_bindgen(unchecked_return_type = "TraceEvent | undefined")]
+    pub fn step(&mut self) -> JsValue {
+        match self.search.step() {
+            Some(event) => to_js(&event),
+            None => JsValue::UNDEFINED,
+        }
+    }
+
+    /// Runs from where stepping left off to the end, or for `maxNodes` more nodes; with
+    /// `onEvent`, passes every event to it. Returns the summary. An exception thrown by
+    /// `onEvent` pauses the search right after that event and is rethrown.
+    // Declared in TYPES (an optional parameter), which the generated signature cannot say.
+    #[wasm_bindgen(skip_typescript)]
+    pub fn run(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "RunOptions")] options: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let (max_nodes, on_event) = run_options(&options).map_err(|e| js_error(&e))?;
+        match on_event {
+            None => {
+                self.search.run(max_nodes);
+            }
+            Some(callback) => {
+                let mut thrown = None;
+                // `call1` is a `catch` import: an exception comes back as a value.
+                self.search
+                    .run_traced(max_nodes, &mut |event: Event| match callback
+                        .call1(&JsValue::NULL, &to_js(&event))
+                    {
+                        Ok(_) => false,
+                        Err(e) => {
+                            thrown = Some(e);
+                            true
+                        }
+                    });
+                if let Some(e) = thrown {
+                    return Err(e);
+                }
+            }
+        }
+        Ok(self.summary())
+    }
+
+    /// Up to `n` events (at most 1,000,000 a call) packed into a `Uint32Array` of
+    /// `RECORD_WORDS` words each (layout in the README and in `trace::pack`); fewer (possibly
+    /// none) once the search finishes.
+    #[wasm_bindgen(js_name = stepMany)]
+    pub fn step_many(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+    ) -> Result<Uint32Array, JsValue> {
+        let n = whole(&n, 0.0, STEP_MANY_MAX as f64, |got| {
+            format!(
+                "stepMany(n) takes a whole number of events from 0 to {STEP_MANY_MAX}, got {got}"
+            )
+        })
+        .map_err(|e| js_error(&e))?;
+        let n = n as usize;
+        let packed = &mut self.packed;
+        packed.clear();
+        // Room for what a usual batch produces; a larger one grows with the events it finds
+        // (a search may end long before n).
+        packed.reserve(n.min(STEP_MANY_KEEP) * RECORD_WORDS);
+        if n > 0 {
+            let mut count = 0;
+            self.search.run_traced(None, &mut |event| {
+                pack(&event, packed);
+                count += 1;
+                count >= n
+            });
+        }
+        let records = Uint32Array::from(&packed[..]);
+        if packed.capacity() > STEP_MANY_KEEP * RECORD_WORDS {
+            packed.clear();
+            packed.shrink_to(STEP_MANY_KEEP * RECORD_WORDS);
+        }
+        Ok(records)
+    }
+
+    /// Words per record of `stepMany` (8).
+    #[wasm_bindgen(getter, js_name = recordWords)]
+    pub fn record_words(&self) -> usize {
+        RECORD_WORDS
+    }
+
+    /// Advances `n` events without returning them (for replaying to a position, e.g. `Step
+    /// back`); returns how many events were advanced (fewer once the search finishes).
+    pub fn skip(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+    ) -> Result<f64, JsValue> {
+        let n = whole(&n, 0.0, MAX_SAFE_INTEGER, |got| {
+            format!("skip(n) takes a whole number of events (0 or more), got {got}")
+        })
+        .map_err(|e| js_error(&e))?;
+        let (n, mut count) = (n as u64, 0u64);
+        if n > 0 {
+            self.search.run_traced(None, &mut |_| {
+                count += 1;
+                count >= n
+            });
+        }
+        Ok(count as f64)
+    }
+
+    /// Back to the state before the first event (same board and options).
+    pub fn reset(&mut self) {
+        self.search.reset();
+    }
+
+    /// `"running"` until the search finishes, then `"solved"` (or `"gaveup"` at a frontier
+    /// search's memory guard).
+    #[wasm_bindgen(
+        getter,
+        unchecked_return_type = "\"running\" | \"solved\" | \"gaveup\""
+    )]
+    pub fn status(&self) -> String {
+        self.search.status().name().to_string()
+    }
+
+    /// The current threshold.
+    #[wasm_bindgen(getter)]
+    pub fn threshold(&self) -> u32 {
+        self.search.report().threshold
+    }
+
+    /// The current iteration (1-based; 0 before the first event).
+    #[wasm_bindgen(getter)]
+    pub fn iteration(&self) -> u32 {
+        self.search.report().iteration
+    }
+
+    /// Nodes whose children were generated.
+    #[wasm_bindgen(getter)]
+    pub fn expanded(&self) -> f64 {
+        self.search.report().expanded as f64
+    }
+
+    /// Children generated, pruned ones included.
+    #[wasm_bindgen(getter)]
+    pub fn generated(&self) -> f64 {
+        self.search.report().generated as f64
+    }
+
+    /// Nodes given an id so far (visited + pruned).
+    #[wasm_bindgen(getter)]
+    pub fn nodes(&self) -> f64 {
+        self.search.report().nodes as f64
+    }
+
+    /// The tiles slid from the start to the node the search stands at.
+    #[wasm_bindgen(getter, unchecked_return_type = "number[]")]
+    pub fn path(&self) -> Array {
+        numbers(&self.search.path())
+    }
+
+    /// The board at the node the search stands at (row-major, 0 = blank).
+    #[wasm_bindgen(getter, unchecked_return_type = "number[]")]
+    pub fn board(&self) -> Array {
+        numbers(self.search.board().tiles())
+    }
+
+    /// The start board (row-major, 0 = blank).
+    #[wasm_bindgen(getter, unchecked_return_type = "number[]")]
+    pub fn start(&self) -> Array {
+        numbers(self.search.start().tiles())
+    }
+
+    /// The board's width (3, 4 or 5).
+    #[wasm_bindgen(getter)]
+    pub fn width(&self) -> usize {
+        self.search.start().width()
+    }
+
+    /// The heuristic's name.
+    #[wasm_bindgen(getter, unchecked_return_type = "Heuristic")]
+    pub fn heuristic(&self) -> String {
+        self.search.heuristic().name().to_string()
+    }
+
+    /// The algorithm's name.
+    #[wasm_bindgen(getter)]
+    pub fn algorithm(&self) -> String {
+        self.search.algorithm().name().to_string()
+    }
+
+    /// The frontier's first `limit` entries (at most 1000) in the order they will be taken:
+    /// queue front first (BFS), stack top first (DFS), best priority first (greedy, A*).
+    /// Empty for IDA*, whose memory is its path.
+    #[wasm_bindgen(unchecked_return_type = "FrontierEntry[]")]
+    pub fn frontier(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] limit: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let limit = whole(&limit, 0.0, 1000.0, |got| {
+            format!("frontier(limit) takes a whole number from 0 to 1000, got {got}")
+        })
+        .map_err(|e| js_error(&e))?;
+        Ok(to_js(&self.search.frontier(limit as usize)))
+    }
+
+    /// The frontier's size (0 for IDA*); the events' `frontier` field gives the same number.
+    #[wasm_bindgen(getter, js_name = frontierSize)]
+    pub fn frontier_size(&self) -> f64 {
+        self.search.frontier_size() as f64
+    }
+
+    /// The goal convention's name.
+    #[wasm_bindgen(getter, unchecked_return_type = "GoalConvention")]
+    pub fn goal(&self) -> String {
+        self.search.goal().name().to_string()
+    }
+
+    /// The solution's tiles once solved, else `undefined`.
+    #[wasm_bindgen(getter, unchecked_return_type = "number[] | undefined")]
+    pub fn solution(&self) -> JsValue {
+        match self.search.report().moves {
+            Some(moves) => numbers(&moves).into(),
+            None => JsValue::UNDEFINED,
+        }
+    }
+
+    /// The summary `run()` returns, without running.
+    #[wasm_bindgen(unchecked_return_type = "RunSummary")]
+    pub fn summary(&self) -> JsValue {
+        let report: Report = self.search.report();
+        to_js(&report)
+    }
+}
