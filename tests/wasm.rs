@@ -434,6 +434,73 @@ fn unpack(words: &[u32], moves: &[u8]) -> Vec<Event> {
 }
 
 #[wasm_bindgen_test]
+fn time_sliced_runs_resume_exactly_and_check_their_arguments() {
+    let board = "8 6 7 2 5 4 3 0 1";
+    let mut whole_run = solver(board);
+    let expected = json(&whole_run.run(JsValue::UNDEFINED).unwrap());
+    // runFor(0) still runs one slice: every call makes progress, and slices add up to one run.
+    let mut sliced = solver(board);
+    let mut calls = 0;
+    while sliced.status() == "running" {
+        let summary = sliced.run_for(0.into()).unwrap();
+        assert!(get(&summary, "nodes").as_f64().unwrap() > 0.0);
+        calls += 1;
+        assert!(calls < 10_000, "runFor(0) makes no progress");
+    }
+    assert_eq!(json(&sliced.summary()), expected);
+    assert_eq!(
+        json(&solver(board).run_for(3_600_000.into()).unwrap()),
+        expected
+    );
+
+    // stepManyFor packs the same events as stepMany, in batches of at most n.
+    let mut reference = solver(board);
+    let mut timed = solver(board);
+    loop {
+        let (a, b) = (
+            reference.step_many(700.into()).unwrap().to_vec(),
+            timed
+                .step_many_for(3_600_000.into(), 700.into())
+                .unwrap()
+                .to_vec(),
+        );
+        assert_eq!(a, b);
+        if a.is_empty() {
+            break;
+        }
+    }
+    // With no time at all it still stops at the first 1,024-event check, never later.
+    let mut hurried = solver("13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2");
+    let words = hurried.step_many_for(0.into(), 100_000.into()).unwrap();
+    assert_eq!(words.length() as usize, 1024 * RECORD_WORDS);
+
+    for (result, message) in [
+        (
+            solver(board).run_for((-1).into()).unwrap_err(),
+            "runFor(ms): ms must be a number of milliseconds from 0 to 3600000, got -1",
+        ),
+        (
+            solver(board).run_for("5".into()).unwrap_err(),
+            "runFor(ms): ms must be a number of milliseconds from 0 to 3600000, got \"5\"",
+        ),
+        (
+            solver(board)
+                .step_many_for(f64::NAN.into(), 10.into())
+                .unwrap_err(),
+            "stepManyFor(ms, n): ms must be a number of milliseconds from 0 to 3600000, got NaN",
+        ),
+        (
+            solver(board)
+                .step_many_for(5.into(), 1e7.into())
+                .unwrap_err(),
+            "stepManyFor(ms, n) takes a whole number of events from 0 to 1000000, got 10000000",
+        ),
+    ] {
+        assert_eq!(thrown(result), ("invalid-option".into(), message.into()));
+    }
+}
+
+#[wasm_bindgen_test]
 fn step_many_packs_the_same_events() {
     let board = "8 6 7 2 5 4 3 0 1";
     let mut reference = solver(board);

@@ -4,7 +4,7 @@ use super::{js, js_error, named, numbers, to_js};
 use crate::board::Goal;
 use crate::error::Error;
 use crate::heuristic::HeuristicKind;
-use crate::search::{new_search, Algorithm, Report, Search};
+use crate::search::{new_search, Algorithm, Report, Search, Status};
 use crate::trace::{pack, Event, RECORD_WORDS};
 use js::whole;
 use js_sys::{Array, Uint32Array};
@@ -130,6 +130,35 @@ impl Solver {
         Ok(self.summary())
     }
 
+    /// Runs for about `ms` milliseconds of the page's or worker's clock (`performance.now()`),
+    /// or until the search finishes, and returns the summary: the slice a frame or a worker
+    /// message can afford, whatever the device's speed. The search runs in node-budget slices
+    /// that grow while they take well under the time left, so it resumes exactly where it
+    /// stopped; at least one slice runs, so every call makes progress.
+    #[wasm_bindgen(js_name = runFor, unchecked_return_type = "RunSummary")]
+    pub fn run_for(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] ms: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let ms = milliseconds(&ms, "runFor(ms)")?;
+        let clock = Clock::start();
+        let mut slice = FIRST_SLICE_NODES;
+        loop {
+            let before = clock.elapsed();
+            if self.search.run(Some(slice)) != Status::Running {
+                break;
+            }
+            let (now, took) = (clock.elapsed(), clock.elapsed() - before);
+            if now >= ms {
+                break;
+            }
+            if took * 8.0 < ms - now && slice < MAX_SLICE_NODES {
+                slice *= 2;
+            }
+        }
+        Ok(self.summary())
+    }
+
     /// Up to `n` events (at most 1,000,000 a call) packed into a `Uint32Array` of
     /// `RECORD_WORDS` words each (layout in the README and in `trace::pack`); fewer (possibly
     /// none) once the search finishes.
@@ -138,13 +167,77 @@ impl Solver {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
     ) -> Result<Uint32Array, JsValue> {
-        let n = whole(&n, 0.0, STEP_MANY_MAX as f64, |got| {
-            format!(
-                "stepMany(n) takes a whole number of events from 0 to {STEP_MANY_MAX}, got {got}"
-            )
-        })
-        .map_err(|e| js_error(&e))?;
-        let n = n as usize;
+        let n = step_many_count(&n, "stepMany(n)")?;
+        Ok(self.pack_events(n, None))
+    }
+
+    /// Like `stepMany(n)`, but also stops once about `ms` milliseconds have passed
+    /// (`performance.now()`, read every 1,024 events): a batch sized by time, not by a count
+    /// tuned on one machine.
+    #[wasm_bindgen(js_name = stepManyFor)]
+    pub fn step_many_for(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] ms: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+    ) -> Result<Uint32Array, JsValue> {
+        let ms = milliseconds(&ms, "stepManyFor(ms, n)")?;
+        let n = step_many_count(&n, "stepManyFor(ms, n)")?;
+        Ok(self.pack_events(n, Some((Clock::start(), ms))))
+    }
+}
+
+/// Nodes in `runFor`'s first slice, and the most in one slice.
+const FIRST_SLICE_NODES: u64 = 4_096;
+const MAX_SLICE_NODES: u64 = 1 << 26;
+
+/// A duration parameter of `call`, in milliseconds.
+fn milliseconds(ms: &JsValue, call: &str) -> Result<f64, JsValue> {
+    match ms.as_f64() {
+        Some(ms) if (0.0..=3_600_000.0).contains(&ms) => Ok(ms),
+        _ => Err(js_error(&Error::InvalidOption(format!(
+            "{call}: ms must be a number of milliseconds from 0 to 3600000, got {}",
+            js::describe(ms)
+        )))),
+    }
+}
+
+/// The `n` of `stepMany(n)` and `stepManyFor(ms, n)`.
+fn step_many_count(n: &JsValue, call: &str) -> Result<usize, JsValue> {
+    whole(n, 0.0, STEP_MANY_MAX as f64, |got| {
+        format!("{call} takes a whole number of events from 0 to {STEP_MANY_MAX}, got {got}")
+    })
+    .map(|n| n as usize)
+    .map_err(|e| js_error(&e))
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// The global `performance` of the page, the worker or Node.
+    #[wasm_bindgen(thread_local_v2, js_name = performance)]
+    static PERFORMANCE: web_sys::Performance;
+}
+
+/// Milliseconds on the page's or worker's clock since it was started.
+struct Clock {
+    start: f64,
+}
+
+impl Clock {
+    fn start() -> Clock {
+        Clock {
+            start: PERFORMANCE.with(web_sys::Performance::now),
+        }
+    }
+
+    /// Milliseconds since [`Clock::start`].
+    fn elapsed(&self) -> f64 {
+        PERFORMANCE.with(web_sys::Performance::now) - self.start
+    }
+}
+
+impl Solver {
+    /// Packs up to `n` events (stopping early once `deadline`'s milliseconds have passed).
+    fn pack_events(&mut self, n: usize, deadline: Option<(Clock, f64)>) -> Uint32Array {
         let packed = &mut self.packed;
         packed.clear();
         // Room for what a usual batch produces; a larger one grows with the events it finds
@@ -156,6 +249,10 @@ impl Solver {
                 pack(&event, packed);
                 count += 1;
                 count >= n
+                    || count % 1024 == 0
+                        && deadline
+                            .as_ref()
+                            .is_some_and(|(clock, ms)| clock.elapsed() >= *ms)
             });
         }
         let records = Uint32Array::from(&packed[..]);
@@ -163,9 +260,12 @@ impl Solver {
             packed.clear();
             packed.shrink_to(STEP_MANY_KEEP * RECORD_WORDS);
         }
-        Ok(records)
+        records
     }
+}
 
+#[wasm_bindgen]
+impl Solver {
     /// Words per record of `stepMany` (8).
     #[wasm_bindgen(getter, js_name = recordWords)]
     pub fn record_words(&self) -> usize {
