@@ -7,9 +7,12 @@
 //! events built and passed to a callback (what `tilesearch trace` and `stepMany` pay), and the
 //! overhead is reported.
 
+#[path = "../tests/common/korf.rs"]
+mod korf;
+
 use std::process::exit;
 use std::time::Instant;
-use tilesearch::{ida_star, Board, Goal, HeuristicKind, Status};
+use tilesearch::{ida_star, Goal, HeuristicKind, Status};
 
 const USAGE: &str = "usage: cargo bench --bench nodes_per_second -- \
 [--heuristic manhattan|linear-conflict|hamming|pdb] [--goal blank-last|blank-first] \
@@ -63,23 +66,7 @@ fn main() {
             other => usage(&format!("unknown argument {other:?}")),
         }
     }
-    let file = match goal {
-        Goal::BlankLast => "korf100-blank-last.txt",
-        Goal::BlankFirst => "korf100-blank-first.txt",
-    };
-    let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).expect("Korf instances in tests/data");
-    let instances: Vec<(u32, Board)> = text
-        .lines()
-        .filter(|l| !l.trim_start().starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let (len, tiles) = l.trim().split_once(' ').expect("length and tiles");
-            (
-                len.parse().expect("length"),
-                Board::parse(tiles).expect("board"),
-            )
-        })
-        .collect();
+    let instances = korf::korf(goal);
     if heuristic == HeuristicKind::Pdb {
         // Built in memory here (not read from the CLI's disk cache): the build is part of the
         // figure.

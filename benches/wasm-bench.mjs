@@ -12,6 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import * as wasm from '../www/pkg/tilesearch.js';
+import { parseKorf } from '../www/korf.js';
 import { serve } from './static-server.mjs';
 
 const args = process.argv.slice(2);
@@ -20,8 +21,7 @@ const heuristic = option('--heuristic', 'manhattan');
 // Long instances by default: the ratio in steady state, not V8's tier-up.
 const spec = option('--instances', heuristic === 'pdb' ? 'all' : '1,3');
 const root = new URL('../', import.meta.url);
-const korf = readFileSync(new URL('tests/data/korf100-blank-last.txt', root), 'utf8')
-  .split('\n').filter((l) => l.trim() && !l.startsWith('#')).map((l) => l.trim().split(/\s+/).map(Number));
+const korf = parseKorf(readFileSync(new URL('tests/data/korf100-blank-last.txt', root), 'utf8'));
 const chosen = spec === 'all' ? korf.map((_, i) => i + 1) : spec.split(',').map(Number);
 const numbers = chosen.join(',');
 const m = (v) => (v / 1e6).toFixed(1);

@@ -3,6 +3,10 @@
 
 #![allow(dead_code)]
 
+mod korf;
+
+#[allow(unused_imports)] // not every test file uses it
+pub use korf::korf;
 use std::collections::HashMap;
 use tilesearch::board::{neighbor, Direction};
 use tilesearch::search::Report;
@@ -58,23 +62,6 @@ pub fn tiles9(board: &Board) -> [u8; 9] {
     let mut k = [0u8; 9];
     k.copy_from_slice(board.tiles());
     k
-}
-
-/// Korf's 100 instances in the given convention: (optimal length, board).
-pub fn korf(goal: Goal) -> Vec<(u32, Board)> {
-    let file = match goal {
-        Goal::BlankLast => "korf100-blank-last.txt",
-        Goal::BlankFirst => "korf100-blank-first.txt",
-    };
-    let text = std::fs::read_to_string(format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR")))
-        .expect("tests/data holds the Korf instances");
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .map(|l| {
-            let (len, tiles) = l.trim().split_once(' ').unwrap();
-            (len.parse().unwrap(), Board::parse(tiles).unwrap())
-        })
-        .collect()
 }
 
 /// A small deterministic random generator (xorshift), so that tests need no extra crate.

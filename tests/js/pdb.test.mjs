@@ -5,11 +5,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as wasm from '../../www/pkg/tilesearch.js';
+import { parseKorf } from '../../www/korf.js';
 
 const root = new URL('../../', import.meta.url);
 wasm.initSync({ module: readFileSync(new URL('www/pkg/tilesearch_bg.wasm', root)) });
-const korf = readFileSync(new URL('tests/data/korf100-blank-last.txt', root), 'utf8')
-  .split('\n').filter((l) => l.trim() && !l.startsWith('#')).map((l) => l.trim().split(/\s+/).map(Number));
+const korf = parseKorf(readFileSync(new URL('tests/data/korf100-blank-last.txt', root), 'utf8'));
 
 test('pdb needs its databases, and a 4×4 board', () => {
   assert.equal(wasm.patternDatabasesReady('blank-last'), false);
