@@ -301,7 +301,7 @@ impl Solver {
     /// search's memory guard).
     #[wasm_bindgen(
         getter,
-        unchecked_return_type = "\"running\" | \"solved\" | \"gaveup\""
+        unchecked_return_type = "\"running\" | \"solved\" | \"exhausted\" | \"gaveup\""
     )]
     pub fn status(&self) -> String {
         self.search.status().name().to_string()

@@ -109,7 +109,8 @@ export interface BoardDescription {
 
 /** What `run()` returns. */
 export interface RunSummary {
-  status: "solved" | "running" | "gaveup";
+  /** "exhausted": the search space ran out without the goal (never for a solvable board). */
+  status: "solved" | "running" | "exhausted" | "gaveup";
   length: number | null;
   moves: number[] | null;
   expanded: number;
