@@ -104,7 +104,11 @@ class TileSearchElement extends HTMLElement {
   #gaveup = null;          // the gaveup event: a graph search hit its memory guard
   #databases = null;       // pdb: {goal, status, progress, source, seconds, loadSeconds, message} (DatabasesView)
   #mode = 'idle';          // idle | run | stream | replay | playback
-  #loop = 0;
+  // One id per kind: rAF and timer ids are separate counters, so clearing one kind with the
+  // other's id would cancel the host page's (or another widget's) callback of that number.
+  #frame = 0;              // the human-speed Run's animation frame
+  #timer = 0;              // the solution playback's timer
+  #loopTimer = 0;          // loop: the restart 3 s after the solution
   #generation = 0;         // bumps cancel async work (replays, streams, playback)
   #client = null;
   #progress = '';
@@ -485,7 +489,7 @@ class TileSearchElement extends HTMLElement {
     }
     if (solvedNow) {
       if (this.hasAttribute('loop') && (this.#mode === 'run' || this.#mode === 'stream')) {
-        this.#loop = setTimeout(() => { this.reset(); this.#autoplay(); }, LOOP_DELAY_MS);
+        this.#loopTimer = setTimeout(() => { this.reset(); this.#autoplay(); }, LOOP_DELAY_MS);
       }
       this.#solved = this.#lastEvent;
       this.#mode = 'idle';
@@ -503,8 +507,10 @@ class TileSearchElement extends HTMLElement {
   #cancel() {
     this.#generation += 1;
     this.#resume = null;
-    cancelAnimationFrame(this.#loop);
-    clearTimeout(this.#loop);
+    cancelAnimationFrame(this.#frame);
+    clearTimeout(this.#timer);
+    clearTimeout(this.#loopTimer);
+    this.#frame = this.#timer = this.#loopTimer = 0;
     this.#client?.stop();
     this.#views.tree.pace(0, NODE_BUDGET);
     this.#playback = null;
@@ -530,9 +536,9 @@ class TileSearchElement extends HTMLElement {
       this.#progress = this.#progressLine(started, speedLabel(this.speed));
       if (this.#finished) { this.#progress = this.#doneLine(); this.#render(); return; }
       this.#scheduleRender();
-      this.#loop = requestAnimationFrame(tick);
+      this.#frame = requestAnimationFrame(tick);
     };
-    this.#loop = requestAnimationFrame(tick);
+    this.#frame = requestAnimationFrame(tick);
     this.#render();
   }
 
@@ -577,13 +583,13 @@ class TileSearchElement extends HTMLElement {
         return;
       }
       this.#scheduleRender();
-      this.#loop = requestAnimationFrame(afterFrame);
+      this.#frame = requestAnimationFrame(afterFrame);
     };
     // Drawing events runs in its own task right after each frame, not inside the frame's
     // rendering task: neither grows near the 50 ms long-task line.
     const afterFrame = () => this.#channel.port1.postMessage(generation);
     this.#channel.port2.onmessage = ({ data }) => { if (data === this.#generation) tick(); };
-    this.#loop = requestAnimationFrame(afterFrame);
+    this.#frame = requestAnimationFrame(afterFrame);
     this.#render();
   }
 
@@ -666,10 +672,10 @@ class TileSearchElement extends HTMLElement {
       if (done) this.#mode = 'idle';
       this.#announce(this.#playbackText());
       this.#render();
-      if (!done) this.#loop = setTimeout(next, interval);
+      if (!done) this.#timer = setTimeout(next, interval);
     };
     this.#render();
-    this.#loop = setTimeout(next, interval);
+    this.#timer = setTimeout(next, interval);
   }
 
   #playbackText() {

@@ -1,0 +1,83 @@
+// The widget as a guest: a host page (fixtures/host.html) with its own timers and animation and
+// many widgets. The page's timers all fire, removed widgets are collected and leave no error or
+// worker behind, 24 widgets at full speed keep the page animating and all advance, and
+// attribute values the widget does not accept are named in its message line.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launch, screenshot, watchLongTasks } from './server.mjs';
+
+// Korf's instance #1 (57 moves; hundreds of millions of nodes: it runs until stopped).
+const KORF_1 = '13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2';
+const HARDEST_8 = '8 6 7 2 5 4 3 0 1'; // 31 moves
+const SIMPLE = '1 2 3 4 0 6 7 5 8';    // 2 moves
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+/** The host page, recording console errors and page errors in `errors`. */
+async function openHost({ viewport = { width: 1280, height: 720 } } = {}) {
+  const context = await browser.newContext({ viewport, reducedMotion: 'no-preference' });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  page.on('response', (response) => { if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`); });
+  await page.goto(`${server.url}tests/e2e/fixtures/host.html`);
+  await page.waitForFunction(() => customElements.get('tile-search') && window.host);
+  return { page, context, errors };
+}
+
+/** Adds `count` widgets with `attributes`; resolves to their ids once each has its Solver. */
+async function addWidgets(page, count, attributes) {
+  const ids = await page.evaluate(({ count, attributes }) => window.host.add(count, attributes), { count, attributes });
+  await page.waitForFunction((ids) => ids.every((id) => {
+    const element = document.getElementById(id);
+    return element.shadowRoot.querySelector('.board .tile') && ['ready', 'error'].includes(element.state.status);
+  }), ids);
+  return ids;
+}
+
+/** Live <tile-search> elements after a full garbage collection, counted by the DevTools protocol. */
+async function liveWidgets(page) {
+  const cdp = await page.context().newCDPSession(page);
+  for (let i = 0; i < 3; i += 1) await cdp.send('HeapProfiler.collectGarbage');
+  const { result: prototype } = await cdp.send('Runtime.evaluate', { expression: "customElements.get('tile-search').prototype" });
+  const { objects } = await cdp.send('Runtime.queryObjects', { prototypeObjectId: prototype.objectId });
+  const { result } = await cdp.send('Runtime.callFunctionOn', { objectId: objects.objectId, functionDeclaration: 'function () { return this.length; }', returnByValue: true });
+  await cdp.detach();
+  return result.value;
+}
+
+test("the host page's timers and animation frames all fire while widgets play, pause, reset and play solutions", async () => {
+  const { page, context, errors } = await openHost();
+  const ids = await addWidgets(page, 3, { board: HARDEST_8, view: 'board tree', speed: '30' });
+  const [solvedId] = await addWidgets(page, 1, { board: SIMPLE, view: 'board solution', speed: '30' });
+  await page.evaluate((id) => { for (;;) if (document.getElementById(id).step()?.type === 'solved') return; }, solvedId);
+  const result = await page.evaluate(async ({ ids, solvedId }) => {
+    const host = window.host;
+    const frame = () => new Promise((done) => requestAnimationFrame(done));
+    host.animate();
+    // Timers pending through all of the churn below: ids in the same range as the widgets' own.
+    host.startTimers(300, 1500, 2500);
+    const widgets = ids.map((id) => document.getElementById(id));
+    const solved = document.getElementById(solvedId);
+    const playSolution = solved.shadowRoot.querySelector('[data-action="playSolution"]');
+    for (let round = 0; round < 40; round += 1) {
+      for (const widget of widgets) widget.play();
+      playSolution.click();
+      await frame();
+      await new Promise((done) => setTimeout(done, 5));
+      await frame();
+      for (const widget of widgets) if (round % 2) widget.pause(); else widget.reset();
+      if (round % 2) solved.pause(); else solved.reset();
+      for (let i = 0; i < round % 3; i += 1) solved.step();
+    }
+    const framesAfterChurn = host.frames;
+    await host.afterTimers();
+    return { ...host.fired, expected: host.expected, animating: host.frames > framesAfterChurn };
+  }, { ids, solvedId });
+  assert.deepEqual(result, { timers: 300, frames: 300, expected: 300, animating: true }, 'every host timer and frame fired');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
