@@ -119,6 +119,7 @@ class TileSearchElement extends HTMLElement {
   #timelineAt = 0;         // when the timeline was last drawn (throttled while streaming)
   #lastNodeAt = null;      // offset of the last node/prune record of a #feed call
   #renderQueued = false;
+  #renderFrame = 0;
   #announced = 0; #announceTimer = 0; #pendingAnnouncement = '';
   #views;
   #module = null;          // the page's compiled core, for this widget's worker
@@ -217,6 +218,11 @@ class TileSearchElement extends HTMLElement {
     this.#views.compare.stop();
     this.#solver?.free();
     this.#solver = null;
+    // Nothing of the freed search stays to be drawn: a pending frame or a handler of the
+    // widget's own events (a `solved` listener that removes it) finds an empty widget.
+    cancelAnimationFrame(this.#renderFrame);
+    this.#renderQueued = false;
+    this.#clearTrace();
     this.#ready = false;
   }
 
@@ -283,9 +289,9 @@ class TileSearchElement extends HTMLElement {
   step() {
     if (!this.#solver || this.#finished) return undefined;
     this.#cancel();
-    this.#take(this.#solver.stepMany(1));
+    const event = this.#take(this.#solver.stepMany(1));
     this.#render();
-    return this.#lastEvent;
+    return event;
   }
 
   /** Back one event, deterministically: replays from the start of its iteration. */
@@ -469,37 +475,45 @@ class TileSearchElement extends HTMLElement {
     return consumed;
   }
 
-  /** Shows the records of one stepMany call. */
+  /** Shows the records of one stepMany call; returns the last one's event. */
   #take(words) {
-    if (this.#feed(words, words.length / RECORD_WORDS) > 0) this.#afterEvents();
+    return this.#feed(words, words.length / RECORD_WORDS) > 0 ? this.#afterEvents() : undefined;
   }
 
-  /** After new events were fed: the last event, the solution, the `step` and `solved` events. */
+  /**
+   * After new events were fed: the last event, the solution, the `step` and `solved` events.
+   * Returns the last event. A listener may remove the widget: then nothing else happens here.
+   */
   #afterEvents() {
-    if (!this.#lastRecord) return;
+    if (!this.#lastRecord) return undefined;
     const kind = this.#lastRecord[0];
     const solvedNow = kind === KIND.solved && !this.#solved;
     const frontier = kind === KIND.expand || kind === KIND.generate ? frontierSize(this.#solver) : undefined;
-    this.#lastEvent = decodeRecord(this.#lastRecord, 0, solvedNow ? Array.from(this.#solver.solution) : undefined, frontier);
-    this.dispatchEvent(new CustomEvent('step', { bubbles: true, composed: true, detail: this.#lastEvent }));
+    const event = decodeRecord(this.#lastRecord, 0, solvedNow ? Array.from(this.#solver.solution) : undefined, frontier);
+    this.#lastEvent = event;
+    this.dispatchEvent(new CustomEvent('step', { bubbles: true, composed: true, detail: event }));
+    if (!this.isConnected) return event;
     if (kind === KIND.gaveup && !this.#gaveup) {
-      this.#gaveup = this.#lastEvent;
+      this.#gaveup = event;
       this.#mode = 'idle';
-      this.dispatchEvent(new CustomEvent('gaveup', { bubbles: true, composed: true, detail: { reached: this.#gaveup.reached, limit: this.#gaveup.limit } }));
+      this.dispatchEvent(new CustomEvent('gaveup', { bubbles: true, composed: true, detail: { reached: event.reached, limit: event.limit } }));
+      if (!this.isConnected) return event;
     }
     if (solvedNow) {
       if (this.hasAttribute('loop') && (this.#mode === 'run' || this.#mode === 'stream')) {
         this.#loopTimer = setTimeout(() => { this.reset(); this.#autoplay(); }, LOOP_DELAY_MS);
       }
-      this.#solved = this.#lastEvent;
+      this.#solved = event;
       this.#mode = 'idle';
       // The goal comes off the frontier without an event of its own: no node numbers to show.
-      if (this.#frontierSearch) { this.#views.tree.solvedAlong(this.#solved.moves); this.#numbers = {}; }
+      if (this.#frontierSearch) { this.#views.tree.solvedAlong(event.moves); this.#numbers = {}; }
       this.dispatchEvent(new CustomEvent('solved', { bubbles: true, composed: true,
-        detail: { length: this.#solved.length, moves: [...this.#solved.moves], expanded: this.#solved.expanded, generated: this.#solved.generated } }));
+        detail: { length: event.length, moves: [...event.moves], expanded: event.expanded, generated: event.generated } }));
+      if (!this.isConnected) return event;
     }
     this.#announce(this.#narration());
     this.#scheduleRender();
+    return event;
   }
 
   // --- running ------------------------------------------------------------------------------
@@ -532,6 +546,7 @@ class TileSearchElement extends HTMLElement {
       if (n > 0) {
         credit -= n;
         this.#take(this.#solver.stepMany(n));
+        if (generation !== this.#generation) return; // a listener paused, reset or removed the widget
       }
       this.#progress = this.#progressLine(started, speedLabel(this.speed));
       if (this.#finished) { this.#progress = this.#doneLine(); this.#render(); return; }
@@ -573,6 +588,7 @@ class TileSearchElement extends HTMLElement {
         if (offset === total) { queue.shift(); offset = 0; this.#client.credit(); }
       }
       if (fed > 0) this.#afterEvents();
+      if (generation !== this.#generation) return; // a listener paused, reset or removed the widget
       this.#progress = this.#progressLine(started, 'full speed, in a worker');
       if (this.#finished || stopped) {
         this.#client.stop();
@@ -696,10 +712,11 @@ class TileSearchElement extends HTMLElement {
   #scheduleRender() {
     if (this.#renderQueued) return;
     this.#renderQueued = true;
-    requestAnimationFrame(() => { this.#renderQueued = false; this.#render(); });
+    this.#renderFrame = requestAnimationFrame(() => { this.#renderQueued = false; this.#render(); });
   }
 
   #render() {
+    if (!this.isConnected) return; // removed: its Solver is freed, and nobody sees it
     const v = this.#views;
     const solver = this.#solver;
     const tiles = this.#described?.tiles;

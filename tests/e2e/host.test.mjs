@@ -81,3 +81,39 @@ test("the host page's timers and animation frames all fire while widgets play, p
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('removing a widget that has just solved, or has solved, throws nothing; added back, it works', async () => {
+  const { page, context, errors } = await openHost();
+  const ids = await addWidgets(page, 4, { board: HARDEST_8, view: 'board now tree timeline solution', speed: 'max' });
+  await page.evaluate(async (ids) => {
+    const frame = () => new Promise((done) => requestAnimationFrame(done));
+    const [a, b, c, d] = ids.map((id) => document.getElementById(id));
+    // Removed in its own `solved` event, at full speed.
+    const removedOnSolved = new Promise((done) => a.addEventListener('solved', () => { a.remove(); done(); }, { once: true }));
+    a.play();
+    await removedOnSolved;
+    // Stepped to the solution by the page's script, removed in the same task.
+    for (;;) if (b.step()?.type === 'solved') break;
+    b.remove();
+    // Solved, drawn, then removed.
+    const solvedC = new Promise((done) => c.addEventListener('solved', done, { once: true }));
+    c.play();
+    await solvedC;
+    await frame(); await frame();
+    c.remove();
+    // Playing its solution when removed.
+    for (;;) if (d.step()?.type === 'solved') break;
+    await frame();
+    d.shadowRoot.querySelector('[data-action="playSolution"]').click();
+    await new Promise((done) => setTimeout(done, 300));
+    d.remove();
+    for (let i = 0; i < 10; i += 1) await frame();
+    await new Promise((done) => setTimeout(done, 500));
+    document.getElementById('widgets').append(a, b, c, d);
+  }, ids);
+  await page.waitForFunction((ids) => ids.every((id) => document.getElementById(id).state.status === 'ready'), ids);
+  const steps = await page.evaluate((ids) => ids.map((id) => document.getElementById(id).step()), ids);
+  assert.deepEqual(steps, ids.map(() => ({ type: 'iteration', iteration: 1, threshold: 21 })), 'added back, each starts afresh');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
