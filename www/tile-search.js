@@ -14,6 +14,7 @@
 //   max-reached  the graph searches' memory guard (property maxReached; default the core's 1,000,000 states)
 //              changing board, heuristic, goal, algorithm or max-reached resets the search; a bad value sets state.error
 //   speed      events per second (1…1000), or "max" (property: Infinity) for full speed in the worker; default 4
+//              (another value is named in the message line, and 4 stays in effect)
 //   autoplay   boolean, off by default: run as soon as a board is set (not when the reader prefers reduced motion)
 //   loop       boolean: after a run reaches the solution, start again 3 s later (for animations)
 //   state      read-only {status: "ready"|"preparing"|"running"|"paused"|"solved"|"gaveup"|"error", algorithm,
@@ -31,7 +32,8 @@
 //              speed overlay copy-link download-trace download-tree download-table" (default all), or "none"
 //   height     a fixed height (a CSS length; a bare number is pixels); the content scrolls inside
 //   caption    a caption shown under the widget (and its accessible name unless aria-label is set)
-//   theme      "light" | "dark"; without it the widget follows the page's color-scheme (light by default)
+//   theme      "light" | "dark"; without it (or with another value, named in the message line) the widget
+//              follows the page's color-scheme (light by default)
 //   link, copyLink()        the page's URL with board/heuristic/goal (algorithm, the widget's id) in the hash; a
 //                           widget whose id the hash names takes those options when it connects
 //   exportTrace(), exportTree(), exportTable()   the Download buttons' files as text: the events so far as
@@ -70,7 +72,8 @@ const STREAM_TREE_MS = 250;  // tree and timeline are redrawn at most 4 times a 
 const ANNOUNCE_MS = 1500;     // at most one live-region announcement per this interval
 const REDUCED_MOTION = matchMedia('(prefers-reduced-motion: reduce)');
 const LOOP_DELAY_MS = 3000;   // loop: the solved board stays this long before the search starts again
-const LAYOUT_ATTRIBUTES = ['view', 'controls', 'height', 'caption'];
+const LAYOUT_ATTRIBUTES = ['view', 'controls', 'height', 'caption', 'theme'];
+const THEMES = ['light', 'dark']; // styles.css: :host([theme="…"])
 /** `view` tokens → their panels; `controls` tokens → Controls keys (Run comes with Pause). */
 const PANELS = { input: '.input', board: '.board-panel', now: '.now-panel', frontier: '.frontier-panel', tree: '.tree-panel',
   timeline: '.timeline-panel', solution: '.solution-panel', compare: '.compare-panel' };
@@ -80,15 +83,17 @@ const SHARE_KEYS = SHARE_BUTTONS.map(([key]) => key);
 const PARTS = { controls: '.controls', share: '.share', progress: '.progress', caption: '.caption', message: '.message', ...PANELS };
 
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-const parseSpeed = (text) => {
-  if (text === null) return DEFAULTS.speed;
+/** The speed attribute's events per second (Infinity: full speed); null for a value it does not accept. */
+const speedOf = (text) => {
   if (text === 'max' || text === 'full') return Infinity;
-  const value = Number(text);
-  return Number.isFinite(value) && value > 0 ? value : DEFAULTS.speed;
+  const value = text.trim() === '' ? NaN : Number(text);
+  return value >= 1 && value <= 1000 ? value : null;
 };
+// A value it does not accept leaves the default in effect (and #layout names it).
+const parseSpeed = (text) => (text === null ? DEFAULTS.speed : speedOf(text) ?? DEFAULTS.speed);
 
 class TileSearchElement extends HTMLElement {
-  static observedAttributes = ['board', 'heuristic', 'goal', 'algorithm', 'max-reached', 'speed', 'autoplay', 'view', 'controls', 'height', 'caption'];
+  static observedAttributes = ['board', 'heuristic', 'goal', 'algorithm', 'max-reached', 'speed', 'autoplay', 'view', 'controls', 'height', 'caption', 'theme'];
 
   #ready = false;
   #solver = null;
@@ -229,6 +234,7 @@ class TileSearchElement extends HTMLElement {
   attributeChangedCallback(name, oldValue, value) {
     if (name === 'speed') {
       this.#views.controls.setSpeed(this.speed);
+      this.#layout(); // names a value it does not accept
       if (this.#mode === 'run' && this.speed === Infinity) { this.#cancel(); this.#stream(false); }
       else if (this.#mode === 'stream' && this.#streamingRun && this.speed !== Infinity) { this.#cancel(); this.#runAtSpeed(); }
       return;
@@ -824,7 +830,7 @@ class TileSearchElement extends HTMLElement {
 
   // --- embedding, share and export ---------------------------------------------------------
 
-  /** Applies view, controls, height and caption; a bad value is named in the message line. */
+  /** Applies view, controls, height and caption; a bad value of these, speed or theme is named in the message line. */
   #layout() {
     const problems = [];
     const tokens = (name, allowed, all) => {
@@ -868,6 +874,10 @@ class TileSearchElement extends HTMLElement {
     const caption = this.getAttribute('caption');
     $('.caption').textContent = caption ?? '';
     $('.caption').hidden = !caption;
+    const speed = this.getAttribute('speed');
+    if (speed !== null && speedOf(speed) === null) problems.push(`speed="${speed}": not a speed; use a number of events per second from 1 to 1000, or max.`);
+    const theme = this.getAttribute('theme');
+    if (theme !== null && !THEMES.includes(theme)) problems.push(`theme="${theme}": unknown; use light or dark, or leave it out to follow the page.`);
     $('.message').textContent = problems.length ? `⚠ This widget's settings need a fix: ${problems.join(' ')}` : '';
   }
 

@@ -117,3 +117,54 @@ test('removing a widget that has just solved, or has solved, throws nothing; add
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('attribute values the widget does not accept are named in its message line; the default stays in effect', async () => {
+  const { page, context, errors } = await openHost();
+  const cases = [
+    ['speed', '-1', 'speed="-1": not a speed; use a number of events per second from 1 to 1000, or max.'],
+    ['speed', 'NaN', 'speed="NaN": not a speed; use a number of events per second from 1 to 1000, or max.'],
+    ['speed', '0', 'speed="0": not a speed; use a number of events per second from 1 to 1000, or max.'],
+    ['speed', 'Infinity', 'speed="Infinity": not a speed; use a number of events per second from 1 to 1000, or max.'],
+    ['speed', '5000', 'speed="5000": not a speed; use a number of events per second from 1 to 1000, or max.'],
+    ['theme', '<b>x</b>', 'theme="<b>x</b>": unknown; use light or dark, or leave it out to follow the page.'],
+  ];
+  const ids = await addWidgets(page, cases.length, { board: HARDEST_8, view: 'board now', controls: 'step run reset speed' });
+  for (const [i, [name, value]] of cases.entries()) await page.locator(`#${ids[i]}`).evaluate((e, [n, v]) => e.setAttribute(n, v), [name, value]);
+  const prefix = '⚠ This widget\'s settings need a fix: ';
+  for (const [i, [name, value, message]] of cases.entries()) {
+    const widget = page.locator(`#${ids[i]}`);
+    assert.equal(await widget.locator('.message').textContent(), prefix + message, `${name}="${value}"`);
+    assert.equal(await widget.locator('.message b').count(), 0, 'shown as text');
+    const seen = await widget.evaluate((element) => ({
+      speed: element.speed, slider: element.shadowRoot.querySelector('.speed output').textContent,
+      background: getComputedStyle(element).backgroundColor, status: element.state.status,
+    }));
+    assert.deepEqual(seen, { speed: 4, slider: '4 events/s', background: 'rgba(0, 0, 0, 0)', status: 'ready' }, `${name}="${value}": the default`);
+  }
+  for (const [viewport, name] of [[{ width: 1280, height: 720 }, 'host-bad-attributes'], [{ width: 390, height: 844 }, 'host-bad-attributes-narrow']]) {
+    await page.setViewportSize(viewport);
+    await page.waitForTimeout(300);
+    await screenshot(page, name);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+  // The default is what runs: four events a second.
+  const first = page.locator(`#${ids[0]}`);
+  const events = [];
+  await page.exposeFunction('recordStep', (type) => events.push(type));
+  await first.evaluate((element) => element.addEventListener('step', ({ detail }) => window.recordStep(detail.type)));
+  await first.evaluate((element) => element.play());
+  await page.waitForFunction((id) => /^Running \(4 events\/s\)/.test(document.getElementById(id).shadowRoot.querySelector('.progress').textContent), ids[0]);
+  await first.evaluate((element) => element.pause());
+  assert.ok(events.every((type) => typeof type === 'string'), JSON.stringify(events));
+  // Together with a layout problem, both are named; a good value clears its part of the message.
+  await first.evaluate((element) => element.setAttribute('height', 'tall'));
+  assert.equal(await first.locator('.message').textContent(), prefix +
+    'height="tall": not a CSS length; use a number of pixels (360) or a length (24rem). ' + cases[0][2]);
+  await first.evaluate((element) => { element.removeAttribute('height'); element.speed = 16; });
+  assert.equal(await first.locator('.message').textContent(), '');
+  assert.equal(await first.locator('.speed output').textContent(), '16 events/s');
+  await page.locator(`#${ids.at(-1)}`).evaluate((element) => element.setAttribute('theme', 'dark'));
+  assert.equal(await page.locator(`#${ids.at(-1)}`).locator('.message').textContent(), '');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
