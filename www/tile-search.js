@@ -1,8 +1,9 @@
 // <tile-search>: IDA* on a sliding-tile board, step by step. The element owns one Solver (the
 // core's search: the page never re-implements puzzle rules or search) and feeds its trace
 // events to the views. Human-speed stepping takes events from that Solver; full-speed runs
-// and "Next iteration" stream the same events from a Web Worker and keep the local Solver in
-// step with skip(), so pausing anywhere leaves every view and the Solver at one position.
+// and "Next iteration" stream the same events from the page's shared Web Workers and keep the
+// local Solver in step with skip(), so pausing anywhere leaves every view and the Solver at one
+// position.
 //
 // API (attributes are reflected as properties):
 //   board      the board as text ("6 4 5 8 2 7 1 0 3", "6,4,5,…", rows with "/"); default the lecture's challenging case
@@ -39,7 +40,8 @@
 //   exportTrace(), exportTree(), exportTable()   the Download buttons' files as text: the events so far as
 //                           JSON Lines (the CLI's trace schema), the drawn tree as SVG, the iterations as CSV
 //   Polite: it runs only when asked (or with autoplay, unless the reader prefers reduced motion), pauses
-//   while scrolled out of view and goes on when back; widgets share the compiled wasm module, nothing else.
+//   while scrolled out of view and goes on when back; widgets share the compiled wasm module, the page's pool of
+//   solver workers (worker-client.js) and its per-frame drawing budget (frame-scheduler.js), nothing else.
 // Styling: it inherits the page's font; custom properties --tile-search-font, --tile-search-text,
 //   --tile-search-background, --tile-search-accent, --tile-search-tile, --tile-search-tile-text,
 //   --tile-search-highlight, --tile-search-solution, --tile-search-board-size, --tile-search-tree-height; parts: input,
@@ -61,10 +63,11 @@ import { ShareView, SHARE_BUTTONS } from './share-view.js';
 import { shareLink, optionsFromHash, traceJsonLines, iterationsCsv, treeSvg, download } from './export.js';
 import { stylesheet, wasmModule } from './assets.js';
 import { KIND, RECORD_WORDS, decodeRecord, recordId, recordParent, recordTile } from './trace-records.js';
+import { draw, cancelDraw, addFeed, removeFeed } from './frame-scheduler.js';
 
 const wasmReady = wasmModule.then(async (module) => { await init({ module_or_path: module }); return module; });
 const DEFAULTS = { board: '6 4 5 8 2 7 1 0 3', heuristic: 'manhattan', goal: 'blank-last', algorithm: 'ida', speed: 4 };
-const FRAME_BUDGET_MS = 6;    // events drawn per frame while streaming: leaves room for rendering and GC under 50 ms
+const STREAM_CHUNK = 512;     // events fed at a time while streaming: the frame scheduler's deadline is checked often
 const REPLAY_CHUNK = 20000;   // events replayed per frame by Step back (about 15 ms)
 const SKIP_CHUNK = 2000000;   // events skipped per frame by Step back (skip runs at ~80 M/s)
 const STREAM_NODE_BUDGET = 120; // drawn tree nodes while streaming (NODE_BUDGET while stepping)
@@ -120,17 +123,19 @@ class TileSearchElement extends HTMLElement {
   #playback = null;        // {moves, shown, interval}: the solution being played
   #overlay = false;
   #streamingRun = false;   // the stream is a full-speed Run (not Next iteration)
-  #channel = new MessageChannel();
+  #streamFeed = null;      // the stream's turn in the page's frame scheduler
   #timelineAt = 0;         // when the timeline was last drawn (throttled while streaming)
   #lastNodeAt = null;      // offset of the last node/prune record of a #feed call
   #renderQueued = false;
-  #renderFrame = 0;
+  #drawQueued = () => { this.#renderQueued = false; this.#render(); };
   #announced = 0; #announceTimer = 0; #pendingAnnouncement = '';
   #views;
   #module = null;          // the page's compiled core, for this widget's worker
   #visibility = null;      // IntersectionObserver: off-screen widgets pause
   #resume = null;          // 'play' | 'nextIteration': what an off-screen pause interrupted (or autoplay awaits)
   #visible = false;        // in the viewport (IntersectionObserver)
+  #offscreen = false;      // known to be out of the viewport: frame-paced redraws wait until it is back
+  #shown = new Set(Object.keys(PANELS)); // the panels of `view`: only these are drawn
   #seen = false;           // has been in the viewport
 
   constructor() {
@@ -225,7 +230,7 @@ class TileSearchElement extends HTMLElement {
     this.#solver = null;
     // Nothing of the freed search stays to be drawn: a pending frame or a handler of the
     // widget's own events (a `solved` listener that removes it) finds an empty widget.
-    cancelAnimationFrame(this.#renderFrame);
+    cancelDraw(this.#drawQueued);
     this.#renderQueued = false;
     this.#clearTrace();
     this.#ready = false;
@@ -531,6 +536,7 @@ class TileSearchElement extends HTMLElement {
     clearTimeout(this.#timer);
     clearTimeout(this.#loopTimer);
     this.#frame = this.#timer = this.#loopTimer = 0;
+    if (this.#streamFeed) { removeFeed(this.#streamFeed); this.#streamFeed = null; }
     this.#client?.stop();
     this.#views.tree.pace(0, NODE_BUDGET);
     this.#playback = null;
@@ -577,14 +583,15 @@ class TileSearchElement extends HTMLElement {
       onBatch: (records) => queue.push(records),
       onError: (error) => { this.#cancel(); this.#progress = `The worker failed: ${error.message}`; this.#render(); },
     });
-    const tick = () => {
-      if (generation !== this.#generation) return;
-      const deadline = performance.now() + FRAME_BUDGET_MS;
+    // The page's frame scheduler calls this right after each frame with this widget's share of
+    // the page's drawing budget (every streaming widget on the page takes turns).
+    const feed = (deadline) => {
+      if (generation !== this.#generation) { removeFeed(feed); return; }
       let stopped = false, fed = 0;
-      while (queue.length && !stopped && performance.now() < deadline) {
+      while (queue.length && !stopped && (fed === 0 || performance.now() < deadline)) {
         const batch = queue[0];
         const total = batch.length / RECORD_WORDS;
-        const n = Math.min(total - offset, 1024); // small chunks: the deadline is checked often
+        const n = Math.min(total - offset, STREAM_CHUNK);
         const chunk = batch.subarray(offset * RECORD_WORDS, (offset + n) * RECORD_WORDS);
         const consumed = this.#feed(chunk, n, untilRaise);
         this.#solver.skip(consumed);
@@ -597,6 +604,8 @@ class TileSearchElement extends HTMLElement {
       if (generation !== this.#generation) return; // a listener paused, reset or removed the widget
       this.#progress = this.#progressLine(started, 'full speed, in a worker');
       if (this.#finished || stopped) {
+        removeFeed(feed);
+        this.#streamFeed = null;
         this.#client.stop();
         this.#mode = 'idle';
         this.#views.tree.pace(0, NODE_BUDGET);
@@ -604,14 +613,10 @@ class TileSearchElement extends HTMLElement {
         this.#render();
         return;
       }
-      this.#scheduleRender();
-      this.#frame = requestAnimationFrame(afterFrame);
+      if (fed > 0) this.#scheduleRender();
     };
-    // Drawing events runs in its own task right after each frame, not inside the frame's
-    // rendering task: neither grows near the 50 ms long-task line.
-    const afterFrame = () => this.#channel.port1.postMessage(generation);
-    this.#channel.port2.onmessage = ({ data }) => { if (data === this.#generation) tick(); };
-    this.#frame = requestAnimationFrame(afterFrame);
+    this.#streamFeed = feed;
+    addFeed(feed);
     this.#render();
   }
 
@@ -715,24 +720,30 @@ class TileSearchElement extends HTMLElement {
       tileOf: (id) => this.#views.tree.tileOf(id) });
   }
 
+  /** A redraw in a coming frame (the page's frame scheduler, within its budget); off-screen, once back in view. */
   #scheduleRender() {
     if (this.#renderQueued) return;
     this.#renderQueued = true;
-    this.#renderFrame = requestAnimationFrame(() => { this.#renderQueued = false; this.#render(); });
+    if (!this.#offscreen) draw(this.#drawQueued);
   }
 
   #render() {
     if (!this.isConnected) return; // removed: its Solver is freed, and nobody sees it
+    if (this.#renderQueued) { cancelDraw(this.#drawQueued); this.#renderQueued = false; }
     const v = this.#views;
     const solver = this.#solver;
     const tiles = this.#described?.tiles;
     const width = this.#described?.width;
-    v.input.render({ board: this.board, tiles: tiles?.join(' '), algorithm: this.algorithm, heuristic: this.heuristic, goal: this.goal, width, error: this.#error });
+    // Panels left out of `view` are not drawn (#layout draws them when they are shown).
+    const shown = this.#shown;
+    if (shown.has('input')) v.input.render({ board: this.board, tiles: tiles?.join(' '), algorithm: this.algorithm, heuristic: this.heuristic, goal: this.goal, width, error: this.#error });
     v.databases.render(this.#databases);
-    v.compare.setOptions(solver ? this.#options() : null);
-    v.solution.render(this.#solved && { start: solver.start, moves: this.#solved.moves, goal: this.goal });
-    this.#renderBoard();
-    if (solver && this.#frontierSearch) {
+    if (shown.has('compare')) v.compare.setOptions(solver ? this.#options() : null);
+    if (shown.has('solution')) v.solution.render(this.#solved && { start: solver.start, moves: this.#solved.moves, goal: this.goal });
+    if (shown.has('board')) this.#renderBoard();
+    if (!shown.has('now') && !shown.has('frontier')) {
+      // Neither panel: nothing to draw.
+    } else if (solver && this.#frontierSearch) {
       const size = frontierSize(solver);
       const { maxFrontier, reached } = solver.summary();
       v.now.render({ ...this.#numbers, frontier: sizeText(size), maxFrontier, reached, expanded: solver.expanded, generated: solver.generated }, this.#narration());
@@ -743,7 +754,7 @@ class TileSearchElement extends HTMLElement {
         ...this.#numbers, minPruned: this.#minPruned, expanded: solver.expanded, generated: solver.generated,
       } : {}, this.#narration());
     }
-    if (this.#mode !== 'stream' || performance.now() - this.#timelineAt > STREAM_TREE_MS) {
+    if (shown.has('timeline') && (this.#mode !== 'stream' || performance.now() - this.#timelineAt > STREAM_TREE_MS)) {
       this.#timelineAt = performance.now();
       const iterations = solver ? solver.summary().iterations : [];
       v.timeline.render(iterations, !this.#solved && iterations.length > 0 && iterations.at(-1).nextThreshold === null);
@@ -847,6 +858,9 @@ class TileSearchElement extends HTMLElement {
     };
     const panels = Object.keys(PANELS);
     const view = tokens('view', panels, panels);
+    const newlyShown = [...view].some((panel) => !this.#shown.has(panel));
+    this.#shown = view;
+    this.#views.tree.offscreen = this.#offscreen || !view.has('tree');
     const controlNames = [...Object.keys(CONTROL_KEYS), 'overlay', ...SHARE_KEYS];
     const controls = tokens('controls', controlNames, controlNames);
     if (controls.has('download-tree') && !view.has('tree')) {
@@ -879,6 +893,7 @@ class TileSearchElement extends HTMLElement {
     const theme = this.getAttribute('theme');
     if (theme !== null && !THEMES.includes(theme)) problems.push(`theme="${theme}": unknown; use light or dark, or leave it out to follow the page.`);
     $('.message').textContent = problems.length ? `⚠ This widget's settings need a fix: ${problems.join(' ')}` : '';
+    if (newlyShown && this.#ready) this.#render();
   }
 
   /** autoplay and loop: never for a reader who prefers reduced motion; a loop waits while the reader has scrolled away. */
@@ -892,7 +907,10 @@ class TileSearchElement extends HTMLElement {
   #onVisibility(visible) {
     const left = this.#visible && !visible;
     this.#visible = visible;
+    this.#offscreen = !visible;
+    this.#views.tree.offscreen = !visible || !this.#shown.has('tree');
     if (visible) this.#seen = true;
+    if (visible && this.#renderQueued) draw(this.#drawQueued);
     if (left && (this.#mode === 'run' || this.#mode === 'stream')) {
       const resume = this.#mode === 'stream' && !this.#streamingRun ? 'nextIteration' : 'play';
       this.pause();

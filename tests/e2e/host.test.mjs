@@ -118,6 +118,47 @@ test('removing a widget that has just solved, or has solved, throws nothing; add
   await context.close();
 });
 
+test('removed widgets are garbage-collected and release their worker work', async () => {
+  const { page, context, errors } = await openHost();
+  const before = await liveWidgets(page);
+  assert.equal(before, 0);
+  // 60 widgets in rounds of 10: each runs at full speed (half solve an 8-puzzle, half are
+  // removed while streaming a 15-puzzle from the worker), then is removed.
+  for (let round = 0; round < 6; round += 1) {
+    const solving = await addWidgets(page, 5, { board: HARDEST_8, view: 'board now tree timeline', speed: 'max' });
+    const streaming = await addWidgets(page, 5, { board: KORF_1, view: 'board now tree timeline', speed: 'max' });
+    await page.evaluate(async ({ solving, streaming }) => {
+      const elements = (ids) => ids.map((id) => document.getElementById(id));
+      const solved = elements(solving).map((element) => new Promise((done) => element.addEventListener('solved', done, { once: true })));
+      for (const element of elements([...solving, ...streaming])) element.play();
+      await Promise.all(solved);
+      await new Promise((done) => {
+        const wait = () => (elements(streaming).every((element) => element.state.expanded > 2000) ? done() : requestAnimationFrame(wait));
+        wait();
+      });
+      for (const element of elements([...solving, ...streaming])) element.remove();
+    }, { solving, streaming });
+  }
+  await page.waitForFunction(() => document.querySelectorAll('tile-search').length === 0);
+  // Their workers are gone: nothing keeps searching for a widget that left.
+  for (let i = 0; i < 50 && page.workers().length > 0; i += 1) await page.waitForTimeout(100);
+  const workers = page.workers().length;
+  const live = await liveWidgets(page);
+  console.log(`# 60 widgets run and removed: ${live} still alive after a full garbage collection, ${workers} workers left`);
+  assert.ok(live <= 1, `${live} of 60 removed widgets are still alive`);
+  assert.equal(workers, 0, 'no worker left running');
+  // The page still works: a new widget runs at full speed.
+  const [id] = await addWidgets(page, 1, { board: HARDEST_8, speed: 'max' });
+  const length = await page.evaluate((id) => new Promise((done) => {
+    const element = document.getElementById(id);
+    element.addEventListener('solved', ({ detail }) => done(detail.length), { once: true });
+    element.play();
+  }), id);
+  assert.equal(length, 31);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('attribute values the widget does not accept are named in its message line; the default stays in effect', async () => {
   const { page, context, errors } = await openHost();
   const cases = [
