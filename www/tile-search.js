@@ -740,7 +740,7 @@ class TileSearchElement extends HTMLElement {
     v.databases.render(this.#databases);
     if (shown.has('compare')) v.compare.setOptions(solver ? this.#options() : null);
     if (shown.has('solution')) v.solution.render(this.#solved && { start: solver.start, moves: this.#solved.moves, goal: this.goal });
-    if (shown.has('board')) this.#renderBoard();
+    this.#renderBoard(); // always: its tiles are the widget's first sign of life, to a page's scripts too
     if (!shown.has('now') && !shown.has('frontier')) {
       // Neither panel: nothing to draw.
     } else if (solver && this.#frontierSearch) {
