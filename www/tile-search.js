@@ -828,6 +828,9 @@ class TileSearchElement extends HTMLElement {
     const now = performance.now();
     this.#pendingAnnouncement = text;
     if (now - this.#announced >= ANNOUNCE_MS) {
+      // A timer that has not fired yet (late, on a busy page) would announce again right after.
+      clearTimeout(this.#announceTimer);
+      this.#announceTimer = 0;
       this.#announced = now;
       this.#views.live.textContent = text;
     } else if (!this.#announceTimer) {
