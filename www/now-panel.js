@@ -94,11 +94,12 @@ export class NowPanel {
 
   /** `numbers`: any of the shown fields' keys (missing ones show –); `text`: the narration line. */
   render(numbers, text) {
+    // Only what changed is written: at full speed this runs every frame for every widget on the page.
+    const write = (element, text) => { if (element.textContent !== text) element.textContent = text; };
     for (const [key] of this.#fields) {
       const value = numbers[key];
-      this.#values[key].textContent = value === undefined || value === null || value === Infinity
-        ? '–' : value.toLocaleString('en');
+      write(this.#values[key], value === undefined || value === null || value === Infinity ? '–' : value.toLocaleString('en'));
     }
-    this.#narration.textContent = text;
+    write(this.#narration, text);
   }
 }

@@ -1,33 +1,68 @@
 // The search for long runs (full speed, Next iteration on big boards) runs here, so the page
-// never waits for it. The page holds its own Solver at the same position; this one streams
-// the events the page has not seen yet as transferred typed arrays, with credit-based flow
-// control so that it never runs more than a few batches ahead of what the page has drawn.
+// never waits for it. The page's widgets share a few of these workers (worker-client.js); each
+// serves the streams of several widgets in turns, one batch (about a millisecond) per turn, so
+// every widget advances and a stop or credit is read between any two batches. A widget holds
+// its own Solver at the same position; its stream here sends the events it has not seen yet as
+// transferred typed arrays, with credit-based flow control so that it never runs more than a
+// few batches ahead of what the widget has drawn.
 // It also makes the `pdb` heuristic's pattern databases (pdb-cache.js: IndexedDB, else a
 // build in slices) and hands the page a copy, so the page never builds them itself.
 import init, * as core from './pkg/tilesearch.js';
 import { ensurePatternDatabases } from './pdb-cache.js';
 
 const { Solver } = core;
+const SKIP_CHUNK = 2000000;  // events skipped per turn when a stream resumes (about 25 ms)
 
 // The page posts its compiled core first ('init'), so the worker never fetches or compiles the wasm.
 let ready = null;
-let solver = null;
-let solverKey = '';
-let session = 0;
-let credits = 0;
-let batchEvents = 0;
+const clients = new Map();   // the page's client id → {id, solver, key, latest, session, credits, batchEvents, skipLeft, queued}
+const queue = [];            // clients with work to do, in turn order
+let waking = false;
+let turns = null;            // a MessageChannel: the next turn, after the messages that came in meanwhile
 
 function send(message, transfer) { self.postMessage(message, transfer ?? []); }
 
-function produce(current) {
-  // One batch per credit; every batch is a time slice of about a millisecond.
-  while (current === session && credits > 0) {
-    const records = solver.stepMany(batchEvents);
-    credits -= 1;
-    const finished = records.length < batchEvents * solver.recordWords;
+function enqueue(client) {
+  if (!client.queued) { client.queued = true; queue.push(client); }
+  wake();
+}
+
+function wake() {
+  if (waking || queue.length === 0) return;
+  waking = true;
+  if (!turns) { turns = new MessageChannel(); turns.port1.onmessage = turn; }
+  turns.port2.postMessage(null);
+}
+
+function turn() {
+  waking = false;
+  const client = queue.shift();
+  if (client) {
+    client.queued = false;
+    if (client.session > 0) work(client);
+    if (client.session > 0 && (client.skipLeft > 0 || client.credits > 0)) enqueue(client);
+  }
+  wake();
+}
+
+/** One batch of `client`'s stream (or one chunk of the skip to where it resumes). */
+function work(client) {
+  const { solver, session } = client;
+  try {
+    if (client.skipLeft > 0) {
+      const skipped = solver.skip(Math.min(client.skipLeft, SKIP_CHUNK));
+      client.skipLeft = skipped > 0 ? client.skipLeft - skipped : 0;
+      return;
+    }
+    const records = solver.stepMany(client.batchEvents);
+    client.credits -= 1;
+    const finished = records.length < client.batchEvents * solver.recordWords;
     const solution = solver.status === 'solved' ? Array.from(solver.solution) : null;
-    send({ type: 'batch', session, records, solution, finished }, [records.buffer]);
-    if (finished) { session = -1; return; }
+    send({ type: 'batch', client: client.id, session, records, solution, finished }, [records.buffer]);
+    if (finished) client.session = 0;
+  } catch (error) {
+    client.session = 0;
+    send({ type: 'error', client: client.id, session, message: error.message });
   }
 }
 
@@ -41,34 +76,51 @@ async function sendDatabases(goal) {
   }
 }
 
+async function start({ client: id, session, options, from, credits, batchEvents }) {
+  let client = clients.get(id);
+  if (!client) {
+    client = { id, solver: null, key: '', latest: 0, session: 0, credits: 0, batchEvents, skipLeft: 0, queued: false };
+    clients.set(id, client);
+  }
+  client.latest = session;
+  client.session = 0;
+  const key = JSON.stringify(options);
+  if (key !== client.key) {
+    // In memory already when the page asked for them through this worker.
+    if (options.heuristic === 'pdb') await ensurePatternDatabases(core, options.goal ?? 'blank-last');
+    // Stopped, superseded or released meanwhile.
+    if (clients.get(id) !== client || client.latest !== session) return;
+    client.solver?.free();
+    client.solver = null;
+    client.key = '';
+    client.solver = new Solver(options);
+    client.key = key;
+  }
+  client.solver.reset();
+  Object.assign(client, { session, credits, batchEvents, skipLeft: from });
+  enqueue(client);
+}
+
 self.onmessage = async ({ data }) => {
   if (data.type === 'init') { ready = init({ module_or_path: data.module }); return; }
   try {
     await ready;
+    const client = clients.get(data.client);
     if (data.type === 'databases') {
       await sendDatabases(data.goal);
     } else if (data.type === 'start') {
-      const key = JSON.stringify(data.options);
-      if (key !== solverKey) {
-        // In memory already when the page asked for them through this worker.
-        if (data.options.heuristic === 'pdb') await ensurePatternDatabases(core, data.options.goal ?? 'blank-last');
-        solver?.free();
-        solver = new Solver(data.options);
-        solverKey = key;
-      }
-      solver.reset();
-      solver.skip(data.from);
-      session = data.session;
-      credits = data.credits;
-      batchEvents = data.batchEvents;
-      produce(session);
-    } else if (data.type === 'credit' && data.session === session) {
-      credits += 1;
-      produce(session);
-    } else if (data.type === 'stop' && data.session === session) {
-      session = -1;
+      await start(data);
+    } else if (data.type === 'credit' && client?.session === data.session && client.session > 0) {
+      client.credits += 1;
+      enqueue(client);
+    } else if (data.type === 'stop' && client?.latest === data.session) {
+      client.latest = client.session = 0;
+    } else if (data.type === 'release' && client) {
+      client.latest = client.session = 0;
+      clients.delete(data.client);
+      client.solver?.free();
     }
   } catch (error) {
-    send({ type: 'error', session: data.session, message: error.message });
+    send({ type: 'error', client: data.client, session: data.session, message: error.message });
   }
 };

@@ -1,8 +1,9 @@
 // <tile-search>: IDA* on a sliding-tile board, step by step. The element owns one Solver (the
 // core's search: the page never re-implements puzzle rules or search) and feeds its trace
 // events to the views. Human-speed stepping takes events from that Solver; full-speed runs
-// and "Next iteration" stream the same events from a Web Worker and keep the local Solver in
-// step with skip(), so pausing anywhere leaves every view and the Solver at one position.
+// and "Next iteration" stream the same events from the page's shared Web Workers and keep the
+// local Solver in step with skip(), so pausing anywhere leaves every view and the Solver at one
+// position.
 //
 // API (attributes are reflected as properties):
 //   board      the board as text ("6 4 5 8 2 7 1 0 3", "6,4,5,…", rows with "/"); default the lecture's challenging case
@@ -14,6 +15,7 @@
 //   max-reached  the graph searches' memory guard (property maxReached; default the core's 1,000,000 states)
 //              changing board, heuristic, goal, algorithm or max-reached resets the search; a bad value sets state.error
 //   speed      events per second (1…1000), or "max" (property: Infinity) for full speed in the worker; default 4
+//              (another value is named in the message line, and 4 stays in effect)
 //   autoplay   boolean, off by default: run as soon as a board is set (not when the reader prefers reduced motion)
 //   loop       boolean: after a run reaches the solution, start again 3 s later (for animations)
 //   state      read-only {status: "ready"|"preparing"|"running"|"paused"|"solved"|"gaveup"|"error", algorithm,
@@ -31,13 +33,15 @@
 //              speed overlay copy-link download-trace download-tree download-table" (default all), or "none"
 //   height     a fixed height (a CSS length; a bare number is pixels); the content scrolls inside
 //   caption    a caption shown under the widget (and its accessible name unless aria-label is set)
-//   theme      "light" | "dark"; without it the widget follows the page's color-scheme (light by default)
+//   theme      "light" | "dark"; without it (or with another value, named in the message line) the widget
+//              follows the page's color-scheme (light by default)
 //   link, copyLink()        the page's URL with board/heuristic/goal (algorithm, the widget's id) in the hash; a
 //                           widget whose id the hash names takes those options when it connects
 //   exportTrace(), exportTree(), exportTable()   the Download buttons' files as text: the events so far as
 //                           JSON Lines (the CLI's trace schema), the drawn tree as SVG, the iterations as CSV
 //   Polite: it runs only when asked (or with autoplay, unless the reader prefers reduced motion), pauses
-//   while scrolled out of view and goes on when back; widgets share the compiled wasm module, nothing else.
+//   while scrolled out of view and goes on when back; widgets share the compiled wasm module, the page's pool of
+//   solver workers (worker-client.js) and its per-frame drawing budget (frame-scheduler.js), nothing else.
 // Styling: it inherits the page's font; custom properties --tile-search-font, --tile-search-text,
 //   --tile-search-background, --tile-search-accent, --tile-search-tile, --tile-search-tile-text,
 //   --tile-search-highlight, --tile-search-solution, --tile-search-board-size, --tile-search-tree-height; parts: input,
@@ -59,10 +63,11 @@ import { ShareView, SHARE_BUTTONS } from './share-view.js';
 import { shareLink, optionsFromHash, traceJsonLines, iterationsCsv, treeSvg, download } from './export.js';
 import { stylesheet, wasmModule } from './assets.js';
 import { KIND, RECORD_WORDS, decodeRecord, recordId, recordParent, recordTile } from './trace-records.js';
+import { draw, cancelDraw, addFeed, removeFeed } from './frame-scheduler.js';
 
 const wasmReady = wasmModule.then(async (module) => { await init({ module_or_path: module }); return module; });
 const DEFAULTS = { board: '6 4 5 8 2 7 1 0 3', heuristic: 'manhattan', goal: 'blank-last', algorithm: 'ida', speed: 4 };
-const FRAME_BUDGET_MS = 6;    // events drawn per frame while streaming: leaves room for rendering and GC under 50 ms
+const STREAM_CHUNK = 512;     // events fed at a time while streaming: the frame scheduler's deadline is checked often
 const REPLAY_CHUNK = 20000;   // events replayed per frame by Step back (about 15 ms)
 const SKIP_CHUNK = 2000000;   // events skipped per frame by Step back (skip runs at ~80 M/s)
 const STREAM_NODE_BUDGET = 120; // drawn tree nodes while streaming (NODE_BUDGET while stepping)
@@ -70,7 +75,8 @@ const STREAM_TREE_MS = 250;  // tree and timeline are redrawn at most 4 times a 
 const ANNOUNCE_MS = 1500;     // at most one live-region announcement per this interval
 const REDUCED_MOTION = matchMedia('(prefers-reduced-motion: reduce)');
 const LOOP_DELAY_MS = 3000;   // loop: the solved board stays this long before the search starts again
-const LAYOUT_ATTRIBUTES = ['view', 'controls', 'height', 'caption'];
+const LAYOUT_ATTRIBUTES = ['view', 'controls', 'height', 'caption', 'theme'];
+const THEMES = ['light', 'dark']; // styles.css: :host([theme="…"])
 /** `view` tokens → their panels; `controls` tokens → Controls keys (Run comes with Pause). */
 const PANELS = { input: '.input', board: '.board-panel', now: '.now-panel', frontier: '.frontier-panel', tree: '.tree-panel',
   timeline: '.timeline-panel', solution: '.solution-panel', compare: '.compare-panel' };
@@ -80,15 +86,17 @@ const SHARE_KEYS = SHARE_BUTTONS.map(([key]) => key);
 const PARTS = { controls: '.controls', share: '.share', progress: '.progress', caption: '.caption', message: '.message', ...PANELS };
 
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-const parseSpeed = (text) => {
-  if (text === null) return DEFAULTS.speed;
+/** The speed attribute's events per second (Infinity: full speed); null for a value it does not accept. */
+const speedOf = (text) => {
   if (text === 'max' || text === 'full') return Infinity;
-  const value = Number(text);
-  return Number.isFinite(value) && value > 0 ? value : DEFAULTS.speed;
+  const value = text.trim() === '' ? NaN : Number(text);
+  return value >= 1 && value <= 1000 ? value : null;
 };
+// A value it does not accept leaves the default in effect (and #layout names it).
+const parseSpeed = (text) => (text === null ? DEFAULTS.speed : speedOf(text) ?? DEFAULTS.speed);
 
 class TileSearchElement extends HTMLElement {
-  static observedAttributes = ['board', 'heuristic', 'goal', 'algorithm', 'max-reached', 'speed', 'autoplay', 'view', 'controls', 'height', 'caption'];
+  static observedAttributes = ['board', 'heuristic', 'goal', 'algorithm', 'max-reached', 'speed', 'autoplay', 'view', 'controls', 'height', 'caption', 'theme'];
 
   #ready = false;
   #solver = null;
@@ -104,23 +112,30 @@ class TileSearchElement extends HTMLElement {
   #gaveup = null;          // the gaveup event: a graph search hit its memory guard
   #databases = null;       // pdb: {goal, status, progress, source, seconds, loadSeconds, message} (DatabasesView)
   #mode = 'idle';          // idle | run | stream | replay | playback
-  #loop = 0;
+  // One id per kind: rAF and timer ids are separate counters, so clearing one kind with the
+  // other's id would cancel the host page's (or another widget's) callback of that number.
+  #frame = 0;              // the human-speed Run's animation frame
+  #timer = 0;              // the solution playback's timer
+  #loopTimer = 0;          // loop: the restart 3 s after the solution
   #generation = 0;         // bumps cancel async work (replays, streams, playback)
   #client = null;
   #progress = '';
   #playback = null;        // {moves, shown, interval}: the solution being played
   #overlay = false;
   #streamingRun = false;   // the stream is a full-speed Run (not Next iteration)
-  #channel = new MessageChannel();
+  #streamFeed = null;      // the stream's turn in the page's frame scheduler
   #timelineAt = 0;         // when the timeline was last drawn (throttled while streaming)
   #lastNodeAt = null;      // offset of the last node/prune record of a #feed call
   #renderQueued = false;
+  #drawQueued = () => { this.#renderQueued = false; this.#render(); };
   #announced = 0; #announceTimer = 0; #pendingAnnouncement = '';
   #views;
   #module = null;          // the page's compiled core, for this widget's worker
   #visibility = null;      // IntersectionObserver: off-screen widgets pause
   #resume = null;          // 'play' | 'nextIteration': what an off-screen pause interrupted (or autoplay awaits)
   #visible = false;        // in the viewport (IntersectionObserver)
+  #offscreen = false;      // known to be out of the viewport: frame-paced redraws wait until it is back
+  #shown = new Set(Object.keys(PANELS)); // the panels of `view`: only these are drawn
   #seen = false;           // has been in the viewport
 
   constructor() {
@@ -213,12 +228,18 @@ class TileSearchElement extends HTMLElement {
     this.#views.compare.stop();
     this.#solver?.free();
     this.#solver = null;
+    // Nothing of the freed search stays to be drawn: a pending frame or a handler of the
+    // widget's own events (a `solved` listener that removes it) finds an empty widget.
+    cancelDraw(this.#drawQueued);
+    this.#renderQueued = false;
+    this.#clearTrace();
     this.#ready = false;
   }
 
   attributeChangedCallback(name, oldValue, value) {
     if (name === 'speed') {
       this.#views.controls.setSpeed(this.speed);
+      this.#layout(); // names a value it does not accept
       if (this.#mode === 'run' && this.speed === Infinity) { this.#cancel(); this.#stream(false); }
       else if (this.#mode === 'stream' && this.#streamingRun && this.speed !== Infinity) { this.#cancel(); this.#runAtSpeed(); }
       return;
@@ -279,9 +300,9 @@ class TileSearchElement extends HTMLElement {
   step() {
     if (!this.#solver || this.#finished) return undefined;
     this.#cancel();
-    this.#take(this.#solver.stepMany(1));
+    const event = this.#take(this.#solver.stepMany(1));
     this.#render();
-    return this.#lastEvent;
+    return event;
   }
 
   /** Back one event, deterministically: replays from the start of its iteration. */
@@ -465,37 +486,45 @@ class TileSearchElement extends HTMLElement {
     return consumed;
   }
 
-  /** Shows the records of one stepMany call. */
+  /** Shows the records of one stepMany call; returns the last one's event. */
   #take(words) {
-    if (this.#feed(words, words.length / RECORD_WORDS) > 0) this.#afterEvents();
+    return this.#feed(words, words.length / RECORD_WORDS) > 0 ? this.#afterEvents() : undefined;
   }
 
-  /** After new events were fed: the last event, the solution, the `step` and `solved` events. */
+  /**
+   * After new events were fed: the last event, the solution, the `step` and `solved` events.
+   * Returns the last event. A listener may remove the widget: then nothing else happens here.
+   */
   #afterEvents() {
-    if (!this.#lastRecord) return;
+    if (!this.#lastRecord) return undefined;
     const kind = this.#lastRecord[0];
     const solvedNow = kind === KIND.solved && !this.#solved;
     const frontier = kind === KIND.expand || kind === KIND.generate ? frontierSize(this.#solver) : undefined;
-    this.#lastEvent = decodeRecord(this.#lastRecord, 0, solvedNow ? Array.from(this.#solver.solution) : undefined, frontier);
-    this.dispatchEvent(new CustomEvent('step', { bubbles: true, composed: true, detail: this.#lastEvent }));
+    const event = decodeRecord(this.#lastRecord, 0, solvedNow ? Array.from(this.#solver.solution) : undefined, frontier);
+    this.#lastEvent = event;
+    this.dispatchEvent(new CustomEvent('step', { bubbles: true, composed: true, detail: event }));
+    if (!this.isConnected) return event;
     if (kind === KIND.gaveup && !this.#gaveup) {
-      this.#gaveup = this.#lastEvent;
+      this.#gaveup = event;
       this.#mode = 'idle';
-      this.dispatchEvent(new CustomEvent('gaveup', { bubbles: true, composed: true, detail: { reached: this.#gaveup.reached, limit: this.#gaveup.limit } }));
+      this.dispatchEvent(new CustomEvent('gaveup', { bubbles: true, composed: true, detail: { reached: event.reached, limit: event.limit } }));
+      if (!this.isConnected) return event;
     }
     if (solvedNow) {
       if (this.hasAttribute('loop') && (this.#mode === 'run' || this.#mode === 'stream')) {
-        this.#loop = setTimeout(() => { this.reset(); this.#autoplay(); }, LOOP_DELAY_MS);
+        this.#loopTimer = setTimeout(() => { this.reset(); this.#autoplay(); }, LOOP_DELAY_MS);
       }
-      this.#solved = this.#lastEvent;
+      this.#solved = event;
       this.#mode = 'idle';
       // The goal comes off the frontier without an event of its own: no node numbers to show.
-      if (this.#frontierSearch) { this.#views.tree.solvedAlong(this.#solved.moves); this.#numbers = {}; }
+      if (this.#frontierSearch) { this.#views.tree.solvedAlong(event.moves); this.#numbers = {}; }
       this.dispatchEvent(new CustomEvent('solved', { bubbles: true, composed: true,
-        detail: { length: this.#solved.length, moves: [...this.#solved.moves], expanded: this.#solved.expanded, generated: this.#solved.generated } }));
+        detail: { length: event.length, moves: [...event.moves], expanded: event.expanded, generated: event.generated } }));
+      if (!this.isConnected) return event;
     }
     this.#announce(this.#narration());
     this.#scheduleRender();
+    return event;
   }
 
   // --- running ------------------------------------------------------------------------------
@@ -503,8 +532,11 @@ class TileSearchElement extends HTMLElement {
   #cancel() {
     this.#generation += 1;
     this.#resume = null;
-    cancelAnimationFrame(this.#loop);
-    clearTimeout(this.#loop);
+    cancelAnimationFrame(this.#frame);
+    clearTimeout(this.#timer);
+    clearTimeout(this.#loopTimer);
+    this.#frame = this.#timer = this.#loopTimer = 0;
+    if (this.#streamFeed) { removeFeed(this.#streamFeed); this.#streamFeed = null; }
     this.#client?.stop();
     this.#views.tree.pace(0, NODE_BUDGET);
     this.#playback = null;
@@ -526,13 +558,14 @@ class TileSearchElement extends HTMLElement {
       if (n > 0) {
         credit -= n;
         this.#take(this.#solver.stepMany(n));
+        if (generation !== this.#generation) return; // a listener paused, reset or removed the widget
       }
       this.#progress = this.#progressLine(started, speedLabel(this.speed));
       if (this.#finished) { this.#progress = this.#doneLine(); this.#render(); return; }
       this.#scheduleRender();
-      this.#loop = requestAnimationFrame(tick);
+      this.#frame = requestAnimationFrame(tick);
     };
-    this.#loop = requestAnimationFrame(tick);
+    this.#frame = requestAnimationFrame(tick);
     this.#render();
   }
 
@@ -550,14 +583,15 @@ class TileSearchElement extends HTMLElement {
       onBatch: (records) => queue.push(records),
       onError: (error) => { this.#cancel(); this.#progress = `The worker failed: ${error.message}`; this.#render(); },
     });
-    const tick = () => {
-      if (generation !== this.#generation) return;
-      const deadline = performance.now() + FRAME_BUDGET_MS;
+    // The page's frame scheduler calls this right after each frame with this widget's share of
+    // the page's drawing budget (every streaming widget on the page takes turns).
+    const feed = (deadline) => {
+      if (generation !== this.#generation) { removeFeed(feed); return; }
       let stopped = false, fed = 0;
-      while (queue.length && !stopped && performance.now() < deadline) {
+      while (queue.length && !stopped && (fed === 0 || performance.now() < deadline)) {
         const batch = queue[0];
         const total = batch.length / RECORD_WORDS;
-        const n = Math.min(total - offset, 1024); // small chunks: the deadline is checked often
+        const n = Math.min(total - offset, STREAM_CHUNK);
         const chunk = batch.subarray(offset * RECORD_WORDS, (offset + n) * RECORD_WORDS);
         const consumed = this.#feed(chunk, n, untilRaise);
         this.#solver.skip(consumed);
@@ -567,8 +601,11 @@ class TileSearchElement extends HTMLElement {
         if (offset === total) { queue.shift(); offset = 0; this.#client.credit(); }
       }
       if (fed > 0) this.#afterEvents();
+      if (generation !== this.#generation) return; // a listener paused, reset or removed the widget
       this.#progress = this.#progressLine(started, 'full speed, in a worker');
       if (this.#finished || stopped) {
+        removeFeed(feed);
+        this.#streamFeed = null;
         this.#client.stop();
         this.#mode = 'idle';
         this.#views.tree.pace(0, NODE_BUDGET);
@@ -576,14 +613,10 @@ class TileSearchElement extends HTMLElement {
         this.#render();
         return;
       }
-      this.#scheduleRender();
-      this.#loop = requestAnimationFrame(afterFrame);
+      if (fed > 0) this.#scheduleRender();
     };
-    // Drawing events runs in its own task right after each frame, not inside the frame's
-    // rendering task: neither grows near the 50 ms long-task line.
-    const afterFrame = () => this.#channel.port1.postMessage(generation);
-    this.#channel.port2.onmessage = ({ data }) => { if (data === this.#generation) tick(); };
-    this.#loop = requestAnimationFrame(afterFrame);
+    this.#streamFeed = feed;
+    addFeed(feed);
     this.#render();
   }
 
@@ -666,10 +699,10 @@ class TileSearchElement extends HTMLElement {
       if (done) this.#mode = 'idle';
       this.#announce(this.#playbackText());
       this.#render();
-      if (!done) this.#loop = setTimeout(next, interval);
+      if (!done) this.#timer = setTimeout(next, interval);
     };
     this.#render();
-    this.#loop = setTimeout(next, interval);
+    this.#timer = setTimeout(next, interval);
   }
 
   #playbackText() {
@@ -687,23 +720,30 @@ class TileSearchElement extends HTMLElement {
       tileOf: (id) => this.#views.tree.tileOf(id) });
   }
 
+  /** A redraw in a coming frame (the page's frame scheduler, within its budget); off-screen, once back in view. */
   #scheduleRender() {
     if (this.#renderQueued) return;
     this.#renderQueued = true;
-    requestAnimationFrame(() => { this.#renderQueued = false; this.#render(); });
+    if (!this.#offscreen) draw(this.#drawQueued);
   }
 
   #render() {
+    if (!this.isConnected) return; // removed: its Solver is freed, and nobody sees it
+    if (this.#renderQueued) { cancelDraw(this.#drawQueued); this.#renderQueued = false; }
     const v = this.#views;
     const solver = this.#solver;
     const tiles = this.#described?.tiles;
     const width = this.#described?.width;
-    v.input.render({ board: this.board, tiles: tiles?.join(' '), algorithm: this.algorithm, heuristic: this.heuristic, goal: this.goal, width, error: this.#error });
+    // Panels left out of `view` are not drawn (#layout draws them when they are shown).
+    const shown = this.#shown;
+    if (shown.has('input')) v.input.render({ board: this.board, tiles: tiles?.join(' '), algorithm: this.algorithm, heuristic: this.heuristic, goal: this.goal, width, error: this.#error });
     v.databases.render(this.#databases);
-    v.compare.setOptions(solver ? this.#options() : null);
-    v.solution.render(this.#solved && { start: solver.start, moves: this.#solved.moves, goal: this.goal });
-    this.#renderBoard();
-    if (solver && this.#frontierSearch) {
+    if (shown.has('compare')) v.compare.setOptions(solver ? this.#options() : null);
+    if (shown.has('solution')) v.solution.render(this.#solved && { start: solver.start, moves: this.#solved.moves, goal: this.goal });
+    this.#renderBoard(); // always: its tiles are the widget's first sign of life, to a page's scripts too
+    if (!shown.has('now') && !shown.has('frontier')) {
+      // Neither panel: nothing to draw.
+    } else if (solver && this.#frontierSearch) {
       const size = frontierSize(solver);
       const { maxFrontier, reached } = solver.summary();
       v.now.render({ ...this.#numbers, frontier: sizeText(size), maxFrontier, reached, expanded: solver.expanded, generated: solver.generated }, this.#narration());
@@ -714,7 +754,7 @@ class TileSearchElement extends HTMLElement {
         ...this.#numbers, minPruned: this.#minPruned, expanded: solver.expanded, generated: solver.generated,
       } : {}, this.#narration());
     }
-    if (this.#mode !== 'stream' || performance.now() - this.#timelineAt > STREAM_TREE_MS) {
+    if (shown.has('timeline') && (this.#mode !== 'stream' || performance.now() - this.#timelineAt > STREAM_TREE_MS)) {
       this.#timelineAt = performance.now();
       const iterations = solver ? solver.summary().iterations : [];
       v.timeline.render(iterations, !this.#solved && iterations.length > 0 && iterations.at(-1).nextThreshold === null);
@@ -788,6 +828,9 @@ class TileSearchElement extends HTMLElement {
     const now = performance.now();
     this.#pendingAnnouncement = text;
     if (now - this.#announced >= ANNOUNCE_MS) {
+      // A timer that has not fired yet (late, on a busy page) would announce again right after.
+      clearTimeout(this.#announceTimer);
+      this.#announceTimer = 0;
       this.#announced = now;
       this.#views.live.textContent = text;
     } else if (!this.#announceTimer) {
@@ -801,7 +844,7 @@ class TileSearchElement extends HTMLElement {
 
   // --- embedding, share and export ---------------------------------------------------------
 
-  /** Applies view, controls, height and caption; a bad value is named in the message line. */
+  /** Applies view, controls, height and caption; a bad value of these, speed or theme is named in the message line. */
   #layout() {
     const problems = [];
     const tokens = (name, allowed, all) => {
@@ -818,6 +861,9 @@ class TileSearchElement extends HTMLElement {
     };
     const panels = Object.keys(PANELS);
     const view = tokens('view', panels, panels);
+    const newlyShown = [...view].some((panel) => !this.#shown.has(panel));
+    this.#shown = view;
+    this.#views.tree.offscreen = this.#offscreen || !view.has('tree');
     const controlNames = [...Object.keys(CONTROL_KEYS), 'overlay', ...SHARE_KEYS];
     const controls = tokens('controls', controlNames, controlNames);
     if (controls.has('download-tree') && !view.has('tree')) {
@@ -845,7 +891,12 @@ class TileSearchElement extends HTMLElement {
     const caption = this.getAttribute('caption');
     $('.caption').textContent = caption ?? '';
     $('.caption').hidden = !caption;
+    const speed = this.getAttribute('speed');
+    if (speed !== null && speedOf(speed) === null) problems.push(`speed="${speed}": not a speed; use a number of events per second from 1 to 1000, or max.`);
+    const theme = this.getAttribute('theme');
+    if (theme !== null && !THEMES.includes(theme)) problems.push(`theme="${theme}": unknown; use light or dark, or leave it out to follow the page.`);
     $('.message').textContent = problems.length ? `⚠ This widget's settings need a fix: ${problems.join(' ')}` : '';
+    if (newlyShown && this.#ready) this.#render();
   }
 
   /** autoplay and loop: never for a reader who prefers reduced motion; a loop waits while the reader has scrolled away. */
@@ -859,7 +910,10 @@ class TileSearchElement extends HTMLElement {
   #onVisibility(visible) {
     const left = this.#visible && !visible;
     this.#visible = visible;
+    this.#offscreen = !visible;
+    this.#views.tree.offscreen = !visible || !this.#shown.has('tree');
     if (visible) this.#seen = true;
+    if (visible && this.#renderQueued) draw(this.#drawQueued);
     if (left && (this.#mode === 'run' || this.#mode === 'stream')) {
       const resume = this.#mode === 'stream' && !this.#streamingRun ? 'nextIteration' : 'play';
       this.pause();

@@ -4,6 +4,7 @@
 // once per animation frame over the drawn nodes only, and the SVG is patched: elements are
 // keyed by node id, created once, moved, and removed when their node is collapsed.
 import { hierarchy, tree } from './vendor/d3-hierarchy.mjs';
+import { draw, cancelDraw } from './frame-scheduler.js';
 
 /** Drawn nodes at most (while stepping); beyond it, finished subtrees collapse until two thirds remain. */
 export const NODE_BUDGET = 300;
@@ -26,7 +27,8 @@ export class TreeView {
   #iteration = 0; #threshold = 0;
   #solved = false;
   #selected = null;
-  #dirty = false; #frame = 0; #timer = 0; #renderedAt = 0;
+  #dirty = false; #timer = 0; #renderedAt = 0;
+  #offscreen = false;    // out of the viewport: renders wait until it is back
   #size2d = { width: 600, height: 300 }; // the SVG's size, from a ResizeObserver (reading it would force a layout)
   #resize;
   #minInterval = 0;
@@ -185,7 +187,7 @@ export class TreeView {
     this.#minInterval = minInterval;
     this.#budget = budget;
     // A render waiting out the old interval is drawn at the new pace.
-    clearTimeout(this.#timer); cancelAnimationFrame(this.#frame); this.#dirty = false;
+    clearTimeout(this.#timer); cancelDraw(this.#drawNow); this.#dirty = false;
     this.#scheduleRender();
   }
 
@@ -206,7 +208,14 @@ export class TreeView {
   }
 
   /** Stops pending renders (the element left the page). */
-  disconnect() { cancelAnimationFrame(this.#frame); clearTimeout(this.#timer); this.#dirty = false; }
+  disconnect() { cancelDraw(this.#drawNow); clearTimeout(this.#timer); this.#dirty = false; }
+
+  /** Out of the viewport (the element's IntersectionObserver): renders wait until it is back. */
+  set offscreen(value) {
+    const back = this.#offscreen && !value;
+    this.#offscreen = value;
+    if (back && this.#dirty) this.#request();
+  }
 
   // Leaves get no children array (most nodes are leaves: fewer allocations at full speed).
   // Model nodes are recycled from collapsed subtrees: at full speed over a million nodes a
@@ -298,12 +307,17 @@ export class TreeView {
   #scheduleRender() {
     if (this.#dirty) return;
     this.#dirty = true;
-    const frame = () => {
-      this.#frame = requestAnimationFrame(() => { this.#dirty = false; this.#renderedAt = performance.now(); this.#render(); });
-    };
-    const wait = this.#renderedAt + this.#minInterval - performance.now();
-    if (wait > 0) this.#timer = setTimeout(frame, wait); else frame();
+    if (!this.#offscreen) this.#request();
   }
+
+  // In a coming frame, through the page's frame scheduler (its budget is shared by every widget).
+  #request() {
+    clearTimeout(this.#timer);
+    const wait = this.#renderedAt + this.#minInterval - performance.now();
+    if (wait > 0) this.#timer = setTimeout(() => draw(this.#drawNow), wait); else draw(this.#drawNow);
+  }
+
+  #drawNow = () => { this.#dirty = false; this.#renderedAt = performance.now(); this.#render(); };
 
   #render() {
     const drawn = new Set();

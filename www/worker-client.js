@@ -1,33 +1,186 @@
-// The page's side of solver-worker.js: start a stream of trace records from an event index,
-// hand each batch to the consumer, return a credit once the consumer has drawn it, stop.
+// The page's side of solver-worker.js. Every widget on the page shares one small pool of solver
+// workers: a widget's client starts a stream of trace records from an event index on the least
+// busy worker, hands each batch to the widget, returns a credit once the widget has drawn it,
+// and stops. Each worker serves its streams in turns (solver-worker.js), so every widget
+// advances; the credits keep each stream only a few batches ahead of what its widget drew.
 import { createWorker } from './assets.js';
 
-const CREDITS = 3;           // batches in flight: enough to hide the message latency
+const CREDITS = 3;           // batches in flight per stream: enough to hide the message latency
 const BATCH_EVENTS = 16384;  // about 1 ms of search in the worker
+const MIN_BATCH_EVENTS = 4096;
 
+/**
+ * Workers in the pool. One core stays the page's: its main thread draws every widget and must
+ * keep its frame rate, so more workers than the other cores only compete with it. At most 4:
+ * the page draws a bounded number of events per frame in all (frame-scheduler.js), so further
+ * workers would add memory (each instantiates the core and may hold the pattern databases),
+ * not visible speed.
+ */
+export const POOL_SIZE = Math.max(1, Math.min(4, (globalThis.navigator?.hardwareConcurrency || 2) - 1));
+
+/** The page's solver workers, created as streams need them and ended when no client is left. */
+class WorkerPool {
+  #slots = [];            // {worker, answered, streams: Set of client ids streaming there, goals: Set}
+  #clients = new Map();   // id → WorkerClient
+  #homes = new Map();     // id → the slot that holds the client's Solver (its last stream's)
+  #nextId = 1;
+  #requests = new Map();  // goal → {slot, waiting: Set of {onProgress, resolve, reject}}: pattern databases on their way
+  #module = null;
+  refused = false;        // a worker failed before its first message (a CSP without blob: workers, say)
+
+  /** A new client's id; throws where the page cannot start a worker (the first is started here, to know). */
+  join(client, module) {
+    this.#module ??= module;
+    if (this.#slots.length === 0) {
+      try {
+        this.#add();
+      } catch (error) {
+        this.refused = true;
+        throw error;
+      }
+    }
+    const id = this.#nextId++;
+    this.#clients.set(id, client);
+    return id;
+  }
+
+  leave(id) {
+    const client = this.#clients.get(id);
+    if (!client) return;
+    this.#clients.delete(id);
+    this.#homes.get(id)?.worker.postMessage({ type: 'release', client: id });
+    this.#homes.delete(id);
+    for (const slot of this.#slots) slot.streams.delete(id);
+    for (const request of this.#requests.values()) {
+      for (const waiting of request.waiting) if (waiting.client === id) { request.waiting.delete(waiting); waiting.reject(new Error('the solver worker was stopped')); }
+    }
+    if (this.#clients.size === 0) this.#close();
+  }
+
+  /** Starts client `id`'s stream `session` on the least busy worker; false if workers are refused. */
+  start(id, session, options, from) {
+    if (this.refused) return false;
+    let slot;
+    try {
+      slot = this.#pick(options);
+    } catch {
+      this.refused = true;
+      return false;
+    }
+    const home = this.#homes.get(id);
+    if (home && home !== slot) home.worker.postMessage({ type: 'release', client: id }); // its Solver moves with it
+    this.#homes.set(id, slot);
+    slot.streams.add(id);
+    const streaming = this.#slots.reduce((sum, s) => sum + s.streams.size, 0);
+    // Many streams at once: smaller batches, so the data in flight stays small (each widget then draws less per frame).
+    const batchEvents = Math.max(MIN_BATCH_EVENTS, BATCH_EVENTS >> Math.max(0, Math.ceil(Math.log2(streaming / POOL_SIZE))));
+    slot.worker.postMessage({ type: 'start', client: id, session, options, from, credits: CREDITS, batchEvents });
+    return true;
+  }
+
+  /** A message about client `id`'s stream to the worker that serves it. */
+  post(id, message) {
+    const slot = this.#slots.find((s) => s.streams.has(id));
+    slot?.worker.postMessage({ ...message, client: id });
+  }
+
+  /** Client `id`'s stream ended (finished, stopped or failed). */
+  ended(id) {
+    for (const slot of this.#slots) slot.streams.delete(id);
+  }
+
+  databases(id, goal, waiting) {
+    let request = this.#requests.get(goal);
+    if (!request) {
+      let slot = this.#slots.find((s) => s.goals.has(goal)) ?? this.#slots[0];
+      try {
+        slot ??= this.#add(); // after a worker failed
+      } catch (error) {
+        waiting.reject(error);
+        return;
+      }
+      request = { slot, waiting: new Set() };
+      this.#requests.set(goal, request);
+      slot.worker.postMessage({ type: 'databases', goal });
+    }
+    request.waiting.add({ ...waiting, client: id });
+  }
+
+  // Fewest streams; a new worker while every one has a stream and the pool has room; for pdb,
+  // one that has the databases in memory already, among the least busy.
+  #pick(options) {
+    const least = Math.min(...this.#slots.map((s) => s.streams.size));
+    if (this.#slots.length === 0 || (least > 0 && this.#slots.length < POOL_SIZE)) {
+      try {
+        return this.#add();
+      } catch (error) {
+        if (this.#slots.length === 0) throw error;
+      }
+    }
+    const idle = this.#slots.filter((s) => s.streams.size === least);
+    return (options.heuristic === 'pdb' && idle.find((s) => s.goals.has(options.goal ?? 'blank-last'))) || idle[0];
+  }
+
+  #add() {
+    const slot = { worker: createWorker('solver'), answered: false, streams: new Set(), goals: new Set() };
+    slot.worker.postMessage({ type: 'init', module: this.#module });
+    slot.worker.onmessage = ({ data }) => {
+      slot.answered = true;
+      if (data.type.startsWith('databases')) { this.#onDatabases(slot, data); return; }
+      this.#clients.get(data.client)?.receive(data);
+    };
+    slot.worker.onerror = (event) => {
+      const error = new Error(event.message || 'the solver worker failed');
+      // A worker that fails before its first message was refused: every client then slices on the page.
+      error.refused = !slot.answered;
+      if (error.refused) this.refused = true;
+      const streams = [...slot.streams];
+      this.#remove(slot, error);
+      for (const id of streams) this.#clients.get(id)?.fail(error);
+    };
+    this.#slots.push(slot);
+    return slot;
+  }
+
+  #onDatabases(slot, { type, goal, progress, message, ...made }) {
+    const request = this.#requests.get(goal);
+    if (type === 'databases') slot.goals.add(goal);
+    if (!request) return;
+    if (type === 'databases-progress') { for (const waiting of request.waiting) waiting.onProgress(progress); return; }
+    this.#requests.delete(goal);
+    for (const waiting of request.waiting) {
+      if (type === 'databases') waiting.resolve(made); else waiting.reject(new Error(message));
+    }
+  }
+
+  #remove(slot, error) {
+    slot.worker.terminate();
+    this.#slots = this.#slots.filter((s) => s !== slot);
+    for (const [id, home] of this.#homes) if (home === slot) this.#homes.delete(id);
+    for (const [goal, request] of this.#requests) {
+      if (request.slot !== slot) continue;
+      this.#requests.delete(goal);
+      for (const waiting of request.waiting) waiting.reject(error);
+    }
+  }
+
+  #close() {
+    for (const slot of [...this.#slots]) this.#remove(slot, new Error('the solver worker was stopped'));
+  }
+}
+
+const pool = new WorkerPool();
+
+/** One widget's view of the pool: a stream at a time, and its pattern-database requests. */
 export class WorkerClient {
-  #worker = createWorker('solver');
+  #id;
   #session = 0;
   #handlers = null;
-  #databases = new Map(); // goal → the pending request for its pattern databases
-  #answered = false;      // the worker has sent a message: it started
 
-  /** `module`: the page's compiled core (a WebAssembly.Module), instantiated by the worker. */
+  /** `module`: the page's compiled core (a WebAssembly.Module), instantiated by the pool's workers. Throws where workers are refused. */
   constructor(module) {
-    this.#worker.postMessage({ type: 'init', module });
-    this.#worker.onmessage = ({ data }) => {
-      this.#answered = true;
-      if (data.type.startsWith('databases')) { this.#onDatabases(data); return; }
-      if (data.session !== this.#session || !this.#handlers) return;
-      if (data.type === 'batch') this.#handlers.onBatch(data.records, data.solution, data.finished);
-      else if (data.type === 'error') this.#handlers.onError(new Error(data.message));
-    };
-    this.#worker.onerror = (event) => {
-      const error = new Error(event.message || 'the solver worker failed');
-      // A worker that fails before its first message was refused (a CSP without blob: workers, say).
-      error.refused = !this.#answered;
-      this.#handlers?.onError(error);
-    };
+    if (pool.refused) throw new Error('this page refuses workers');
+    this.#id = pool.join(this, module);
   }
 
   /** Streams the events after the first `from` events of a search with `options`. */
@@ -35,49 +188,58 @@ export class WorkerClient {
     this.stop();
     this.#session += 1;
     this.#handlers = handlers;
-    this.#worker.postMessage({ type: 'start', session: this.#session, options, from,
-      credits: CREDITS, batchEvents: BATCH_EVENTS });
+    if (!pool.start(this.#id, this.#session, options, from)) {
+      const error = new Error('this page refuses workers');
+      error.refused = true;
+      this.fail(error);
+    }
   }
 
   /** The consumer has drawn one batch: the worker may produce another. */
-  credit() { this.#worker.postMessage({ type: 'credit', session: this.#session }); }
+  credit() { if (this.#handlers) pool.post(this.#id, { type: 'credit', session: this.#session }); }
 
   stop() {
     if (!this.#handlers) return;
-    this.#worker.postMessage({ type: 'stop', session: this.#session });
+    pool.post(this.#id, { type: 'stop', session: this.#session });
+    pool.ended(this.#id);
     this.#handlers = null;
     this.#session += 1;
   }
 
+  /** Leaves the pool: the worker frees this client's search, and the last client ends the workers. */
   terminate() {
     this.stop();
-    this.#worker.terminate();
-    for (const request of this.#databases.values()) request.reject(new Error('the solver worker was stopped'));
-    this.#databases.clear();
+    pool.leave(this.#id);
   }
 
   /**
-   * The `pdb` pattern databases for `goal`, made in the worker (loaded from IndexedDB, else
-   * built); resolves to {source: 'memory' | 'cache' | 'build', seconds, bytes} (bytes for
-   * loadPatternDatabases on this thread), reporting the build's fraction done to `onProgress`.
+   * The `pdb` pattern databases for `goal`, made in a worker (loaded from IndexedDB, else
+   * built; one request per goal for the whole page); resolves to {source: 'memory' | 'cache' |
+   * 'build', seconds, bytes} (bytes for loadPatternDatabases on this thread), reporting the
+   * build's fraction done to `onProgress`.
    */
   databases(goal, onProgress) {
-    let request = this.#databases.get(goal);
-    if (!request) {
-      request = { listeners: new Set() };
-      request.promise = new Promise((resolve, reject) => Object.assign(request, { resolve, reject }));
-      this.#databases.set(goal, request);
-      this.#worker.postMessage({ type: 'databases', goal });
-    }
-    request.listeners.add(onProgress);
-    return request.promise;
+    return new Promise((resolve, reject) => pool.databases(this.#id, goal, { onProgress, resolve, reject }));
   }
 
-  #onDatabases({ type, goal, progress, message, ...made }) {
-    const request = this.#databases.get(goal);
-    if (!request) return;
-    if (type === 'databases-progress') { for (const listener of request.listeners) listener(progress); return; }
-    this.#databases.delete(goal);
-    if (type === 'databases') request.resolve(made); else request.reject(new Error(message));
+  /** A message from the worker about this client's stream (the pool's). */
+  receive(data) {
+    if (data.session !== this.#session || !this.#handlers) return;
+    const handlers = this.#handlers;
+    if (data.type === 'batch') {
+      if (data.finished) pool.ended(this.#id);
+      handlers.onBatch(data.records, data.solution, data.finished);
+    } else if (data.type === 'error') {
+      pool.ended(this.#id);
+      handlers.onError(new Error(data.message));
+    }
+  }
+
+  /** The worker failed (the pool's). */
+  fail(error) {
+    const handlers = this.#handlers;
+    this.#handlers = null;
+    this.#session += 1;
+    handlers?.onError(error);
   }
 }

@@ -132,7 +132,10 @@ test('module build from a sub-folder: the widgets wait to be asked, are independ
   assert.equal((await stateOf(page, 'conflict')).status, 'paused');
   assert.deepEqual(await snapshot(page, 'manhattan'), manhattanBefore, 'stepping #conflict leaves #manhattan alone');
   await solvesBothOptimally(page);
-  assert.equal(page.workers().length, 2, 'each widget has its own worker');
+  // The widgets share the page's pool: one worker per core but one (at most 4), started as streams need them.
+  const pool = await page.evaluate(() => Math.max(1, Math.min(4, navigator.hardwareConcurrency - 1)));
+  const workers = page.workers().length;
+  assert.ok(workers >= 1 && workers <= Math.min(2, pool), `${workers} workers for two widgets (pool of ${pool})`);
   assert.deepEqual(wasmRequests, [served('dist/tilesearch_bg.wasm')], 'the wasm is fetched once for the page and its workers');
   await page.waitForTimeout(300);
   await screenshot(page, '20-notes-module-solved');
