@@ -54,7 +54,7 @@ build: setup-wasm setup-node
 	wasm-bindgen --target web --out-dir $(PKG) $(WASM)
 	node scripts/patch-pkg.mjs $(PKG)
 	node_modules/.bin/wasm-opt -O3 $(PKG)/tilesearch_bg.wasm -o $(PKG)/tilesearch_bg.wasm
-	rm -rf www/vendor && mkdir -p www/vendor && cp node_modules/d3-hierarchy/dist/d3-hierarchy.mjs www/vendor/d3-hierarchy.mjs
+	rm -rf www/vendor && mkdir -p www/vendor && cp node_modules/d3-hierarchy/dist/d3-hierarchy.mjs www/vendor/d3-hierarchy.mjs && cp node_modules/@types/d3-hierarchy/index.d.ts www/vendor/d3-hierarchy.d.mts
 	@echo "wasm: $$(wc -c < $(PKG)/tilesearch_bg.wasm) bytes, $$(gzip -9c $(PKG)/tilesearch_bg.wasm | wc -c) gzipped"
 	node scripts/build-dist.mjs
 
@@ -66,10 +66,12 @@ serve: build
 
 test: lint test-rust test-wasm test-js test-e2e
 
-lint: setup-wasm
+lint: setup-wasm build
 	cargo fmt --check
 	cargo clippy --all-targets --release -- -D warnings
 	cargo clippy --target $(WASM_TARGET) --lib --test wasm --release -- -D warnings
+	node_modules/.bin/eslint .
+	node_modules/.bin/tsc -p tsconfig.json
 
 # Release mode: the 8-puzzle sweep solves 181,440 states with each heuristic.
 test-rust:

@@ -142,7 +142,8 @@ function entered(className, member, f, record) {
   }
 }
 
-/** A guarded module function. */
+/** A guarded module function (the exports patch-pkg.mjs appends use it). */
+// eslint-disable-next-line no-unused-vars
 function guardFunction(f, name) {
   return { [name](...args) { return entered('', name, () => Reflect.apply(f, undefined, args)); } }[name];
 }

@@ -8,7 +8,8 @@ import solverSource from 'tilesearch:solver-worker';
 import compareSource from 'tilesearch:compare-worker';
 
 export const stylesheet = `<style>${css}</style>`;
-export const wasmModule = WebAssembly.compile(wasmBytes);
+// esbuild's binary loader gives the bytes (a Uint8Array), not the module wasm-bindgen declares.
+export const wasmModule = WebAssembly.compile(/** @type {BufferSource} */ (/** @type {unknown} */ (wasmBytes)));
 
 const sources = { solver: solverSource, compare: compareSource };
 const urls = {};

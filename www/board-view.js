@@ -7,7 +7,11 @@ export class BoardView {
   #blank;
   #width = 0;
 
-  /** `label` names the board for screen readers ("Board", "Board of the selected node"). */
+  /**
+   * `label` names the board for screen readers ("Board", "Board of the selected node").
+   * @param {HTMLElement} container
+   * @param {{label?: string, small?: boolean}} [options]
+   */
   constructor(container, { label, small = false } = {}) {
     this.#grid = document.createElement('div');
     this.#grid.className = small ? 'board small' : 'board';

@@ -49,7 +49,7 @@ export class CompareView {
    * cannot be searched. A comparison of other options is cleared (the algorithm is not one).
    */
   setOptions(options) {
-    const { algorithm, ...compared } = options ?? {};
+    const { algorithm: _algorithm, ...compared } = options ?? {};
     const changed = JSON.stringify(compared) !== JSON.stringify(this.#options);
     this.#start.disabled = options === null;
     if (!changed) return;

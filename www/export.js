@@ -83,8 +83,9 @@ export function treeSvg(svg, title) {
   copy.setAttribute('height', height);
   copy.querySelector('g').removeAttribute('transform'); // the viewport: the viewBox frames the whole tree instead
   const background = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
-  for (const [name, value] of [['x', box.x - margin], ['y', box.y - margin], ['width', width], ['height', height],
-    ['fill', getComputedStyle(svg).backgroundColor]]) background.setAttribute(name, value);
+  const attributes = /** @type {[string, string | number][]} */ ([['x', box.x - margin], ['y', box.y - margin],
+    ['width', width], ['height', height], ['fill', getComputedStyle(svg).backgroundColor]]);
+  for (const [name, value] of attributes) background.setAttribute(name, String(value));
   const label = document.createElementNS('http://www.w3.org/2000/svg', 'title');
   label.textContent = title;
   copy.prepend(label, background);

@@ -16,7 +16,7 @@ function fromHash() {
 
 fromHash();
 window.addEventListener('hashchange', fromHash);
-explorer.addEventListener('optionschange', ({ detail }) => {
+explorer.addEventListener('optionschange', (/** @type {CustomEvent} */ { detail }) => {
   const params = new URLSearchParams();
   for (const name of OPTIONS) if (name !== 'algorithm' || detail.algorithm !== 'ida') params.set(name, detail[name]);
   const hash = `#${params}`;

@@ -28,11 +28,15 @@ function transact(mode, action) {
 
 /**
  * Makes the `pdb` heuristic usable for `goal` in this wasm instance.
- * @param wasm the module namespace of www/pkg/tilesearch.js (initialised)
- * @param onProgress called with the build's fraction done (0 to 1), between slices
- * @returns {{source: 'memory' | 'cache' | 'build', seconds: number}}
+ * @param {typeof import('./pkg/tilesearch.js')} wasm the module namespace of
+ *   www/pkg/tilesearch.js (initialised)
+ * @param {import('./pkg/tilesearch.js').GoalConvention} goal
+ * @param {(fraction: number) => void} [onProgress] called with the build's fraction done (0 to
+ *   1), between slices
+ * @param {number} [sliceMs] milliseconds of building between progress reports
+ * @returns {Promise<{source: 'memory' | 'cache' | 'build', seconds: number}>}
  */
-export async function ensurePatternDatabases(wasm, goal, onProgress = () => {}, sliceMs = 25) {
+export async function ensurePatternDatabases(wasm, goal, onProgress = (_fraction) => {}, sliceMs = 25) {
   const start = performance.now();
   const seconds = () => (performance.now() - start) / 1000;
   if (wasm.patternDatabasesReady(goal)) return { source: 'memory', seconds: 0 };

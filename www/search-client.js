@@ -38,7 +38,7 @@ class SearchClient {
   terminate() { this.#inner.terminate(); }
 
   /** The worker's pattern-database maker (the `pdb` heuristic); undefined without a worker. */
-  get databases() { return this.#inner.databases?.bind(this.#inner); }
+  get databases() { return 'databases' in this.#inner ? this.#inner.databases.bind(this.#inner) : undefined; }
 }
 
 /** The worker's stream, produced on the main thread one short task at a time. */

@@ -255,8 +255,9 @@ class TileSearchElement extends HTMLElement {
   set heuristic(value) { this.setAttribute('heuristic', value); }
   get goal() { return this.getAttribute('goal') ?? DEFAULTS.goal; }
   set goal(value) { this.setAttribute('goal', value); }
-  /** Events per second; Infinity (attribute "max") is full speed. */
+  /** Events per second; Infinity (attribute "max") is full speed. @returns {number} */
   get speed() { return parseSpeed(this.getAttribute('speed')); }
+  /** @param {number | 'max'} value */
   set speed(value) { this.setAttribute('speed', value === Infinity || value === 'max' ? 'max' : String(Number(value))); }
   get algorithm() { return this.getAttribute('algorithm') ?? DEFAULTS.algorithm; }
   set algorithm(value) { this.setAttribute('algorithm', value); }
@@ -354,7 +355,7 @@ class TileSearchElement extends HTMLElement {
     this.#solver = null;
     const options = this.#options();
     const frontierSearch = this.#frontierSearch;
-    this.shadowRoot.querySelector('.explorer').dataset.algorithm = frontierSearch ? 'graph-search' : 'ida';
+    /** @type {HTMLElement} */ (this.shadowRoot.querySelector('.explorer')).dataset.algorithm = frontierSearch ? 'graph-search' : 'ida';
     this.shadowRoot.querySelector('.tree-title').textContent = frontierSearch
       ? `Search tree of ${FRONTIER_SEARCHES[this.algorithm].name} (graph search: each state reached once)` : 'Search tree of the current iteration';
     this.#views.tree.setFrontierSearch(frontierSearch);
@@ -362,13 +363,14 @@ class TileSearchElement extends HTMLElement {
     this.#error = null;
     if (!this.#awaitDatabases(options)) {
       try {
-        this.#solver = new Solver(options);
+        // Attribute text as given: the core checks every name and says what is wrong.
+        this.#solver = new Solver(/** @type {import('./pkg/tilesearch.js').SolverOptions} */ (options));
       } catch (error) {
         this.#error = error.message;
       }
     }
     try {
-      this.#described = describeBoard(options.board, options.goal);
+      this.#described = describeBoard(options.board, /** @type {import('./pkg/tilesearch.js').GoalConvention} */ (options.goal));
     } catch {
       // A malformed board: the last board that parsed stays drawn (dimmed) beside the alert.
     }
@@ -770,7 +772,7 @@ class TileSearchElement extends HTMLElement {
       reset: can, playSolution: can && Boolean(this.#solved) && this.#mode !== 'playback',
     });
     // A button that just became disabled must not take the keyboard focus away from the widget.
-    if (this.shadowRoot.activeElement?.disabled) this.focus();
+    if (/** @type {HTMLButtonElement | null} */ (this.shadowRoot.activeElement)?.disabled) this.focus();
     this.toggleAttribute('data-error', Boolean(this.#error));
   }
 
@@ -790,7 +792,7 @@ class TileSearchElement extends HTMLElement {
     } else {
       tiles = this.#described.tiles;
     }
-    const overlay = this.#overlay ? describeBoard(tiles, this.goal) : null;
+    const overlay = this.#overlay ? describeBoard(tiles, /** @type {import('./pkg/tilesearch.js').GoalConvention} */ (this.goal)) : null;
     const speed = this.speed;
     const duration = this.#playback ? Math.min(220, this.#playback.interval * 0.8) : speed === Infinity ? 0 : Math.min(220, 700 / speed);
     this.#views.board.render({ tiles, width, moved, candidate, overlay: Boolean(overlay), distances: overlay?.distances,

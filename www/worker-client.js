@@ -130,9 +130,8 @@ class WorkerPool {
       this.#clients.get(data.client)?.receive(data);
     };
     slot.worker.onerror = (event) => {
-      const error = new Error(event.message || 'the solver worker failed');
       // A worker that fails before its first message was refused: every client then slices on the page.
-      error.refused = !slot.answered;
+      const error = Object.assign(new Error(event.message || 'the solver worker failed'), { refused: !slot.answered });
       if (error.refused) this.refused = true;
       const streams = [...slot.streams];
       this.#remove(slot, error);
@@ -189,9 +188,7 @@ export class WorkerClient {
     this.#session += 1;
     this.#handlers = handlers;
     if (!pool.start(this.#id, this.#session, options, from)) {
-      const error = new Error('this page refuses workers');
-      error.refused = true;
-      this.fail(error);
+      this.fail(Object.assign(new Error('this page refuses workers'), { refused: true }));
     }
   }
 
