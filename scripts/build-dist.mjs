@@ -5,10 +5,12 @@
 //   tilesearch_bg.wasm
 //   tile-search-standalone.js  one classic <script> with the wasm, the stylesheet and the workers
 //                              inlined, for notes opened from disk (file://)
+//   _extensions/tile-search/   the Pandoc filter and Quarto extension (_extensions/ at the root)
+//                              with the files above in its assets/
 // The element's code is the same in both: only www/assets.js is swapped for a build's variant.
 // Prints every file's gzipped size and checks the budget (module + workers + wasm ≤ 150 KiB).
 import { build } from 'esbuild';
-import { copyFile, mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { copyFile, cp, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
@@ -65,6 +67,14 @@ for (const name of WORKERS) {
 }
 await build({ ...common, entryPoints: [join(WWW, 'tile-search.js')], format: 'iife', outfile: join(DIST, 'tile-search-standalone.js'),
   plugins: [assets('assets-standalone.js', workerSources)] });
+
+// The Pandoc filter / Quarto extension, carrying both builds.
+const EXTENSION = join(DIST, '_extensions/tile-search');
+await cp(join(ROOT, '_extensions/tile-search'), EXTENSION, { recursive: true });
+await mkdir(join(EXTENSION, 'assets'));
+for (const name of ['tile-search.js', ...WORKERS.map((w) => `${w}-worker.js`), 'tilesearch_bg.wasm', 'tile-search-standalone.js']) {
+  await copyFile(join(DIST, name), join(EXTENSION, 'assets', name));
+}
 
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 const sizes = {};
