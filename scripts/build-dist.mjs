@@ -5,12 +5,13 @@
 //   tilesearch_bg.wasm
 //   tile-search-standalone.js  one classic <script> with the wasm, the stylesheet and the workers
 //                              inlined, for notes opened from disk (file://)
+//   embed.html, embed.js       one widget configured from the query string, for an <iframe> (LMS pages)
 //   _extensions/tile-search/   the Pandoc filter and Quarto extension (_extensions/ at the root)
 //                              with the files above in its assets/
 // The element's code is the same in both: only www/assets.js is swapped for a build's variant.
 // Prints every file's gzipped size and checks the budget (module + workers + wasm ≤ 150 KiB).
 import { build } from 'esbuild';
-import { copyFile, cp, mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { copyFile, cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
@@ -67,6 +68,11 @@ for (const name of WORKERS) {
 }
 await build({ ...common, entryPoints: [join(WWW, 'tile-search.js')], format: 'iife', outfile: join(DIST, 'tile-search-standalone.js'),
   plugins: [assets('assets-standalone.js', workerSources)] });
+
+// The iframe page (www/frame.html and frame.js, renamed).
+await build({ ...common, entryPoints: [join(WWW, 'frame.js')], format: 'esm', outfile: join(DIST, 'embed.js') });
+await writeFile(join(DIST, 'embed.html'), (await readFile(join(WWW, 'frame.html'), 'utf8'))
+  .replace('src="frame.js"', 'src="embed.js"').replace('make build copies it to dist/embed.html', 'built from www/frame.html'));
 
 // The Pandoc filter / Quarto extension, carrying both builds.
 const EXTENSION = join(DIST, '_extensions/tile-search');
