@@ -8,7 +8,7 @@ import solverSource from 'tilesearch:solver-worker';
 import compareSource from 'tilesearch:compare-worker';
 
 export const stylesheet = `<style>${css}</style>`;
-export const wasmModule = WebAssembly.compile(wasmBytes);
+export const wasmModule = () => WebAssembly.compile(wasmBytes);
 
 const sources = { solver: solverSource, compare: compareSource };
 const urls = {};
