@@ -1030,8 +1030,10 @@ class TileSearchElement extends HTMLElement {
   #onKey(event) {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const target = event.composedPath()[0];
-    if (target.closest?.('input, select, textarea')) return;
-    if (target.tagName === 'BUTTON' && (event.key === ' ' || event.key === 'Enter')) return;
+    // Keys the widget uses stop here, so a page's own shortcuts (a slide deck's arrows and Space)
+    // act only while the widget does not have the focus; the page still sees every other key.
+    if (target.closest?.('input, select, textarea')) { event.stopPropagation(); return; }
+    if (target.tagName === 'BUTTON' && (event.key === ' ' || event.key === 'Enter')) { event.stopPropagation(); return; }
     const actions = {
       ArrowRight: () => this.step(), ArrowLeft: () => this.stepBack(), n: () => this.nextIteration(),
       ' ': () => (this.#mode === 'run' || this.#mode === 'stream' ? this.pause() : this.play()), r: () => this.reset(),
@@ -1039,6 +1041,7 @@ class TileSearchElement extends HTMLElement {
     const action = actions[event.key.length === 1 ? event.key.toLowerCase() : event.key];
     if (!action) return;
     event.preventDefault();
+    event.stopPropagation();
     action();
   }
 }

@@ -114,8 +114,22 @@ async function deckSteps(url) {
   return guest;
 }
 
-test('reveal.js deck from the filter: the widget on its slide steps; no errors', async () => {
+test('reveal.js deck from the filter: the widget on its slide steps; its keys act on the widget while it has the focus, on the deck without; no errors', async () => {
   const { page, context, errors } = await deckSteps(`${server.url}deck.html`);
+  const slide = () => page.evaluate(() => Reveal.getIndices().h);
+  const at = await slide();
+  const before = (await stateOf(page, '#walkthrough')).lastEvent;
+  await page.locator('#walkthrough').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press(' ');
+  await page.keyboard.press(' ');
+  assert.notDeepEqual((await stateOf(page, '#walkthrough')).lastEvent, before, '→ stepped the focused widget');
+  assert.equal(await slide(), at, '→ and Space with the widget focused leave the slide alone');
+  await page.evaluate(() => document.activeElement.blur());
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction((at) => Reveal.getIndices().h === at + 1, at);
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction((at) => Reveal.getIndices().h === at, at);
   await page.waitForTimeout(300);
   await screenshot(page, '61-pandoc-deck-1280');
   assert.deepEqual(errors, []);
