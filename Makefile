@@ -12,7 +12,7 @@ WASM := target/$(WASM_TARGET)/release/tilesearch.wasm
 PKG := www/pkg
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 
-.PHONY: help setup setup-wasm setup-node setup-chromium build serve test lint test-rust \
+.PHONY: help setup setup-wasm setup-node setup-chromium setup-pandoc build serve test lint test-rust \
         test-wasm test-wasm-node test-wasm-browser test-js test-e2e soak bench bench-wasm \
         test-cli-faults-long
 
@@ -26,7 +26,7 @@ help:
 
 ## Set-up (idempotent) ------------------------------------------------------------------------
 
-setup: setup-wasm setup-node setup-chromium
+setup: setup-wasm setup-node setup-chromium setup-pandoc
 
 setup-wasm:
 	@rustup target list --installed | grep -qx $(WASM_TARGET) || rustup target add $(WASM_TARGET)
@@ -45,6 +45,13 @@ setup-chromium:
 	@if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then \
 	  echo "installing Debian's chromium and chromium-driver"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver; \
+	fi
+
+# Debian's pandoc (2.17 on bookworm) runs the Pandoc/Quarto filter in the e2e tests.
+setup-pandoc:
+	@if ! command -v pandoc >/dev/null; then \
+	  echo "installing Debian's pandoc"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq pandoc; \
 	fi
 
 ## Build --------------------------------------------------------------------------------------
@@ -98,7 +105,7 @@ soak: build
 	SOAK_SECONDS=$(SOAK_SECONDS) node --test --test-timeout=0 tests/js/soak.test.mjs
 
 # End-to-end: Playwright (playwright-core) drives Debian's Chromium through the real page.
-test-e2e: build setup-chromium
+test-e2e: build setup-chromium setup-pandoc
 	node --test --test-concurrency=1 tests/e2e/
 
 ## Benchmarks ---------------------------------------------------------------------------------

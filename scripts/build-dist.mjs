@@ -1,15 +1,23 @@
 // Builds dist/, the folder a teacher copies next to their notes (run after `make build`):
-//   tile-search.js             ES module: importing it defines <tile-search>; its workers
-//   solver-worker.js           and wasm sit next to it and are found from its own URL
+//   tile-search.js             ES module: importing it defines <tile-search> (with the class of
+//   tile-search-element.js     this one, which defines nothing); the workers and wasm sit next
+//   solver-worker.js           to them and are found from the module's own URL
 //   compare-worker.js
 //   tilesearch_bg.wasm
 //   tile-search-standalone.js  one classic <script> with the wasm, the stylesheet and the workers
 //                              inlined, for notes opened from disk (file://)
+//   embed.html, embed.js       one widget configured from the query string, for an <iframe> (LMS pages)
+//   _extensions/tile-search/   the Pandoc filter and Quarto extension (_extensions/ at the root)
+//                              with the files above in its assets/
+//   package.json, *.d.ts,      the npm package (npm pack ./dist): declarations from www/types/,
+//   custom-elements.json,      the manifest by @custom-elements-manifest/analyzer, the README
+//   README.md, LICENSE         from packaging/README.md
 // The element's code is the same in both: only www/assets.js is swapped for a build's variant.
 // Prints every file's gzipped size and checks the budget (module + workers + wasm ≤ 150 KiB).
 import { build } from 'esbuild';
-import { copyFile, mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { copyFile, cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,9 +57,12 @@ const common = {
 await rm(DIST, { recursive: true, force: true });
 await mkdir(DIST, { recursive: true });
 
-// The ES module build.
-await build({ ...common, entryPoints: [join(WWW, 'tile-search.js')], format: 'esm', outfile: join(DIST, 'tile-search.js'),
+// The ES module build: the class (tile-search-element.js, defines nothing) and the entry that
+// defines <tile-search> with it (tile-search.js, a few lines importing the class).
+await build({ ...common, entryPoints: [join(WWW, 'tile-search-element.js')], format: 'esm', outfile: join(DIST, 'tile-search-element.js'),
   plugins: [assets('assets-dist.js')] });
+await build({ ...common, entryPoints: [join(WWW, 'tile-search.js')], format: 'esm', outfile: join(DIST, 'tile-search.js'),
+  external: ['./tile-search-element.js'] });
 for (const name of WORKERS) {
   await build({ ...common, entryPoints: [join(WWW, `${name}-worker.js`)], format: 'esm', outfile: join(DIST, `${name}-worker.js`) });
 }
@@ -66,9 +77,66 @@ for (const name of WORKERS) {
 await build({ ...common, entryPoints: [join(WWW, 'tile-search.js')], format: 'iife', outfile: join(DIST, 'tile-search-standalone.js'),
   plugins: [assets('assets-standalone.js', workerSources)] });
 
+// The iframe page (www/frame.html and frame.js, renamed).
+await build({ ...common, entryPoints: [join(WWW, 'frame.js')], format: 'esm', outfile: join(DIST, 'embed.js') });
+await writeFile(join(DIST, 'embed.html'), (await readFile(join(WWW, 'frame.html'), 'utf8'))
+  .replace('src="frame.js"', 'src="embed.js"').replace('make build copies it to dist/embed.html', 'built from www/frame.html'));
+
+// The Pandoc filter / Quarto extension, carrying both builds.
+const EXTENSION = join(DIST, '_extensions/tile-search');
+await cp(join(ROOT, '_extensions/tile-search'), EXTENSION, { recursive: true });
+await mkdir(join(EXTENSION, 'assets'));
+for (const name of ['tile-search.js', 'tile-search-element.js', ...WORKERS.map((w) => `${w}-worker.js`), 'tilesearch_bg.wasm', 'tile-search-standalone.js']) {
+  await copyFile(join(DIST, name), join(EXTENSION, 'assets', name));
+}
+
+// The npm package.
+const version = (await readFile(join(ROOT, 'Cargo.toml'), 'utf8')).match(/^version = "([^"]+)"/m)[1];
+const pkg = {
+  name: 'tilesearch',
+  version,
+  description: 'A <tile-search> web component: IDA* on the 8- and 15-puzzle, step by step, with a Rust/wasm core',
+  license: 'MIT',
+  type: 'module',
+  main: './tile-search.js',
+  module: './tile-search.js',
+  types: './tile-search.d.ts',
+  exports: {
+    '.': { types: './tile-search.d.ts', default: './tile-search.js' },
+    './element': { types: './tile-search-element.d.ts', default: './tile-search-element.js' },
+    './standalone': './tile-search-standalone.js',
+    './tilesearch_bg.wasm': './tilesearch_bg.wasm',
+    './solver-worker.js': './solver-worker.js',
+    './compare-worker.js': './compare-worker.js',
+    './embed.html': './embed.html',
+    './custom-elements.json': './custom-elements.json',
+    './package.json': './package.json',
+  },
+  // Only these define the element; tile-search-element.js may be tree-shaken when unused.
+  sideEffects: ['./tile-search.js', './tile-search-standalone.js', './embed.js'],
+  customElements: 'custom-elements.json',
+  files: ['*.js', '*.d.ts', '*.wasm', 'embed.html', 'custom-elements.json', 'README.md', 'LICENSE'],
+  keywords: ['web-component', 'custom-element', 'ida-star', 'search', 'sliding-puzzle', '8-puzzle', '15-puzzle', 'teaching', 'wasm'],
+  browser: './tile-search.js',
+};
+await writeFile(join(DIST, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
+for (const name of ['tile-search.d.ts', 'tile-search-element.d.ts']) await copyFile(join(WWW, 'types', name), join(DIST, name));
+// The core's event types, as the wasm package declares them.
+const glueTypes = await readFile(join(WWW, 'pkg/tilesearch.d.ts'), 'utf8');
+const events = glueTypes.slice(glueTypes.indexOf('/** A heuristic by name'), glueTypes.indexOf('/** A frontier entry'));
+await writeFile(join(DIST, 'trace-events.d.ts'), `// The core's trace events and option names (from the wasm package's declarations).\n${events}`);
+await copyFile(join(ROOT, 'packaging/README.md'), join(DIST, 'README.md'));
+await copyFile(join(ROOT, 'LICENSE'), join(DIST, 'LICENSE'));
+const manifest = spawnSync(join(ROOT, 'node_modules/.bin/cem'), ['analyze', '--globs', 'tile-search-element.js', 'tile-search.js', '--outdir', '../dist', '--quiet'],
+  { cwd: WWW, encoding: 'utf8' });
+if (manifest.status !== 0 || !existsSync(join(DIST, 'custom-elements.json'))) {
+  console.error(`build-dist: the custom elements manifest failed:\n${manifest.stdout}${manifest.stderr}`);
+  process.exit(1);
+}
+
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 const sizes = {};
-for (const name of ['tile-search.js', ...WORKERS.map((w) => `${w}-worker.js`), 'tilesearch_bg.wasm', 'tile-search-standalone.js']) {
+for (const name of ['tile-search.js', 'tile-search-element.js', ...WORKERS.map((w) => `${w}-worker.js`), 'tilesearch_bg.wasm', 'tile-search-standalone.js']) {
   const bytes = await readFile(join(DIST, name));
   sizes[name] = gzipSync(bytes, { level: 9 }).length;
   console.log(`dist/${name.padEnd(26)} ${kib((await stat(join(DIST, name))).size).padStart(10)}, ${kib(sizes[name]).padStart(9)} gzipped`);

@@ -5,5 +5,9 @@ import css from './styles.css';
 import { compileWasm } from './compile-wasm.js';
 
 export const stylesheet = `<style>${css}</style>`;
-export const wasmModule = compileWasm(new URL('./tilesearch_bg.wasm', import.meta.url));
-export const createWorker = (name) => new Worker(new URL(`./${name}-worker.js`, import.meta.url), { type: 'module' });
+export const wasmModule = () => compileWasm(new URL('./tilesearch_bg.wasm', import.meta.url));
+// Literal URLs, one per worker: bundlers that follow `new URL('…', import.meta.url)` (webpack 5,
+// Vite, Parcel) find and copy the workers.
+export const createWorker = (name) => (name === 'solver'
+  ? new Worker(new URL('./solver-worker.js', import.meta.url), { type: 'module' })
+  : new Worker(new URL('./compare-worker.js', import.meta.url), { type: 'module' }));

@@ -9,7 +9,7 @@ import compareSource from 'tilesearch:compare-worker';
 
 export const stylesheet = `<style>${css}</style>`;
 // esbuild's binary loader gives the bytes (a Uint8Array), not the module wasm-bindgen declares.
-export const wasmModule = WebAssembly.compile(/** @type {BufferSource} */ (/** @type {unknown} */ (wasmBytes)));
+export const wasmModule = () => WebAssembly.compile(/** @type {BufferSource} */ (/** @type {unknown} */ (wasmBytes)));
 
 const sources = { solver: solverSource, compare: compareSource };
 const urls = {};

@@ -7,10 +7,14 @@ import { compileWasm } from './compile-wasm.js';
 export const stylesheet = `<link rel="stylesheet" href="${new URL('./styles.css', import.meta.url)}">`;
 
 /**
- * The core compiled once per page: every widget's Solvers run on one instance of it, and each
+ * Compiles the core; the element calls it once per page, when the first widget connects: every widget's Solvers run on one instance of it, and each
  * widget's worker instantiates the same module (posted to it) instead of fetching it again.
  */
-export const wasmModule = compileWasm(new URL('./pkg/tilesearch_bg.wasm', import.meta.url));
+export const wasmModule = () => compileWasm(new URL('./pkg/tilesearch_bg.wasm', import.meta.url));
 
 /** A new worker running `${name}-worker.js` (name: 'solver' or 'compare'). */
-export const createWorker = (name) => new Worker(new URL(`./${name}-worker.js`, import.meta.url), { type: 'module' });
+// Literal URLs, one per worker: bundlers that follow `new URL('…', import.meta.url)` (webpack 5,
+// Vite, Parcel) find and copy the workers.
+export const createWorker = (name) => (name === 'solver'
+  ? new Worker(new URL('./solver-worker.js', import.meta.url), { type: 'module' })
+  : new Worker(new URL('./compare-worker.js', import.meta.url), { type: 'module' }));

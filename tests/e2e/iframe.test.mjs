@@ -1,0 +1,116 @@
+// LMS and iframes: dist/embed.html on one origin (the course's static host), framed by a page on
+// another (the LMS) with the README's snippet. The frame is configured from its query string
+// (every attribute), titles itself, fills its width, reports its content height whenever it
+// changes, and its widget works.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer, launch, screenshot, ROOT } from './server.mjs';
+import { stepsForward } from './guest.mjs';
+
+let course, lms, courseServer, lmsServer, browser;
+
+const QUERY = {
+  board: '8 1 3 4 0 2 7 6 5', heuristic: 'linear-conflict', goal: 'blank-last', algorithm: 'ida', 'max-reached': '5000',
+  speed: '8', view: 'board now tree', controls: 'step step-back reset', height: '', caption: 'Figure 4. IDA* with linear conflict',
+  theme: 'light', id: 'fig4', 'aria-label': 'IDA* explorer, figure 4',
+};
+
+/** The README's auto-height snippet: the iframe, and the listener that sizes it from the frame's messages. */
+const hostPage = (src) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Week 3 · Course site</title>
+<link rel="icon" href="data:,"><style>body { font: 16px/1.5 Georgia, serif; max-width: 60rem; margin: 1rem auto; padding: 0 1rem; }</style></head>
+<body><h1>Week 3: informed search</h1><p>Step through IDA* below.</p>
+<iframe class="tile-search-frame" src="${src}" title="IDA* explorer" width="100%" height="600" style="border: 0" loading="lazy" allow="clipboard-write"></iframe>
+<script>
+  window.messages = [];
+  addEventListener('message', (event) => {
+    if (event.data?.type !== 'tile-search:resize') return;
+    for (const frame of document.querySelectorAll('iframe.tile-search-frame')) {
+      if (frame.contentWindow === event.source) frame.style.height = event.data.height + 'px';
+    }
+    window.messages.push({ origin: event.origin, height: event.data.height });
+  });
+</script><p>After the figure.</p></body></html>`;
+
+before(async () => {
+  course = await mkdtemp(join(tmpdir(), 'tilesearch-course-'));
+  lms = await mkdtemp(join(tmpdir(), 'tilesearch-lms-'));
+  await cp(join(ROOT, 'dist'), join(course, 'tilesearch'), { recursive: true });
+  courseServer = await startServer(course);
+  lmsServer = await startServer(lms);
+  const params = new URLSearchParams(Object.entries(QUERY).filter(([, v]) => v !== '')).toString().replaceAll('+', '%20');
+  await writeFile(join(lms, 'week3.html'), hostPage(`${courseServer.url}tilesearch/embed.html?${params}&loop`));
+  await writeFile(join(lms, 'plain.html'), hostPage(`${courseServer.url}tilesearch/embed.html?board=6%204%205%208%202%207%201%200%203&view=board%20timeline&colour=red`));
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await courseServer?.close();
+  await lmsServer?.close();
+  for (const folder of [course, lms]) if (folder) await rm(folder, { recursive: true, force: true });
+});
+
+async function openLms(name, viewport = { width: 1280, height: 720 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await page.goto(`${lmsServer.url}${name}`);
+  const handle = await page.waitForSelector('iframe');
+  const frame = await handle.contentFrame();
+  await frame.waitForFunction(() => document.querySelector('tile-search')?.shadowRoot?.querySelector('.board .tile')
+    && document.querySelector('tile-search').state.status === 'ready');
+  return { page, frame, context, errors };
+}
+
+/** Waits until the host page got a resize message whose height is the frame's content height, and the frame has it. */
+async function sizedToContent(page, frame, previous) {
+  const end = Date.now() + 10000;
+  for (;;) {
+    const messages = await page.evaluate(() => window.messages);
+    const content = await frame.evaluate(() => Math.ceil(document.querySelector('main').getBoundingClientRect().height));
+    const frameHeight = await page.evaluate(() => document.querySelector('iframe').getBoundingClientRect().height);
+    const last = messages.at(-1);
+    if (last && last.height === content && Math.round(frameHeight) === content && content !== previous) return { messages, content };
+    if (Date.now() > end) throw new Error(`no resize message for content ${content}: ${JSON.stringify(messages)}, frame ${frameHeight}`);
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}
+
+test('embed.html in an LMS page: every attribute from the query, a meaningful title, resize messages, the widget steps', async () => {
+  const { page, frame, context, errors } = await openLms('week3.html');
+  const attributes = await frame.evaluate(() => Object.fromEntries([...document.querySelector('tile-search').attributes]
+    .filter((a) => a.name !== 'tabindex').map((a) => [a.name, a.value])));
+  assert.deepEqual(attributes, { ...Object.fromEntries(Object.entries(QUERY).filter(([, v]) => v !== '')), loop: '' });
+  assert.equal(await frame.title(), 'Figure 4. IDA* with linear conflict · IDA* explorer');
+  const { messages, content } = await sizedToContent(page, frame);
+  assert.ok(content > 300, `content height ${content}`);
+  assert.ok(messages.every((m) => m.origin === courseServer.url.slice(0, -1)), 'messages come from the course origin');
+  // It fills the frame's width (inside its 8 px padding).
+  const [widgetWidth, frameWidth] = await frame.evaluate(() => [document.querySelector('tile-search').getBoundingClientRect().width, innerWidth]);
+  assert.equal(Math.round(widgetWidth), frameWidth - 16);
+  await stepsForward(frame, '#fig4', 3);
+  await page.waitForTimeout(300);
+  await screenshot(page, '62-iframe-lms-1280');
+  // A narrow page: the board goes above the panels, the content grows, the host is told.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const narrow = await sizedToContent(page, frame, content);
+  assert.ok(narrow.content > content, `narrow content ${narrow.content} > ${content}`);
+  await page.waitForTimeout(300);
+  await screenshot(page, '62-iframe-lms-390');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('embed.html without a caption names its search in the title; an unknown parameter is named in the frame', async () => {
+  const { frame, context, errors } = await openLms('plain.html');
+  assert.equal(await frame.title(), 'IDA* with Manhattan distance on 6 4 5 8 2 7 1 0 3 · IDA* explorer');
+  assert.match(await frame.locator('.frame-note').textContent(), /unknown parameter "colour"; it takes board, heuristic/);
+  await stepsForward(frame, 'tile-search', 2);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,1051 @@
+// <tile-search>'s class, TileSearchElement (tile-search.js defines the element; importing this
+// module alone defines nothing and loads nothing: the wasm is fetched when a widget first connects).
+// IDA* on a sliding-tile board, step by step. The element owns one Solver (the
+// core's search: the page never re-implements puzzle rules or search) and feeds its trace
+// events to the views. Human-speed stepping takes events from that Solver; full-speed runs
+// and "Next iteration" stream the same events from the page's shared Web Workers and keep the
+// local Solver in step with skip(), so pausing anywhere leaves every view and the Solver at one
+// position.
+//
+// API (attributes are reflected as properties):
+//   board      the board as text ("6 4 5 8 2 7 1 0 3", "6,4,5,…", rows with "/"); default the lecture's challenging case
+//   heuristic  "manhattan" (default) | "linear-conflict" | "hamming" | "pdb" (4×4 only: the pattern databases are
+//              built in the worker once, with a progress bar, and kept in IndexedDB; state.databases)
+//   goal       "blank-last" (default) | "blank-first"
+//   algorithm  "ida" (default) | the lecture's graph searches "bfs" | "dfs" | "greedy" | "astar" (a frontier panel,
+//              expanded nodes purple and frontier nodes green in the tree, no iteration timeline)
+//   max-reached  the graph searches' memory guard (property maxReached; default the core's 1,000,000 states)
+//              changing board, heuristic, goal, algorithm or max-reached resets the search; a bad value sets state.error
+//   speed      events per second (1…1000), or "max" (property: Infinity) for full speed in the worker; default 4
+//              (another value is named in the message line, and 4 stays in effect)
+//   autoplay   boolean, off by default: run as soon as a board is set (not when the reader prefers reduced motion)
+//   loop       boolean: after a run reaches the solution, start again 3 s later (for animations)
+//   state      read-only {status: "ready"|"preparing"|"running"|"paused"|"solved"|"gaveup"|"error", algorithm,
+//              threshold, iteration, expanded, generated, reached, maxFrontier (graph searches, else null),
+//              lastEvent, solution: {length, moves} | null, error: string | null, databases (pdb, else null)}
+//   step()     shows one event and returns it; play(), pause(), reset(); stepBack() and nextIteration()
+//              too (the Step back and Next iteration buttons), which finish asynchronously
+//   events     "step" (detail: the trace event just shown; at full speed once per frame, the last one),
+//              "solved" (detail: {length, moves, expanded, generated}), "gaveup" (detail: {reached, limit}), "optionschange" (detail:
+//              {board, heuristic, goal}, for a page that keeps them in the URL): all bubbling and composed
+//
+// Embedding (docs/embed-section.md; a bad value shows a message in the widget):
+//   view       the panels, any of "input board now frontier tree timeline solution compare" (default all)
+//   controls   the controls, any of "step step-back next-iteration run (Run and Pause) reset play-solution
+//              speed overlay copy-link download-trace download-tree download-table" (default all), or "none"
+//   height     a fixed height (a CSS length; a bare number is pixels); the content scrolls inside
+//   caption    a caption shown under the widget (and its accessible name unless aria-label is set)
+//   theme      "light" | "dark"; without it (or with another value, named in the message line) the widget
+//              follows the page's color-scheme (light by default)
+//   link, copyLink()        the page's URL with board/heuristic/goal (algorithm, the widget's id) in the hash; a
+//                           widget whose id the hash names takes those options when it connects
+//   exportTrace(), exportTree(), exportTable()   the Download buttons' files as text: the events so far as
+//                           JSON Lines (the CLI's trace schema), the drawn tree as SVG, the iterations as CSV
+//   Polite: it runs only when asked (or with autoplay, unless the reader prefers reduced motion), pauses
+//   while scrolled out of view and goes on when back; widgets share the compiled wasm module, the page's pool of
+//   solver workers (worker-client.js) and its per-frame drawing budget (frame-scheduler.js), nothing else.
+// Styling: it inherits the page's font; custom properties --tile-search-font, --tile-search-text,
+//   --tile-search-background, --tile-search-accent, --tile-search-tile, --tile-search-tile-text,
+//   --tile-search-highlight, --tile-search-solution, --tile-search-board-size, --tile-search-tree-height; parts: input,
+//   controls, share, progress, board, now, frontier, tree, timeline, solution, compare, caption, message
+//   (e.g. tile-search::part(caption) { font-style: normal }).
+import init, { Solver, describeBoard, boardAfter, parseBoard, patternDatabasesReady, loadPatternDatabases } from './pkg/tilesearch.js';
+import { BoardView } from './board-view.js';
+import { TreeView, NODE_BUDGET } from './tree-view.js';
+import { TimelineView } from './timeline-view.js';
+import { NowPanel, narrate, FRONTIER_SEARCHES } from './now-panel.js';
+import { FrontierView, FRONTIER_SHOWN, frontierSize, sizeText } from './frontier-view.js';
+import { DatabasesView } from './databases-view.js';
+import { CompareView } from './compare-view.js';
+import { SolutionView } from './solution-view.js';
+import { Controls, speedLabel } from './controls.js';
+import { InputView } from './input-view.js';
+import { createSearchClient } from './search-client.js';
+import { ShareView, SHARE_BUTTONS } from './share-view.js';
+import { shareLink, optionsFromHash, traceJsonLines, iterationsCsv, treeSvg, download } from './export.js';
+import { stylesheet, wasmModule } from './assets.js';
+import { KIND, RECORD_WORDS, decodeRecord, recordId, recordParent, recordTile } from './trace-records.js';
+import { draw, cancelDraw, addFeed, removeFeed } from './frame-scheduler.js';
+
+let wasmPromise = null;
+/** The core, compiled and instantiated once per page, when the first widget connects. */
+const wasmReady = () => (wasmPromise ??= wasmModule().then(async (module) => { await init({ module_or_path: module }); return module; }));
+const DEFAULTS = { board: '6 4 5 8 2 7 1 0 3', heuristic: 'manhattan', goal: 'blank-last', algorithm: 'ida', speed: 4 };
+const STREAM_CHUNK = 512;     // events fed at a time while streaming: the frame scheduler's deadline is checked often
+const REPLAY_CHUNK = 20000;   // events replayed per frame by Step back (about 15 ms)
+const SKIP_CHUNK = 2000000;   // events skipped per frame by Step back (skip runs at ~80 M/s)
+const STREAM_NODE_BUDGET = 120; // drawn tree nodes while streaming (NODE_BUDGET while stepping)
+const STREAM_TREE_MS = 250;  // tree and timeline are redrawn at most 4 times a second while streaming
+const ANNOUNCE_MS = 1500;     // at most one live-region announcement per this interval
+const REDUCED_MOTION = matchMedia('(prefers-reduced-motion: reduce)');
+const LOOP_DELAY_MS = 3000;   // loop: the solved board stays this long before the search starts again
+const LAYOUT_ATTRIBUTES = ['view', 'controls', 'height', 'caption', 'theme'];
+const THEMES = ['light', 'dark']; // styles.css: :host([theme="…"])
+/** `view` tokens → their panels; `controls` tokens → Controls keys (Run comes with Pause). */
+const PANELS = { input: '.input', board: '.board-panel', now: '.now-panel', frontier: '.frontier-panel', tree: '.tree-panel',
+  timeline: '.timeline-panel', solution: '.solution-panel', compare: '.compare-panel' };
+const CONTROL_KEYS = { step: ['step'], 'step-back': ['stepBack'], 'next-iteration': ['nextIteration'], run: ['run', 'pause'],
+  reset: ['reset'], 'play-solution': ['playSolution'], speed: ['speed'] };
+const SHARE_KEYS = SHARE_BUTTONS.map(([key]) => key);
+const PARTS = { controls: '.controls', share: '.share', progress: '.progress', caption: '.caption', message: '.message', ...PANELS };
+
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+/** The speed attribute's events per second (Infinity: full speed); null for a value it does not accept. */
+const speedOf = (text) => {
+  if (text === 'max' || text === 'full') return Infinity;
+  const value = text.trim() === '' ? NaN : Number(text);
+  return value >= 1 && value <= 1000 ? value : null;
+};
+// A value it does not accept leaves the default in effect (and #layout names it).
+const parseSpeed = (text) => (text === null ? DEFAULTS.speed : speedOf(text) ?? DEFAULTS.speed);
+
+/**
+ * The `<tile-search>` element: IDA* (and the lecture's graph searches) on a sliding-tile board, step by step.
+ * @tagname tile-search
+ * @attr {string} board - the board as text (the CLI's forms); default the lecture's challenging case 6 4 5 8 2 7 1 0 3
+ * @attr {"manhattan"|"linear-conflict"|"hamming"|"pdb"} heuristic - default manhattan; pdb is for 4×4 boards
+ * @attr {"blank-last"|"blank-first"} goal - default blank-last
+ * @attr {"ida"|"bfs"|"dfs"|"greedy"|"astar"} algorithm - default ida
+ * @attr {string} max-reached - the graph searches' memory guard, in reached states
+ * @attr {string} speed - events per second (1 to 1000) or max; default 4
+ * @attr {boolean} autoplay - run once in view (not for readers who prefer reduced motion)
+ * @attr {boolean} loop - start again 3 s after the solution
+ * @attr {string} view - the panels: any of input board now frontier tree timeline solution compare (default all)
+ * @attr {string} controls - any of step step-back next-iteration run reset play-solution speed overlay copy-link download-trace download-tree download-table, or none
+ * @attr {string} height - a fixed height: pixels or a CSS length
+ * @attr {string} caption - a caption under the widget (its accessible name unless aria-label is set)
+ * @attr {"light"|"dark"} theme - default the page's color-scheme
+ * @fires {CustomEvent} step - the trace event just shown (detail: a TraceEvent)
+ * @fires {CustomEvent} solved - detail {length, moves, expanded, generated}
+ * @fires {CustomEvent} gaveup - detail {reached, limit}: a graph search hit its memory guard
+ * @fires {CustomEvent} optionschange - detail {board, heuristic, goal}
+ * @csspart input
+ * @csspart controls
+ * @csspart share
+ * @csspart progress
+ * @csspart board
+ * @csspart now
+ * @csspart frontier
+ * @csspart tree
+ * @csspart timeline
+ * @csspart solution
+ * @csspart compare
+ * @csspart caption
+ * @csspart message
+ * @cssprop --tile-search-font - font family (default the page's)
+ * @cssprop --tile-search-text - text colour
+ * @cssprop --tile-search-background - the widget's background
+ * @cssprop --tile-search-accent - buttons, outlines, chart bars
+ * @cssprop --tile-search-tile - the tiles
+ * @cssprop --tile-search-tile-text - the tiles' numbers
+ * @cssprop --tile-search-highlight - the tile just slid, the current path
+ * @cssprop --tile-search-solution - the solution path
+ * @cssprop --tile-search-board-size - the board's width and height (default 15rem)
+ * @cssprop --tile-search-tree-height - the tree's height (default 24rem)
+ */
+class TileSearchElement extends HTMLElement {
+  static observedAttributes = ['board', 'heuristic', 'goal', 'algorithm', 'max-reached', 'speed', 'autoplay', 'view', 'controls', 'height', 'caption', 'theme'];
+
+  #ready = false;
+  #solver = null;
+  #error = null;
+  #described = null;       // describeBoard of the board, when it parses
+  #index = 0;              // trace events shown so far
+  #iterationStarts = [];   // event index of each iteration event: Step back replays from there
+  #lastRecord = null;      // the last event shown, as one packed record
+  #lastEvent = null;
+  #numbers = {};           // g, h, f of the last visited or pruned node
+  #minPruned = Infinity;
+  #solved = null;          // {length, moves, expanded, generated}
+  #gaveup = null;          // the gaveup event: a graph search hit its memory guard
+  #databases = null;       // pdb: {goal, status, progress, source, seconds, loadSeconds, message} (DatabasesView)
+  #mode = 'idle';          // idle | run | stream | replay | playback
+  // One id per kind: rAF and timer ids are separate counters, so clearing one kind with the
+  // other's id would cancel the host page's (or another widget's) callback of that number.
+  #frame = 0;              // the human-speed Run's animation frame
+  #timer = 0;              // the solution playback's timer
+  #loopTimer = 0;          // loop: the restart 3 s after the solution
+  #generation = 0;         // bumps cancel async work (replays, streams, playback)
+  #client = null;
+  #progress = '';
+  #playback = null;        // {moves, shown, interval}: the solution being played
+  #overlay = false;
+  #streamingRun = false;   // the stream is a full-speed Run (not Next iteration)
+  #streamFeed = null;      // the stream's turn in the page's frame scheduler
+  #timelineAt = 0;         // when the timeline was last drawn (throttled while streaming)
+  #lastNodeAt = null;      // offset of the last node/prune record of a #feed call
+  #renderQueued = false;
+  #drawQueued = () => { this.#renderQueued = false; this.#render(); };
+  #announced = 0; #announceTimer = 0; #pendingAnnouncement = '';
+  #views;
+  #module = null;          // the page's compiled core, for this widget's worker
+  #visibility = null;      // IntersectionObserver: off-screen widgets pause
+  #resume = null;          // 'play' | 'nextIteration': what an off-screen pause interrupted (or autoplay awaits)
+  #visible = false;        // in the viewport (IntersectionObserver)
+  #offscreen = false;      // known to be out of the viewport: frame-paced redraws wait until it is back
+  #shown = new Set(Object.keys(PANELS)); // the panels of `view`: only these are drawn
+  #seen = false;           // has been in the viewport
+
+  constructor() {
+    super();
+    const root = this.attachShadow({ mode: 'open' });
+    root.innerHTML = `
+      ${stylesheet}
+      <div class="explorer">
+        <p class="message" role="alert"></p>
+        <section class="input" aria-label="Board and options"></section>
+        <section class="databases" aria-label="Pattern databases"></section>
+        <section class="controls" aria-label="Search controls"></section>
+        <section class="share" aria-label="Share and export"></section>
+        <p class="progress"></p>
+        <div class="row">
+          <section class="board-panel" aria-label="Board">
+            <div class="board-host"></div>
+            <label class="overlay"><input type="checkbox"> Show each tile's share of h (its Manhattan distance; +c: in a linear conflict)</label>
+            <p class="playback"></p>
+          </section>
+          <section class="now-panel" aria-label="Now"></section>
+          <section class="frontier-panel" aria-label="Frontier"></section>
+        </div>
+        <section class="tree-panel" aria-label="Search tree">
+          <h2 class="tree-title">Search tree of the current iteration</h2>
+          <div class="tree-host"></div>
+          <div class="selection" hidden><h3>Selected node</h3><p></p><div class="selected-board"></div></div>
+        </section>
+        <section class="timeline-panel" aria-label="Iterations"></section>
+        <section class="solution-panel" aria-label="Solution, step by step"></section>
+        <section class="compare-panel" aria-label="Compare the algorithms"></section>
+        <p class="caption"></p>
+        <div class="live" aria-live="polite"></div>
+      </div>`;
+    const $ = (selector) => root.querySelector(selector);
+    this.#views = {
+      input: new InputView($('.input'), (choice) => this.#choose(choice)),
+      controls: new Controls($('.controls'), {
+        step: () => this.step(), stepBack: () => this.stepBack(), nextIteration: () => this.nextIteration(),
+        run: () => this.play(), pause: () => this.pause(), reset: () => this.reset(),
+        playSolution: () => this.#playSolution(),
+      }, (speed) => { this.speed = speed; }),
+      board: new BoardView($('.board-host'), { label: 'Board' }),
+      now: new NowPanel($('.now-panel')),
+      frontier: new FrontierView($('.frontier-panel')),
+      databases: new DatabasesView($('.databases')),
+      compare: new CompareView($('.compare-panel'), () => this.#module),
+      solution: new SolutionView($('.solution-panel')),
+      tree: new TreeView($('.tree-host'), { onSelect: (node) => this.#showSelected(node) }),
+      timeline: new TimelineView($('.timeline-panel')),
+      selectedBoard: new BoardView($('.selected-board'), { label: 'Board of the selected node', small: true }),
+      progress: $('.progress'), playback: $('.playback'), live: $('.live'),
+      selection: $('.selection'),
+      share: new ShareView($('.share'), {
+        'copy-link': () => this.copyLink(), 'download-trace': () => this.#downloadTrace(),
+        'download-tree': () => this.#downloadTree(), 'download-table': () => this.#downloadTable(),
+      }),
+    };
+    for (const [part, selector] of Object.entries(PARTS)) $(selector).part.add(part);
+    $('.overlay input').addEventListener('change', (event) => { this.#overlay = event.target.checked; this.#render(); });
+    this.addEventListener('keydown', (event) => this.#onKey(event));
+  }
+
+  connectedCallback() {
+    if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
+    if (!this.hasAttribute('aria-label')) this.setAttribute('aria-label', this.getAttribute('caption') ?? 'IDA* explorer');
+    this.#views.controls.setSpeed(this.speed);
+    this.#layout();
+    const linked = optionsFromHash(location.hash, this.id);
+    for (const [name, value] of Object.entries(linked ?? {})) this.setAttribute(name, value);
+    this.#visibility = new IntersectionObserver(([entry]) => this.#onVisibility(entry.isIntersecting));
+    this.#visibility.observe(this);
+    wasmReady().then((module) => {
+      if (!this.isConnected) return;
+      this.#module = module;
+      this.#ready = true;
+      this.#configure();
+      if (linked) requestAnimationFrame(() => this.scrollIntoView({ block: 'start' }));
+    }, (error) => { this.#error = `The WebAssembly core failed to load: ${error.message}`; this.#render(); });
+  }
+
+  disconnectedCallback() {
+    this.#cancel();
+    this.#visibility.disconnect();
+    clearTimeout(this.#announceTimer);
+    this.#announceTimer = 0;
+    this.#client?.terminate();
+    this.#client = null;
+    this.#views.tree.disconnect();
+    this.#views.compare.stop();
+    this.#solver?.free();
+    this.#solver = null;
+    // Nothing of the freed search stays to be drawn: a pending frame or a handler of the
+    // widget's own events (a `solved` listener that removes it) finds an empty widget.
+    cancelDraw(this.#drawQueued);
+    this.#renderQueued = false;
+    this.#clearTrace();
+    this.#ready = false;
+  }
+
+  attributeChangedCallback(name, oldValue, value) {
+    if (name === 'speed') {
+      this.#views.controls.setSpeed(this.speed);
+      this.#layout(); // names a value it does not accept
+      if (this.#mode === 'run' && this.speed === Infinity) { this.#cancel(); this.#stream(false); }
+      else if (this.#mode === 'stream' && this.#streamingRun && this.speed !== Infinity) { this.#cancel(); this.#runAtSpeed(); }
+      return;
+    }
+    if (LAYOUT_ATTRIBUTES.includes(name)) { this.#layout(); return; }
+    if (name === 'autoplay' || !this.#ready || oldValue === value) return;
+    this.#configure();
+  }
+
+  get board() { return this.getAttribute('board') ?? DEFAULTS.board; }
+  set board(value) { this.setAttribute('board', Array.isArray(value) ? value.join(' ') : String(value)); }
+  get heuristic() { return this.getAttribute('heuristic') ?? DEFAULTS.heuristic; }
+  set heuristic(value) { this.setAttribute('heuristic', value); }
+  get goal() { return this.getAttribute('goal') ?? DEFAULTS.goal; }
+  set goal(value) { this.setAttribute('goal', value); }
+  /** Events per second; Infinity (attribute "max") is full speed. @returns {number} */
+  get speed() { return parseSpeed(this.getAttribute('speed')); }
+  /** @param {number | 'max'} value */
+  set speed(value) { this.setAttribute('speed', value === Infinity || value === 'max' ? 'max' : String(Number(value))); }
+  get algorithm() { return this.getAttribute('algorithm') ?? DEFAULTS.algorithm; }
+  set algorithm(value) { this.setAttribute('algorithm', value); }
+  /** The graph searches' memory guard in reached states; null: the core's default. */
+  get maxReached() { const text = this.getAttribute('max-reached'); return text === null ? null : Number(text); }
+  set maxReached(value) { if (value === null) this.removeAttribute('max-reached'); else this.setAttribute('max-reached', String(value)); }
+  get autoplay() { return this.hasAttribute('autoplay'); }
+  set autoplay(value) { this.toggleAttribute('autoplay', Boolean(value)); }
+
+  get state() {
+    const solver = this.#solver;
+    let status = 'ready';
+    if (this.#error) status = 'error';
+    else if (this.#solved) status = 'solved';
+    else if (this.#gaveup) status = 'gaveup';
+    else if (!solver && this.#databases) status = 'preparing';
+    else if (this.#mode === 'run' || this.#mode === 'stream') status = 'running';
+    else if (this.#index > 0) status = 'paused';
+    const summary = solver?.summary();
+    return {
+      status,
+      algorithm: this.algorithm,
+      threshold: solver && this.#index > 0 ? solver.threshold : null,
+      iteration: solver ? solver.iteration : 0,
+      expanded: solver ? solver.expanded : 0,
+      generated: solver ? solver.generated : 0,
+      reached: summary?.reached ?? null,
+      maxFrontier: summary?.maxFrontier ?? null,
+      lastEvent: this.#lastEvent,
+      solution: this.#solved ? { length: this.#solved.length, moves: [...this.#solved.moves] } : null,
+      error: this.#error,
+      databases: this.#databases && { ...this.#databases },
+    };
+  }
+
+  /** Solved, or given up by the memory guard: nothing more to step. */
+  get #finished() { return Boolean(this.#solved || this.#gaveup); }
+  get #frontierSearch() { return this.algorithm in FRONTIER_SEARCHES; }
+
+  /** Shows one more event; returns it (undefined at the end or on an invalid board). */
+  step() {
+    if (!this.#solver || this.#finished) return undefined;
+    this.#cancel();
+    const event = this.#take(this.#solver.stepMany(1));
+    this.#render();
+    return event;
+  }
+
+  /** Back one event, deterministically: replays from the start of its iteration. */
+  stepBack() {
+    if (!this.#solver || this.#index === 0) return Promise.resolve();
+    return this.#seek(this.#index - 1);
+  }
+
+  /** Runs to the end of the current iteration (its raise) or to the solution, in the worker. */
+  nextIteration() {
+    if (!this.#solver || this.#finished || this.#frontierSearch) return;
+    this.#cancel();
+    this.#stream(true);
+  }
+
+  /** Runs at `speed`; at full speed in the worker. */
+  play() {
+    if (!this.#solver || this.#finished || this.#mode === 'run' || this.#mode === 'stream') return;
+    this.#cancel();
+    if (this.speed === Infinity) this.#stream(false); else this.#runAtSpeed();
+  }
+
+  pause() {
+    if (this.#mode === 'idle') return;
+    this.#cancel();
+    this.#render();
+  }
+
+  reset() {
+    if (!this.#solver) return;
+    this.#cancel();
+    this.#solver.reset();
+    this.#clearTrace();
+    this.#render();
+  }
+
+  // --- configuration ------------------------------------------------------------------------
+
+  #choose({ board, heuristic, goal, algorithm }) {
+    if (algorithm !== undefined) this.algorithm = algorithm;
+    if (board !== undefined) this.board = board;
+    if (heuristic !== undefined) this.heuristic = heuristic;
+    if (goal !== undefined) this.goal = goal;
+  }
+
+  #configure() {
+    this.#cancel();
+    this.#solver?.free();
+    this.#solver = null;
+    const options = this.#options();
+    const frontierSearch = this.#frontierSearch;
+    /** @type {HTMLElement} */ (this.shadowRoot.querySelector('.explorer')).dataset.algorithm = frontierSearch ? 'graph-search' : 'ida';
+    this.shadowRoot.querySelector('.tree-title').textContent = frontierSearch
+      ? `Search tree of ${FRONTIER_SEARCHES[this.algorithm].name} (graph search: each state reached once)` : 'Search tree of the current iteration';
+    this.#views.tree.setFrontierSearch(frontierSearch);
+    this.#views.now.setFrontierSearch(frontierSearch);
+    this.#error = null;
+    if (!this.#awaitDatabases(options)) {
+      try {
+        // Attribute text as given: the core checks every name and says what is wrong.
+        this.#solver = new Solver(/** @type {import('./pkg/tilesearch.js').SolverOptions} */ (options));
+      } catch (error) {
+        this.#error = error.message;
+      }
+    }
+    try {
+      this.#described = describeBoard(options.board, /** @type {import('./pkg/tilesearch.js').GoalConvention} */ (options.goal));
+    } catch {
+      // A malformed board: the last board that parsed stays drawn (dimmed) beside the alert.
+    }
+    this.#clearTrace();
+    this.#render();
+    this.dispatchEvent(new CustomEvent('optionschange', { bubbles: true, composed: true, detail: options }));
+    if (this.autoplay && this.#solver) this.#autoplay();
+  }
+
+  #options() {
+    const options = { board: this.board, heuristic: this.heuristic, goal: this.goal, algorithm: this.algorithm };
+    if (this.maxReached !== null) options.maxReached = this.maxReached;
+    return options;
+  }
+
+  /**
+   * pdb on a 4×4 board whose databases this page has not loaded yet: the worker loads them from
+   * IndexedDB or builds them (never this thread: a build takes seconds) and hands over a copy;
+   * then the element configures again. True while they are on their way.
+   */
+  #awaitDatabases({ board, heuristic, goal }) {
+    if (heuristic !== 'pdb') { this.#databases = null; return false; }
+    if (this.#databases?.goal !== goal) this.#databases = null;
+    if (patternDatabasesReady(goal)) { this.#databases ??= { goal, status: 'ready', source: 'memory', progress: 1 }; return false; }
+    let cells;
+    try { cells = parseBoard(board).length; } catch { return false; } // the Solver names the problem
+    if (cells !== 16) return false; // the Solver's error says pdb is for the 4×4 board
+    if (this.#databases?.status === 'preparing' || this.#databases?.status === 'building') return true;
+    this.#databases = { goal, status: 'preparing', progress: 0 };
+    this.#client ??= createSearchClient(this.#module);
+    if (!this.#client.databases) {
+      this.#databases = { goal, status: 'error', progress: 0, message: 'they are made in a Web Worker, and this page cannot start one' };
+      return false;
+    }
+    const current = () => this.#databases?.goal === goal;
+    this.#client.databases(goal, (progress) => {
+      if (!current()) return;
+      Object.assign(this.#databases, { status: 'building', progress });
+      this.#render();
+    }).then(({ source, seconds, bytes }) => {
+      const start = performance.now();
+      if (!patternDatabasesReady(goal)) loadPatternDatabases(goal, bytes);
+      const made = { goal, status: 'ready', progress: 1, source, seconds, loadSeconds: (performance.now() - start) / 1000 };
+      if (!current()) return;
+      this.#databases = made;
+      if (this.heuristic === 'pdb' && this.goal === goal) this.#configure();
+    }, (error) => {
+      if (!current()) return;
+      this.#databases = { goal, status: 'error', progress: 0, message: error.message };
+      this.#render();
+    });
+    return true;
+  }
+
+  #clearTrace() {
+    this.#index = 0;
+    this.#iterationStarts = [];
+    this.#lastRecord = this.#lastEvent = null;
+    this.#numbers = {};
+    this.#minPruned = Infinity;
+    this.#solved = null;
+    this.#gaveup = null;
+    this.#playback = null;
+    this.#progress = '';
+    this.#views.tree.clear();
+    this.#views.selection.hidden = true;
+  }
+
+  // --- consuming trace records --------------------------------------------------------------
+
+  /**
+   * Feeds `count` records of `words` to the views; with `untilRaise`, stops after a raise or
+   * the solution. Returns how many records were consumed.
+   */
+  #feed(words, count, untilRaise = false) {
+    const tree = this.#views.tree;
+    let consumed = 0;
+    for (let o = 0; consumed < count; o += RECORD_WORDS) {
+      const kind = words[o];
+      if (kind === KIND.node) {
+        tree.node(recordId(words, o), recordParent(words, o), words[o + 5], words[o + 6], recordTile(words, o));
+      } else if (kind === KIND.prune) {
+        const f = words[o + 5] + words[o + 6];
+        tree.prune(recordId(words, o), recordParent(words, o), words[o + 5], words[o + 6], words[o + 7] >>> 16, recordTile(words, o));
+        if (f < this.#minPruned) this.#minPruned = f;
+      } else if (kind === KIND.generate) {
+        tree.generate(recordId(words, o), recordParent(words, o), words[o + 5], words[o + 6], recordTile(words, o));
+      } else if (kind === KIND.expand) {
+        tree.expand(recordId(words, o));
+      } else if (kind === KIND.skip) {
+        tree.skip(recordId(words, o), recordParent(words, o), words[o + 5], words[o + 6], recordTile(words, o));
+      } else if (kind === KIND.backtrack) {
+        tree.backtrack(recordId(words, o));
+      } else if (kind === KIND.iteration) {
+        tree.startIteration(words[o + 1], words[o + 2]);
+        this.#minPruned = Infinity;
+        this.#iterationStarts.push(this.#index);
+      } else if (kind === KIND.solved && !this.#frontierSearch) {
+        tree.solved(); // a graph search's solution path is starred in #afterEvents, from the moves
+      }
+      this.#index += 1;
+      consumed += 1;
+      if (kind === KIND.node || kind === KIND.prune || (kind >= KIND.expand && kind <= KIND.skip)) this.#lastNodeAt = o;
+      if (untilRaise && (kind === KIND.raise || kind === KIND.solved)) break;
+    }
+    if (consumed > 0) {
+      const last = (consumed - 1) * RECORD_WORDS;
+      if (this.#lastNodeAt !== null) {
+        const o = this.#lastNodeAt;
+        this.#numbers = { g: words[o + 5], h: words[o + 6], f: words[o + 5] + words[o + 6] };
+      }
+      this.#lastNodeAt = null;
+      this.#lastRecord = words.slice(last, last + RECORD_WORDS);
+    }
+    return consumed;
+  }
+
+  /** Shows the records of one stepMany call; returns the last one's event. */
+  #take(words) {
+    return this.#feed(words, words.length / RECORD_WORDS) > 0 ? this.#afterEvents() : undefined;
+  }
+
+  /**
+   * After new events were fed: the last event, the solution, the `step` and `solved` events.
+   * Returns the last event. A listener may remove the widget: then nothing else happens here.
+   */
+  #afterEvents() {
+    if (!this.#lastRecord) return undefined;
+    const kind = this.#lastRecord[0];
+    const solvedNow = kind === KIND.solved && !this.#solved;
+    const frontier = kind === KIND.expand || kind === KIND.generate ? frontierSize(this.#solver) : undefined;
+    const event = decodeRecord(this.#lastRecord, 0, solvedNow ? Array.from(this.#solver.solution) : undefined, frontier);
+    this.#lastEvent = event;
+    this.dispatchEvent(new CustomEvent('step', { bubbles: true, composed: true, detail: event }));
+    if (!this.isConnected) return event;
+    if (kind === KIND.gaveup && !this.#gaveup) {
+      this.#gaveup = event;
+      this.#mode = 'idle';
+      this.dispatchEvent(new CustomEvent('gaveup', { bubbles: true, composed: true, detail: { reached: event.reached, limit: event.limit } }));
+      if (!this.isConnected) return event;
+    }
+    if (solvedNow) {
+      if (this.hasAttribute('loop') && (this.#mode === 'run' || this.#mode === 'stream')) {
+        this.#loopTimer = setTimeout(() => { this.reset(); this.#autoplay(); }, LOOP_DELAY_MS);
+      }
+      this.#solved = event;
+      this.#mode = 'idle';
+      // The goal comes off the frontier without an event of its own: no node numbers to show.
+      if (this.#frontierSearch) { this.#views.tree.solvedAlong(event.moves); this.#numbers = {}; }
+      this.dispatchEvent(new CustomEvent('solved', { bubbles: true, composed: true,
+        detail: { length: event.length, moves: [...event.moves], expanded: event.expanded, generated: event.generated } }));
+      if (!this.isConnected) return event;
+    }
+    this.#announce(this.#narration());
+    this.#scheduleRender();
+    return event;
+  }
+
+  // --- running ------------------------------------------------------------------------------
+
+  #cancel() {
+    this.#generation += 1;
+    this.#resume = null;
+    cancelAnimationFrame(this.#frame);
+    clearTimeout(this.#timer);
+    clearTimeout(this.#loopTimer);
+    this.#frame = this.#timer = this.#loopTimer = 0;
+    if (this.#streamFeed) { removeFeed(this.#streamFeed); this.#streamFeed = null; }
+    this.#client?.stop();
+    this.#views.tree.pace(0, NODE_BUDGET);
+    this.#playback = null;
+    if (this.#mode === 'run' || this.#mode === 'stream') this.#progress = `Paused after ${this.#solver?.nodes.toLocaleString('en')} nodes.`;
+    this.#mode = 'idle';
+  }
+
+  /** Human-speed Run: events from the local Solver, paced by the speed slider. */
+  #runAtSpeed() {
+    this.#mode = 'run';
+    const generation = this.#generation;
+    const started = { time: performance.now(), nodes: this.#solver.nodes };
+    let last = performance.now(), credit = 1;
+    const tick = (now) => {
+      if (generation !== this.#generation) return;
+      credit += ((now - last) / 1000) * this.speed;
+      last = now;
+      const n = Math.min(Math.floor(credit), 5000);
+      if (n > 0) {
+        credit -= n;
+        this.#take(this.#solver.stepMany(n));
+        if (generation !== this.#generation) return; // a listener paused, reset or removed the widget
+      }
+      this.#progress = this.#progressLine(started, speedLabel(this.speed));
+      if (this.#finished) { this.#progress = this.#doneLine(); this.#render(); return; }
+      this.#scheduleRender();
+      this.#frame = requestAnimationFrame(tick);
+    };
+    this.#frame = requestAnimationFrame(tick);
+    this.#render();
+  }
+
+  /** Full-speed Run (or Next iteration): records streamed from the worker, drawn per frame. */
+  #stream(untilRaise) {
+    this.#mode = 'stream';
+    this.#views.tree.pace(STREAM_TREE_MS, STREAM_NODE_BUDGET);
+    this.#streamingRun = !untilRaise;
+    const generation = this.#generation;
+    const started = { time: performance.now(), nodes: this.#solver.nodes };
+    const queue = [];
+    let offset = 0;
+    this.#client ??= createSearchClient(this.#module);
+    this.#client.start(this.#options(), this.#index, {
+      onBatch: (records) => queue.push(records),
+      onError: (error) => { this.#cancel(); this.#progress = `The worker failed: ${error.message}`; this.#render(); },
+    });
+    // The page's frame scheduler calls this right after each frame with this widget's share of
+    // the page's drawing budget (every streaming widget on the page takes turns).
+    const feed = (deadline) => {
+      if (generation !== this.#generation) { removeFeed(feed); return; }
+      let stopped = false, fed = 0;
+      while (queue.length && !stopped && (fed === 0 || performance.now() < deadline)) {
+        const batch = queue[0];
+        const total = batch.length / RECORD_WORDS;
+        const n = Math.min(total - offset, STREAM_CHUNK);
+        const chunk = batch.subarray(offset * RECORD_WORDS, (offset + n) * RECORD_WORDS);
+        const consumed = this.#feed(chunk, n, untilRaise);
+        this.#solver.skip(consumed);
+        offset += consumed;
+        fed += consumed;
+        stopped = untilRaise && consumed > 0 && this.#isStop(chunk, consumed);
+        if (offset === total) { queue.shift(); offset = 0; this.#client.credit(); }
+      }
+      if (fed > 0) this.#afterEvents();
+      if (generation !== this.#generation) return; // a listener paused, reset or removed the widget
+      this.#progress = this.#progressLine(started, 'full speed, in a worker');
+      if (this.#finished || stopped) {
+        removeFeed(feed);
+        this.#streamFeed = null;
+        this.#client.stop();
+        this.#mode = 'idle';
+        this.#views.tree.pace(0, NODE_BUDGET);
+        this.#progress = this.#finished ? this.#doneLine() : `Iteration ${this.#solver.iteration} done: threshold raised to ${this.#solver.threshold}.`;
+        this.#render();
+        return;
+      }
+      if (fed > 0) this.#scheduleRender();
+    };
+    this.#streamFeed = feed;
+    addFeed(feed);
+    this.#render();
+  }
+
+  #isStop(chunk, consumed) {
+    const kind = chunk[(consumed - 1) * RECORD_WORDS];
+    return kind === KIND.raise || kind === KIND.solved;
+  }
+
+  #progressLine(started, how) {
+    const solver = this.#solver;
+    const seconds = (performance.now() - started.time) / 1000;
+    const rate = seconds > 0.2 ? Math.round((solver.nodes - started.nodes) / seconds) : null;
+    if (this.#frontierSearch) {
+      const { reached } = solver.summary();
+      return `Running (${how}): ${solver.expanded.toLocaleString('en')} expanded, ${solver.generated.toLocaleString('en')} generated, ` +
+        `frontier ${sizeText(frontierSize(solver))}, ${reached.toLocaleString('en')} reached states${rate === null ? '' : `, ${rate.toLocaleString('en')} nodes/s`}.`;
+    }
+    return `Running (${how}): threshold ${solver.threshold}, iteration ${solver.iteration}, ` +
+      `${solver.nodes.toLocaleString('en')} nodes${rate === null ? '' : `, ${rate.toLocaleString('en')} nodes/s`}.`;
+  }
+
+  #doneLine() {
+    const number = (n) => n.toLocaleString('en');
+    if (this.#gaveup) {
+      return `Gave up after ${number(this.#gaveup.reached)} reached states (the memory guard, max-reached ${number(this.#gaveup.limit)}): ` +
+        `${number(this.#solver.expanded)} expanded, ${number(this.#solver.generated)} generated, no solution found.`;
+    }
+    if (this.#frontierSearch) {
+      const { maxFrontier, reached } = this.#solver.summary();
+      return `Solved: ${number(this.#solved.length)} moves; ${number(this.#solved.expanded)} expanded, ${number(this.#solved.generated)} generated, ` +
+        `largest frontier ${number(maxFrontier)}, ${number(reached)} reached states.`;
+    }
+    return `Solved: ${this.#solved.length} moves after ${this.#solver.nodes.toLocaleString('en')} nodes ` +
+      `(${this.#solved.expanded.toLocaleString('en')} expanded) in ${this.#solver.iteration} iterations.`;
+  }
+
+  /** Replays to event `target`: from the last iteration start before it, in frame-sized chunks. */
+  async #seek(target) {
+    this.#cancel();
+    const generation = this.#generation;
+    const start = this.#iterationStarts.filter((s) => s < target).pop() ?? 0;
+    const starts = this.#iterationStarts.filter((s) => s < start);
+    this.#solver.reset();
+    this.#clearTrace();
+    this.#iterationStarts = starts;
+    this.#mode = 'replay';
+    for (let left = start; left > 0;) {
+      left -= this.#solver.skip(Math.min(left, SKIP_CHUNK));
+      if (left > 0) { await nextFrame(); if (generation !== this.#generation) return; }
+    }
+    this.#index = start;
+    for (let left = target - start; left > 0;) {
+      const words = this.#solver.stepMany(Math.min(left, REPLAY_CHUNK));
+      left -= this.#feed(words, words.length / RECORD_WORDS);
+      if (left > 0) {
+        this.#progress = `Stepping back: replaying this iteration from its start, ${left.toLocaleString('en')} events to go.`;
+        this.#scheduleRender();
+        await nextFrame();
+        if (generation !== this.#generation) return;
+      }
+    }
+    this.#progress = '';
+    this.#mode = 'idle';
+    this.#afterEvents();
+    this.#render();
+  }
+
+  #playSolution() {
+    if (!this.#solved) return;
+    this.#cancel();
+    const moves = this.#solved.moves;
+    this.#mode = 'playback';
+    const interval = Math.min(800, Math.max(120, 1000 / this.speed));
+    this.#playback = { moves, shown: 0, interval };
+    const generation = this.#generation;
+    const next = () => {
+      if (generation !== this.#generation) return;
+      this.#playback.shown += 1;
+      const done = this.#playback.shown >= moves.length;
+      if (done) this.#mode = 'idle';
+      this.#announce(this.#playbackText());
+      this.#render();
+      if (!done) this.#timer = setTimeout(next, interval);
+    };
+    this.#render();
+    this.#timer = setTimeout(next, interval);
+  }
+
+  #playbackText() {
+    const { moves, shown } = this.#playback;
+    if (shown === 0) return `Playing the solution: ${moves.length} moves from the start.`;
+    return `Solution move ${shown} of ${moves.length}: slide ${moves[shown - 1]}${shown === moves.length ? ': the goal.' : '.'}`;
+  }
+
+  // --- drawing ------------------------------------------------------------------------------
+
+  #narration() {
+    if (this.#error) return 'Fix the board above to continue.';
+    if (!this.#solver && this.#databases) return 'The pattern databases are on their way (the bar above); Step is ready once they are in.';
+    return narrate(this.#lastEvent, { algorithm: this.algorithm, threshold: this.#solver?.threshold, minPruned: this.#minPruned, heuristic: this.heuristic,
+      tileOf: (id) => this.#views.tree.tileOf(id) });
+  }
+
+  /** A redraw in a coming frame (the page's frame scheduler, within its budget); off-screen, once back in view. */
+  #scheduleRender() {
+    if (this.#renderQueued) return;
+    this.#renderQueued = true;
+    if (!this.#offscreen) draw(this.#drawQueued);
+  }
+
+  #render() {
+    if (!this.isConnected) return; // removed: its Solver is freed, and nobody sees it
+    if (this.#renderQueued) { cancelDraw(this.#drawQueued); this.#renderQueued = false; }
+    const v = this.#views;
+    const solver = this.#solver;
+    const tiles = this.#described?.tiles;
+    const width = this.#described?.width;
+    // Panels left out of `view` are not drawn (#layout draws them when they are shown).
+    const shown = this.#shown;
+    if (shown.has('input')) v.input.render({ board: this.board, tiles: tiles?.join(' '), algorithm: this.algorithm, heuristic: this.heuristic, goal: this.goal, width, error: this.#error });
+    v.databases.render(this.#databases);
+    if (shown.has('compare')) v.compare.setOptions(solver ? this.#options() : null);
+    if (shown.has('solution')) v.solution.render(this.#solved && { start: solver.start, moves: this.#solved.moves, goal: this.goal });
+    this.#renderBoard(); // always: its tiles are the widget's first sign of life, to a page's scripts too
+    if (!shown.has('now') && !shown.has('frontier')) {
+      // Neither panel: nothing to draw.
+    } else if (solver && this.#frontierSearch) {
+      const size = frontierSize(solver);
+      const { maxFrontier, reached } = solver.summary();
+      v.now.render({ ...this.#numbers, frontier: sizeText(size), maxFrontier, reached, expanded: solver.expanded, generated: solver.generated }, this.#narration());
+      v.frontier.render(this.algorithm, solver.frontier(FRONTIER_SHOWN), size, this.#finished);
+    } else {
+      v.now.render(solver ? {
+        iteration: solver.iteration || null, threshold: this.#index > 0 ? solver.threshold : null,
+        ...this.#numbers, minPruned: this.#minPruned, expanded: solver.expanded, generated: solver.generated,
+      } : {}, this.#narration());
+    }
+    if (shown.has('timeline') && (this.#mode !== 'stream' || performance.now() - this.#timelineAt > STREAM_TREE_MS)) {
+      this.#timelineAt = performance.now();
+      const iterations = solver ? solver.summary().iterations : [];
+      v.timeline.render(iterations, !this.#solved && iterations.length > 0 && iterations.at(-1).nextThreshold === null);
+    }
+    v.progress.textContent = this.#progress;
+    v.progress.classList.toggle('warn', Boolean(this.#gaveup));
+    v.playback.textContent = this.#playback ? this.#playbackText() : '';
+    const running = this.#mode === 'run' || this.#mode === 'stream';
+    const can = Boolean(solver) && this.#mode !== 'replay';
+    v.controls.update({
+      step: can && !this.#finished, stepBack: can && this.#index > 0, nextIteration: can && !this.#finished && !this.#frontierSearch,
+      run: can && !this.#finished && !running, pause: this.#mode !== 'idle' && this.#mode !== 'replay',
+      reset: can, playSolution: can && Boolean(this.#solved) && this.#mode !== 'playback',
+    });
+    // A button that just became disabled must not take the keyboard focus away from the widget.
+    if (/** @type {HTMLButtonElement | null} */ (this.shadowRoot.activeElement)?.disabled) this.focus();
+    this.toggleAttribute('data-error', Boolean(this.#error));
+  }
+
+  #renderBoard() {
+    if (!this.#described) return;
+    const width = this.#described.width;
+    let tiles, moved = null, candidate = null;
+    if (this.#playback) {
+      const { moves, shown } = this.#playback;
+      tiles = boardAfter(this.#solver.start, moves.slice(0, shown));
+      moved = shown > 0 ? moves[shown - 1] : null;
+    } else if (this.#solver) {
+      tiles = this.#solver.board;
+      const event = this.#lastEvent;
+      if (event?.type === 'node' || event?.type === 'expand') moved = event.tile;
+      if (event?.type === 'prune') candidate = event.tile;
+    } else {
+      tiles = this.#described.tiles;
+    }
+    const overlay = this.#overlay ? describeBoard(tiles, /** @type {import('./pkg/tilesearch.js').GoalConvention} */ (this.goal)) : null;
+    const speed = this.speed;
+    const duration = this.#playback ? Math.min(220, this.#playback.interval * 0.8) : speed === Infinity ? 0 : Math.min(220, 700 / speed);
+    this.#views.board.render({ tiles, width, moved, candidate, overlay: Boolean(overlay), distances: overlay?.distances,
+      conflicts: overlay?.conflicts ?? [], duration });
+  }
+
+  /** The board and numbers of a clicked tree node; null hides them (its iteration is over). */
+  #showSelected(node) {
+    const v = this.#views;
+    v.selection.hidden = node === null;
+    if (node === null) return;
+    const text = v.selection.querySelector('p');
+    const boardHost = v.selection.querySelector('.selected-board');
+    if (node.kind === 'collapsed') {
+      text.textContent = this.#frontierSearch
+        ? `A finished subtree, collapsed: ${node.visited} expanded and ${node.pruned} skipped nodes.`
+        : `A finished subtree, collapsed: ${node.visited} visited and ${node.pruned} pruned nodes.`;
+      boardHost.hidden = true;
+      return;
+    }
+    const moves = v.tree.movesTo(node);
+    const f = node.g + node.h;
+    const graphKinds = { expanded: 'expanded', frontier: 'on the frontier', skip: 'skipped (its state was reached already)' };
+    text.textContent = node.kind in graphKinds
+      ? `Node ${node.id}, ${graphKinds[node.kind]}: g ${node.g}, h ${node.h}, f ${f}. Moves from the start: ${moves.join(' ') || 'none'}.`
+      : node.kind === 'prune'
+      ? `Node ${node.id}, pruned: g ${node.g}, h ${node.h}, f ${f} > threshold ${node.threshold}. Moves from the start: ${moves.join(' ') || 'none'}.`
+      : `Node ${node.id}, visited: g ${node.g}, h ${node.h}, f ${f}. Moves from the start: ${moves.join(' ') || 'none'}.`;
+    boardHost.hidden = false;
+    v.selectedBoard.render({ tiles: boardAfter(this.#solver.start, moves), width: this.#solver.width,
+      moved: moves.at(-1) ?? null, duration: 0 });
+  }
+
+  #announce(text) {
+    const now = performance.now();
+    this.#pendingAnnouncement = text;
+    if (now - this.#announced >= ANNOUNCE_MS) {
+      // A timer that has not fired yet (late, on a busy page) would announce again right after.
+      clearTimeout(this.#announceTimer);
+      this.#announceTimer = 0;
+      this.#announced = now;
+      this.#views.live.textContent = text;
+    } else if (!this.#announceTimer) {
+      this.#announceTimer = setTimeout(() => {
+        this.#announceTimer = 0;
+        this.#announced = performance.now();
+        this.#views.live.textContent = this.#pendingAnnouncement;
+      }, ANNOUNCE_MS - (now - this.#announced));
+    }
+  }
+
+  // --- embedding, share and export ---------------------------------------------------------
+
+  /** Applies view, controls, height and caption; a bad value of these, speed or theme is named in the message line. */
+  #layout() {
+    const problems = [];
+    const tokens = (name, allowed, all) => {
+      const text = this.getAttribute(name);
+      if (text === null) return new Set(all);
+      const words = text.trim().split(/\s+/).filter(Boolean);
+      if (name === 'controls' && words.length === 1 && words[0] === 'none') return new Set();
+      const unknown = words.filter((word) => !allowed.includes(word));
+      if (unknown.length > 0 || words.length === 0) {
+        problems.push(`${name}="${text}": ${words.length === 0 ? 'empty' : `unknown ${unknown.map((w) => `"${w}"`).join(', ')}`}; ` +
+          `use any of ${allowed.join(' ')}${name === 'controls' ? ', or none' : ''}.`);
+      }
+      return new Set(words.filter((word) => allowed.includes(word)));
+    };
+    const panels = Object.keys(PANELS);
+    const view = tokens('view', panels, panels);
+    const newlyShown = [...view].some((panel) => !this.#shown.has(panel));
+    this.#shown = view;
+    this.#views.tree.offscreen = this.#offscreen || !view.has('tree');
+    const controlNames = [...Object.keys(CONTROL_KEYS), 'overlay', ...SHARE_KEYS];
+    const controls = tokens('controls', controlNames, controlNames);
+    if (controls.has('download-tree') && !view.has('tree')) {
+      // Only a download-tree asked for by name is an error; the default set simply goes without it.
+      if (this.hasAttribute('controls')) problems.push('controls has download-tree but view has no tree panel: add tree to view, or remove download-tree.');
+      controls.delete('download-tree');
+    }
+    const $ = (selector) => this.shadowRoot.querySelector(selector);
+    // A class, not `hidden`: some panels hide themselves while they have nothing to show.
+    for (const [name, selector] of Object.entries(PANELS)) $(selector).classList.toggle('off', !view.has(name));
+    const keys = new Set([...controls].flatMap((name) => CONTROL_KEYS[name] ?? []));
+    this.#views.controls.show(keys);
+    $('.controls').hidden = $('.progress').hidden = keys.size === 0;
+    $('.share').hidden = !this.#views.share.show(controls);
+    $('.overlay').hidden = !controls.has('overlay');
+    // Notes usually show a board beside a tree or table: side by side when the widget is wide enough.
+    $('.explorer').classList.toggle('compact', view.has('board') && !view.has('input'));
+    const height = this.getAttribute('height');
+    const length = height !== null && /^\d+(\.\d+)?$/.test(height.trim()) ? `${height.trim()}px` : height;
+    const validHeight = length === null || CSS.supports('height', length);
+    if (!validHeight) problems.push(`height="${height}": not a CSS length; use a number of pixels (360) or a length (24rem).`);
+    $('.explorer').style.height = validHeight && length !== null ? length : '';
+    $('.explorer').style.setProperty('--_height', validHeight && length !== null ? length : '');
+    $('.explorer').classList.toggle('fixed-height', validHeight && length !== null);
+    const caption = this.getAttribute('caption');
+    $('.caption').textContent = caption ?? '';
+    $('.caption').hidden = !caption;
+    const speed = this.getAttribute('speed');
+    if (speed !== null && speedOf(speed) === null) problems.push(`speed="${speed}": not a speed; use a number of events per second from 1 to 1000, or max.`);
+    const theme = this.getAttribute('theme');
+    if (theme !== null && !THEMES.includes(theme)) problems.push(`theme="${theme}": unknown; use light or dark, or leave it out to follow the page.`);
+    $('.message').textContent = problems.length ? `⚠ This widget's settings need a fix: ${problems.join(' ')}` : '';
+    if (newlyShown && this.#ready) this.#render();
+  }
+
+  /** autoplay and loop: never for a reader who prefers reduced motion; a loop waits while the reader has scrolled away. */
+  #autoplay() {
+    if (REDUCED_MOTION.matches) return;
+    if (this.#seen && !this.#visible) this.#resume = 'play'; else this.play();
+  }
+
+  // Pauses only when the widget leaves the view: one that is off-screen from the start (an
+  // autoplay figure further down) runs, as a page script that starts it expects.
+  #onVisibility(visible) {
+    const left = this.#visible && !visible;
+    this.#visible = visible;
+    this.#offscreen = !visible;
+    this.#views.tree.offscreen = !visible || !this.#shown.has('tree');
+    if (visible) this.#seen = true;
+    if (visible && this.#renderQueued) draw(this.#drawQueued);
+    if (left && (this.#mode === 'run' || this.#mode === 'stream')) {
+      const resume = this.#mode === 'stream' && !this.#streamingRun ? 'nextIteration' : 'play';
+      this.pause();
+      this.#resume = resume;
+      this.#progress = `Paused while scrolled out of view, after ${this.#solver.nodes.toLocaleString('en')} nodes; it goes on when back in view.`;
+      this.#render();
+    } else if (visible && this.#resume) {
+      const resume = this.#resume;
+      this.#resume = null;
+      this[resume]();
+    }
+  }
+
+  /** The page's URL with this widget's board, heuristic and goal (and its id) in the hash. */
+  get link() { return shareLink(this.#options(), this.id); }
+
+  /** Copies `link` to the clipboard; resolves to the status line the Copy link button shows. */
+  async copyLink() {
+    const link = this.link;
+    try {
+      await navigator.clipboard.writeText(link);
+    } catch {
+      throw new Error(`The browser did not allow copying; select and copy the link yourself: ${link}`);
+    }
+    return `Link copied: ${link}`;
+  }
+
+  /** The events shown so far as JSON Lines (one Solver.step() object per line, as `tilesearch trace` prints them). */
+  exportTrace() { return traceJsonLines(this.#options(), this.#index); }
+
+  /** The drawn tree of the current iteration as an SVG document. */
+  exportTree() {
+    return treeSvg(this.shadowRoot.querySelector('svg.tree'),
+      `IDA* search tree, iteration ${this.#solver?.iteration}, threshold ${this.#solver?.threshold}: ${this.board} (${this.heuristic})`);
+  }
+
+  /** The iterations table as CSV. */
+  exportTable() {
+    if (this.algorithm !== 'ida') throw new Error(`The iterations table is IDA*'s: ${this.algorithm} has no iterations.`);
+    return iterationsCsv(this.#solver ? this.#solver.summary().iterations : []);
+  }
+
+  #fileName(what, extension) {
+    const board = (this.#described?.tiles ?? []).join('-');
+    return `tilesearch-${board}-${this.heuristic}-${what}.${extension}`;
+  }
+
+  async #downloadTrace() {
+    const count = this.#index;
+    const text = await this.exportTrace();
+    download(this.shadowRoot, this.#fileName('trace', 'jsonl'), text, 'application/jsonl');
+    return `Downloaded the trace: ${count.toLocaleString('en')} events, one JSON object per line (the schema of tilesearch trace).`;
+  }
+
+  async #downloadTree() {
+    download(this.shadowRoot, this.#fileName(`tree-iteration-${this.#solver?.iteration}`, 'svg'), this.exportTree(), 'image/svg+xml');
+    return `Downloaded the tree of iteration ${this.#solver?.iteration} as SVG.`;
+  }
+
+  async #downloadTable() {
+    const text = this.exportTable();
+    download(this.shadowRoot, this.#fileName('iterations', 'csv'), text, 'text/csv');
+    return `Downloaded the iterations table as CSV (${text.trim().split('\n').length - 1} rows).`;
+  }
+
+  #onKey(event) {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.composedPath()[0];
+    // Keys the widget uses stop here, so a page's own shortcuts (a slide deck's arrows and Space)
+    // act only while the widget does not have the focus; the page still sees every other key.
+    if (target.closest?.('input, select, textarea')) { event.stopPropagation(); return; }
+    if (target.tagName === 'BUTTON' && (event.key === ' ' || event.key === 'Enter')) { event.stopPropagation(); return; }
+    const actions = {
+      ArrowRight: () => this.step(), ArrowLeft: () => this.stepBack(), n: () => this.nextIteration(),
+      ' ': () => (this.#mode === 'run' || this.#mode === 'stream' ? this.pause() : this.play()), r: () => this.reset(),
+    };
+    const action = actions[event.key.length === 1 ? event.key.toLowerCase() : event.key];
+    if (!action) return;
+    event.preventDefault();
+    event.stopPropagation();
+    action();
+  }
+}
+
+export { TileSearchElement };

@@ -1,0 +1,125 @@
+// Declarations of the <tile-search> element (the npm package's "tilesearch/element" entry). The
+// trace events are the core's (trace-events.d.ts, taken from the wasm package's declarations).
+import type { TraceEvent, Heuristic, GoalConvention } from './trace-events.js';
+
+export type { TraceEvent, Heuristic, GoalConvention } from './trace-events.js';
+export type * from './trace-events.js';
+
+/** The searches: IDA* and the lecture's graph searches. */
+export type Algorithm = 'ida' | 'bfs' | 'dfs' | 'greedy' | 'astar';
+/** The panels of `view`. */
+export type Panel = 'input' | 'board' | 'now' | 'frontier' | 'tree' | 'timeline' | 'solution' | 'compare';
+/** The controls of `controls` (or "none"). */
+export type Control = 'step' | 'step-back' | 'next-iteration' | 'run' | 'reset' | 'play-solution' | 'speed' | 'overlay'
+  | 'copy-link' | 'download-trace' | 'download-tree' | 'download-table';
+export type Status = 'ready' | 'preparing' | 'running' | 'paused' | 'solved' | 'gaveup' | 'exhausted' | 'error';
+
+/** The pattern databases' progress (heuristic "pdb"). */
+export interface DatabasesState {
+  goal: GoalConvention; status: string; progress: number; source: string | null;
+  seconds: number | null; loadSeconds: number | null; message: string | null;
+}
+
+/** `element.state`: a snapshot, read-only. */
+export interface TileSearchState {
+  status: Status;
+  algorithm: Algorithm;
+  /** IDA*'s current threshold once stepping started, else null. */
+  threshold: number | null;
+  iteration: number;
+  expanded: number;
+  generated: number;
+  /** Graph searches: states reached so far (else null). */
+  reached: number | null;
+  maxFrontier: number | null;
+  lastEvent: TraceEvent | null;
+  solution: { length: number; moves: number[] } | null;
+  error: string | null;
+  databases: DatabasesState | null;
+}
+
+/** The detail of `solved`. */
+export interface SolvedDetail { length: number; moves: number[]; expanded: number; generated: number }
+/** The detail of `gaveup`: a graph search hit its memory guard. */
+export interface GaveUpDetail { reached: number; limit: number }
+/** The detail of `optionschange`. */
+export interface OptionsChangeDetail { board: string; heuristic: Heuristic; goal: GoalConvention }
+
+/** The element's events: bubbling and composed. */
+export interface TileSearchEventMap extends HTMLElementEventMap {
+  /** The trace event just shown (at full speed once per frame, the last one). */
+  step: CustomEvent<TraceEvent>;
+  solved: CustomEvent<SolvedDetail>;
+  gaveup: CustomEvent<GaveUpDetail>;
+  optionschange: CustomEvent<OptionsChangeDetail>;
+}
+
+/** The element's attributes, as markup takes them (for frameworks' JSX typings). */
+export interface TileSearchAttributes {
+  board?: string;
+  heuristic?: Heuristic;
+  goal?: GoalConvention;
+  algorithm?: Algorithm;
+  'max-reached'?: string | number;
+  /** Events per second, 1 to 1000, or "max". */
+  speed?: string | number;
+  autoplay?: boolean | '';
+  loop?: boolean | '';
+  /** Space-separated panels. */
+  view?: string;
+  /** Space-separated controls, or "none". */
+  controls?: string;
+  /** A number of pixels or a CSS length. */
+  height?: string | number;
+  caption?: string;
+  theme?: 'light' | 'dark';
+  id?: string;
+}
+
+/** `<tile-search>`: IDA* on a sliding-tile board, step by step. */
+export declare class TileSearchElement extends HTMLElement {
+  static readonly observedAttributes: string[];
+  /** The board as text; arrays of numbers (0 = blank) are accepted too. */
+  get board(): string;
+  set board(value: string | number[]);
+  heuristic: Heuristic;
+  goal: GoalConvention;
+  algorithm: Algorithm;
+  /** Events per second; Infinity is full speed. */
+  get speed(): number;
+  set speed(value: number | 'max');
+  /** The graph searches' memory guard (null: the core's default). */
+  maxReached: number | null;
+  autoplay: boolean;
+  readonly state: TileSearchState;
+  /** The page's URL with this widget's options (and id) in the hash. */
+  readonly link: string;
+  /** Shows one more event and returns it (undefined at the end or on an invalid board). */
+  step(): TraceEvent | undefined;
+  /** Back one event (a deterministic replay). */
+  stepBack(): Promise<void>;
+  /** Runs to the end of the current iteration (or the solution), in a worker. */
+  nextIteration(): void;
+  play(): void;
+  pause(): void;
+  reset(): void;
+  /** Copies `link`; resolves to the status line. */
+  copyLink(): Promise<string>;
+  /** The events shown so far as JSON Lines (the CLI's trace schema). */
+  exportTrace(): Promise<string>;
+  /** The drawn tree as an SVG document. */
+  exportTree(): string;
+  /** IDA*'s iterations as CSV. */
+  exportTable(): string;
+
+  addEventListener<K extends keyof TileSearchEventMap>(type: K, listener: (this: TileSearchElement, event: TileSearchEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof TileSearchEventMap>(type: K, listener: (this: TileSearchElement, event: TileSearchEventMap[K]) => unknown,
+    options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+}
+
+declare global {
+  interface HTMLElementTagNameMap { 'tile-search': TileSearchElement }
+}

@@ -1,0 +1,2 @@
+// The package's main entry: importing it defines <tile-search>.
+export * from './tile-search-element.js';
