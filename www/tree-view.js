@@ -459,15 +459,24 @@ export class TreeView {
     this.#applyView();
   }
 
+  // A host may scale the widget with a CSS transform (reveal.js scales its slides to the
+  // window): pointer positions are in screen pixels, the view in the SVG's own pixels.
+  #screenScale() {
+    const width = this.#svg.clientWidth;
+    return width > 0 ? this.#svg.getBoundingClientRect().width / (width + 2 * this.#svg.clientLeft) || 1 : 1;
+  }
+
   #enablePanZoom() {
     let drag = null;
     this.#svg.addEventListener('wheel', (event) => {
       event.preventDefault();
       const box = this.#svg.getBoundingClientRect();
-      this.#zoomBy(event.deltaY < 0 ? 1.15 : 1 / 1.15, event.clientX - box.left, event.clientY - box.top);
+      const s = this.#screenScale();
+      const border = this.#svg.clientLeft;
+      this.#zoomBy(event.deltaY < 0 ? 1.15 : 1 / 1.15, (event.clientX - box.left) / s - border, (event.clientY - box.top) / s - border);
     }, { passive: false });
     this.#svg.addEventListener('pointerdown', (event) => {
-      drag = { x: event.clientX, y: event.clientY, moved: false };
+      drag = { x: event.clientX, y: event.clientY, moved: false, scale: this.#screenScale() };
     });
     this.#svg.addEventListener('pointermove', (event) => {
       if (!drag) return;
