@@ -42,7 +42,7 @@
 //   exportTrace(), exportTree(), exportTable()   the Download buttons' files as text: the events so far as
 //                           JSON Lines (the CLI's trace schema), the drawn tree as SVG, the iterations as CSV
 //   Polite: it runs only when asked (or with autoplay, unless the reader prefers reduced motion), pauses
-//   while scrolled out of view and goes on when back; widgets share the compiled wasm module, the page's pool of
+//   while scrolled out of view or inside a `hidden` element (a slide not shown) and goes on when back; widgets share the compiled wasm module, the page's pool of
 //   solver workers (worker-client.js) and its per-frame drawing budget (frame-scheduler.js), nothing else.
 // Styling: it inherits the page's font; custom properties --tile-search-font, --tile-search-text,
 //   --tile-search-background, --tile-search-accent, --tile-search-tile, --tile-search-tile-text,
@@ -78,6 +78,9 @@ const STREAM_NODE_BUDGET = 120; // drawn tree nodes while streaming (NODE_BUDGET
 const STREAM_TREE_MS = 250;  // tree and timeline are redrawn at most 4 times a second while streaming
 const ANNOUNCE_MS = 1500;     // at most one live-region announcement per this interval
 const REDUCED_MOTION = matchMedia('(prefers-reduced-motion: reduce)');
+const PRINT = matchMedia('print');
+/** Printing, or reveal.js's print view (`?print-pdf`: every slide laid out as a page, for Save as PDF). */
+const printView = () => PRINT.matches || document.documentElement.classList.contains('print-pdf');
 const LOOP_DELAY_MS = 3000;   // loop: the solved board stays this long before the search starts again
 const LAYOUT_ATTRIBUTES = ['view', 'controls', 'height', 'caption', 'theme'];
 const THEMES = ['light', 'dark']; // styles.css: :host([theme="…"])
@@ -181,7 +184,11 @@ class TileSearchElement extends HTMLElement {
   #module = null;          // the page's compiled core, for this widget's worker
   #visibility = null;      // IntersectionObserver: off-screen widgets pause
   #resume = null;          // 'play' | 'nextIteration': what an off-screen pause interrupted (or autoplay awaits)
-  #visible = false;        // in the viewport (IntersectionObserver)
+  #visible = false;        // shown: in the viewport (IntersectionObserver) and not in a hidden ancestor
+  #intersecting = false;   // in the viewport (IntersectionObserver)
+  #hostHidden = false;     // an ancestor has `hidden` (reveal.js's slides that are not shown; it keeps them laid out)
+  #hiddenWatch = null;     // MutationObserver of the ancestors' `hidden`
+  #printing = false;       // printing or a print view: everything is drawn now, nothing waits to be on screen
   #offscreen = false;      // known to be out of the viewport: frame-paced redraws wait until it is back
   #shown = new Set(Object.keys(PANELS)); // the panels of `view`: only these are drawn
   #seen = false;           // has been in the viewport
@@ -254,8 +261,10 @@ class TileSearchElement extends HTMLElement {
     this.#layout();
     const linked = optionsFromHash(location.hash, this.id);
     for (const [name, value] of Object.entries(linked ?? {})) this.setAttribute(name, value);
-    this.#visibility = new IntersectionObserver(([entry]) => this.#onVisibility(entry.isIntersecting));
+    this.#visibility = new IntersectionObserver(([entry]) => { this.#intersecting = entry.isIntersecting; this.#onVisibility(); });
     this.#visibility.observe(this);
+    this.#watchAncestors();
+    TileSearchElement.#watchPrint(this);
     wasmReady().then((module) => {
       if (!this.isConnected) return;
       this.#module = module;
@@ -268,6 +277,8 @@ class TileSearchElement extends HTMLElement {
   disconnectedCallback() {
     this.#cancel();
     this.#visibility.disconnect();
+    this.#hiddenWatch.disconnect();
+    TileSearchElement.#connected.delete(this);
     clearTimeout(this.#announceTimer);
     this.#announceTimer = 0;
     this.#client?.terminate();
@@ -951,24 +962,77 @@ class TileSearchElement extends HTMLElement {
 
   /** autoplay and loop: never for a reader who prefers reduced motion; a loop waits while the reader has scrolled away. */
   #autoplay() {
-    if (REDUCED_MOTION.matches) return;
-    if (this.#seen && !this.#visible) this.#resume = 'play'; else this.play();
+    if (REDUCED_MOTION.matches || printView()) return; // a printout is one still frame
+    // On a slide not shown yet, it starts when its slide is.
+    if ((this.#seen && !this.#visible) || this.#hostHidden) this.#resume = 'play'; else this.play();
   }
 
-  // Pauses only when the widget leaves the view: one that is off-screen from the start (an
-  // autoplay figure further down) runs, as a page script that starts it expects.
-  #onVisibility(visible) {
+  // A hidden ancestor hides the widget even when the host keeps it laid out and overlapping the
+  // viewport (reveal.js gives the slides it does not show `hidden`, opacity 0 and display: block,
+  // so an IntersectionObserver alone sees them with a fade or no transition).
+  #watchAncestors() {
+    const ancestors = [];
+    for (let node = this.parentNode; node; node = node instanceof ShadowRoot ? node.host : node.parentNode) {
+      if (node instanceof Element) ancestors.push(node);
+    }
+    const check = () => {
+      const hidden = ancestors.some((element) => element.hasAttribute('hidden'));
+      if (hidden === this.#hostHidden) return;
+      this.#hostHidden = hidden;
+      this.#onVisibility();
+    };
+    this.#hiddenWatch = new MutationObserver(check);
+    for (const element of ancestors) this.#hiddenWatch.observe(element, { attributes: true, attributeFilter: ['hidden'] });
+    this.#hostHidden = ancestors.some((element) => element.hasAttribute('hidden'));
+  }
+
+  static #connected = new Set();
+  static #printWatch = null;
+  static #beforePrint = false; // between beforeprint and afterprint (the print media may match later)
+
+  // One watch for the page: printing (matchMedia, beforeprint) and reveal.js's print view (the
+  // print-pdf class it puts on <html> once it has laid the slides out as pages).
+  static #watchPrint(widget) {
+    TileSearchElement.#connected.add(widget);
+    if (TileSearchElement.#printWatch) { if (printView()) widget.#onPrint(); return; }
+    const all = () => { for (const element of TileSearchElement.#connected) element.#onPrint(); };
+    PRINT.addEventListener('change', all);
+    addEventListener('beforeprint', () => { TileSearchElement.#beforePrint = true; all(); });
+    addEventListener('afterprint', () => { TileSearchElement.#beforePrint = false; all(); });
+    TileSearchElement.#printWatch = new MutationObserver(all);
+    TileSearchElement.#printWatch.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+    if (printView()) widget.#onPrint();
+  }
+
+  // Printing: every widget draws its current state now and completely, on screen or not (the
+  // page is printed before any animation frame); the panels' transitions are off (styles.css).
+  #onPrint() {
+    const printing = printView() || TileSearchElement.#beforePrint;
+    if (printing === this.#printing && !printing) return;
+    this.#printing = printing;
+    this.toggleAttribute('data-print', printing);
+    this.#onVisibility();
+    if (printing && this.#ready) { this.#render(); this.#views.tree.flush(); }
+  }
+
+  // Pauses only when the widget leaves the view (scrolled away, or its slide no longer shown):
+  // one that is off-screen from the start (an autoplay figure further down) runs, as a page script
+  // that starts it expects.
+  #onVisibility() {
+    const visible = this.#intersecting && !this.#hostHidden;
     const left = this.#visible && !visible;
     this.#visible = visible;
-    this.#offscreen = !visible;
-    this.#views.tree.offscreen = !visible || !this.#shown.has('tree');
+    this.#offscreen = !visible && !this.#printing;
+    this.#views.tree.offscreen = this.#offscreen || !this.#shown.has('tree');
     if (visible) this.#seen = true;
-    if (visible && this.#renderQueued) draw(this.#drawQueued);
+    if (!this.#offscreen && this.#renderQueued) draw(this.#drawQueued);
     if (left && (this.#mode === 'run' || this.#mode === 'stream')) {
       const resume = this.#mode === 'stream' && !this.#streamingRun ? 'nextIteration' : 'play';
       this.pause();
       this.#resume = resume;
-      this.#progress = `Paused while scrolled out of view, after ${this.#solver.nodes.toLocaleString('en')} nodes; it goes on when back in view.`;
+      this.#progress = this.#hostHidden
+        ? `Paused while hidden (its slide is not shown), after ${this.#solver.nodes.toLocaleString('en')} nodes; it goes on when shown again.`
+        : `Paused while scrolled out of view, after ${this.#solver.nodes.toLocaleString('en')} nodes; it goes on when back in view.`;
       this.#render();
     } else if (visible && this.#resume) {
       const resume = this.#resume;

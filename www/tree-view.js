@@ -207,6 +207,13 @@ export class TreeView {
     this.#onSelect(node);
   }
 
+  /** Draws a pending render now (printing: the page is printed before the next frame). */
+  flush() {
+    if (!this.#dirty) return;
+    clearTimeout(this.#timer); cancelDraw(this.#drawNow);
+    this.#drawNow();
+  }
+
   /** Stops pending renders (the element left the page). */
   disconnect() { cancelDraw(this.#drawNow); clearTimeout(this.#timer); this.#dirty = false; }
 
@@ -484,7 +491,7 @@ export class TreeView {
       if (!drag.moved && Math.hypot(dx, dy) < 4) return;
       if (!drag.moved) this.#svg.setPointerCapture(event.pointerId);
       drag.moved = true;
-      this.#view.x += dx; this.#view.y += dy; this.#view.mode = 'manual';
+      this.#view.x += dx / drag.scale; this.#view.y += dy / drag.scale; this.#view.mode = 'manual';
       drag.x = event.clientX; drag.y = event.clientY;
       this.#applyView();
     });
