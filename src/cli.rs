@@ -8,6 +8,8 @@
 //! Nothing is lost silently: every line of `solve -` gets a result or an error (a line that is
 //! not UTF-8 included), and text quoted from the input has its control characters escaped.
 
+pub mod pdb_cache;
+
 use crate::board::{Board, Goal};
 use crate::error::{escape_controls, Error};
 use crate::heuristic::HeuristicKind;
@@ -301,7 +303,7 @@ fn board_text(options: &Options, stdin: &mut dyn BufRead) -> Result<String, Inpu
 /// Loads (or builds) the pattern databases before a `pdb` search needs them.
 fn prepare(options: &Options, board: &Board) {
     if options.heuristic == HeuristicKind::Pdb && board.width() == 4 {
-        crate::heuristic::pdb::load_or_build(options.goal);
+        pdb_cache::load_or_build(options.goal);
     }
 }
 

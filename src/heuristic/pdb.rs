@@ -510,50 +510,6 @@ pub fn ensure(goal: Goal) -> Arc<PatternDatabases> {
     installed(goal).unwrap_or_else(|| install(PatternDatabases::build(goal)))
 }
 
-/// Where the CLI keeps built databases: `$TILESEARCH_CACHE`, else `$XDG_CACHE_HOME/tilesearch`,
-/// else `$HOME/.cache/tilesearch`.
-#[cfg(not(target_arch = "wasm32"))]
-pub fn cache_dir() -> Option<std::path::PathBuf> {
-    use std::path::PathBuf;
-    let var = |name: &str| {
-        std::env::var_os(name)
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-    };
-    var("TILESEARCH_CACHE")
-        .or_else(|| var("XDG_CACHE_HOME").map(|d| d.join("tilesearch")))
-        .or_else(|| var("HOME").map(|d| d.join(".cache").join("tilesearch")))
-}
-
-/// The databases for `goal`: installed ones, else read from the disk cache, else built and
-/// written to the cache for next time. A cache file that is damaged or from another version is
-/// rebuilt; a cache that cannot be written is skipped.
-#[cfg(not(target_arch = "wasm32"))]
-pub fn load_or_build(goal: Goal) -> Arc<PatternDatabases> {
-    if let Some(databases) = installed(goal) {
-        return databases;
-    }
-    let file = cache_dir().map(|d| d.join(format!("pdb-663-{}.bin", goal.name())));
-    if let Some(bytes) = file.as_ref().and_then(|f| std::fs::read(f).ok()) {
-        if let Ok(databases) = PatternDatabases::from_bytes(goal, &bytes) {
-            return install(databases);
-        }
-    }
-    let databases = PatternDatabases::build(goal);
-    if let Some(file) = &file {
-        let temporary = file.with_extension("tmp");
-        let written = file
-            .parent()
-            .map(std::fs::create_dir_all)
-            .transpose()
-            .and_then(|_| std::fs::write(&temporary, databases.to_bytes()))
-            .and_then(|_| std::fs::rename(&temporary, file));
-        // The cache only saves time: a read-only or missing home is fine.
-        drop(written);
-    }
-    install(databases)
-}
-
 /// The pattern-database heuristic: the larger of the additive 6-6-3 values and the same on the
 /// board reflected about the main diagonal.
 #[derive(Clone, Debug)]
