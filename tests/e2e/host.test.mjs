@@ -4,7 +4,7 @@
 // attribute values the widget does not accept are named in its message line.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, screenshot, watchLongTasks } from './server.mjs';
+import { startServer, launch, screenshot, watchLongTasks, openWatched } from './server.mjs';
 
 // Korf's instance #1 (57 moves; hundreds of millions of nodes: it runs until stopped).
 const KORF_1 = '13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2';
@@ -17,13 +17,7 @@ after(async () => { await browser?.close(); await server?.close(); });
 
 /** The host page, recording console errors and page errors in `errors`. */
 async function openHost({ viewport = { width: 1280, height: 720 } } = {}) {
-  const context = await browser.newContext({ viewport, reducedMotion: 'no-preference' });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
-  page.on('pageerror', (error) => errors.push(String(error)));
-  page.on('response', (response) => { if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`); });
-  await page.goto(`${server.url}tests/e2e/fixtures/host.html`);
+  const { page, context, errors } = await openWatched(browser, `${server.url}tests/e2e/fixtures/host.html`, { viewport });
   await page.waitForFunction(() => customElements.get('tile-search') && window.host);
   return { page, context, errors };
 }

@@ -10,7 +10,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer, launch, screenshot, ROOT } from './server.mjs';
+import { startServer, launch, screenshot, ROOT, openWatched } from './server.mjs';
 import { stateOf, stepsForward } from './guest.mjs';
 
 let server, browser;
@@ -29,13 +29,7 @@ after(async () => {
 
 /** The deck at `viewport`, once reveal.js is ready and every widget has drawn its board. */
 async function openDeck(query = '', viewport = { width: 1280, height: 720 }) {
-  const context = await browser.newContext({ viewport, reducedMotion: 'no-preference' });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
-  page.on('pageerror', (error) => errors.push(String(error)));
-  page.on('response', (response) => { if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`); });
-  await page.goto(`${server.url}www/slides.html${query}`);
+  const { page, context, errors } = await openWatched(browser, `${server.url}www/slides.html${query}`, { viewport });
   await page.waitForFunction(() => window.Reveal?.isReady() && [...document.querySelectorAll('tile-search')].every(
     (element) => element.shadowRoot.querySelector('.board .tile') && element.state.status !== 'preparing'));
   return { page, context, errors };

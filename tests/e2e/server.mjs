@@ -46,7 +46,9 @@ export async function launch() {
  * A page on `url` (hash included) that records console errors and page errors in `errors`,
  * waited until <tile-search> has configured its Solver.
  */
-export async function openExplorer(browser, url, { reducedMotion = 'no-preference', viewport = { width: 1400, height: 1300 } } = {}) {
+/** A new page at `url` in its own context, recording console errors, page errors and failed
+ * responses in `errors`. */
+export async function openWatched(browser, url, { reducedMotion = 'no-preference', viewport = { width: 1280, height: 720 } } = {}) {
   const context = await browser.newContext({ viewport, reducedMotion });
   const page = await context.newPage();
   const errors = [];
@@ -54,6 +56,11 @@ export async function openExplorer(browser, url, { reducedMotion = 'no-preferenc
   page.on('pageerror', (error) => errors.push(String(error)));
   page.on('response', (response) => { if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`); });
   await page.goto(url);
+  return { page, context, errors };
+}
+
+export async function openExplorer(browser, url, { reducedMotion = 'no-preference', viewport = { width: 1400, height: 1300 } } = {}) {
+  const { page, context, errors } = await openWatched(browser, url, { reducedMotion, viewport });
   await page.waitForFunction(() => {
     const element = document.querySelector('tile-search');
     return element && element.shadowRoot.querySelector('.board .tile') && element.state.expanded !== undefined
