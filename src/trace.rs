@@ -14,152 +14,209 @@
 
 use serde::{Deserialize, Serialize};
 
-/// One step of a search.
+/// One step of a search: one of the node-like and bookkeeping events below, told apart by `type`.
+/// The TypeScript declarations (`TraceEvent` and one interface per event) are generated from
+/// these types.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(tsify::Tsify),
+    tsify(rename = "TraceEvent")
+)]
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum Event {
     /// An IDA* iteration starts with this threshold.
-    Iteration {
-        /// 1-based iteration number.
-        iteration: u32,
-        /// The f bound of this iteration.
-        threshold: u32,
-    },
+    Iteration(IterationEvent),
     /// A node is visited: its f is within the threshold.
-    Node {
-        /// Unique within the run.
-        id: u64,
-        /// The parent's id; `None` for the root.
-        parent: Option<u64>,
-        /// Moves from the start.
-        g: u32,
-        /// The heuristic's estimate.
-        h: u32,
-        /// g + h.
-        f: u32,
-        /// The tile slid to reach this node (`None` at the root).
-        tile: Option<u8>,
-        /// The blank's cell after the move.
-        blank: u8,
-    },
+    Node(NodeEvent),
     /// A generated child is cut off because f > threshold (the tree shows it as a ghost leaf).
-    Prune {
-        /// Unique within the run.
-        id: u64,
-        /// The visited node it was generated from.
-        parent: u64,
-        /// Moves from the start.
-        g: u32,
-        /// The heuristic's estimate.
-        h: u32,
-        /// g + h, above the threshold.
-        f: u32,
-        /// The threshold it exceeded.
-        threshold: u32,
-        /// The tile that would have slid.
-        tile: u8,
-    },
+    Prune(PruneEvent),
     /// All children of this node are done; the search returns to its parent.
-    Backtrack {
-        /// The node left.
-        id: u64,
-    },
+    Backtrack(BacktrackEvent),
     /// The iteration ended without a solution; the threshold rises to the smallest pruned f.
-    Raise {
-        /// The old threshold.
-        from: u32,
-        /// The new threshold.
-        to: u32,
-    },
+    Raise(RaiseEvent),
     /// A frontier search took a node off the frontier and expanded it (the goal test failed).
-    Expand {
-        /// The node.
-        id: u64,
-        /// Its parent (`None` for the root).
-        parent: Option<u64>,
-        /// Moves from the start.
-        g: u32,
-        /// The heuristic's estimate.
-        h: u32,
-        /// g + h.
-        f: u32,
-        /// The tile slid to reach it (`None` at the root).
-        tile: Option<u8>,
-        /// The blank's cell.
-        blank: u8,
-        /// Frontier size after taking it off.
-        frontier: u64,
-    },
+    Expand(ExpandEvent),
     /// A frontier search generated a new state and put it on the frontier (the root too).
-    Generate {
-        /// The new node.
-        id: u64,
-        /// The node expanded (`None` for the root).
-        parent: Option<u64>,
-        /// Moves from the start.
-        g: u32,
-        /// The heuristic's estimate.
-        h: u32,
-        /// g + h.
-        f: u32,
-        /// The tile slid (`None` at the root).
-        tile: Option<u8>,
-        /// The blank's cell.
-        blank: u8,
-        /// Frontier size after adding it.
-        frontier: u64,
-    },
+    Generate(GenerateEvent),
     /// A frontier search generated a child whose state was reached already; it is not added.
-    Skip {
-        /// The child (an id of its own, not kept).
-        id: u64,
-        /// The node expanded.
-        parent: u64,
-        /// Moves from the start.
-        g: u32,
-        /// The heuristic's estimate.
-        h: u32,
-        /// g + h.
-        f: u32,
-        /// The tile slid.
-        tile: u8,
-        /// The blank's cell.
-        blank: u8,
-    },
+    Skip(SkipEvent),
     /// A frontier search hit its memory guard.
-    GaveUp {
-        /// States reached.
-        reached: u64,
-        /// The guard.
-        limit: u64,
-    },
+    GaveUp(GaveUpEvent),
     /// The goal was visited.
-    Solved {
-        /// Number of moves.
-        length: u32,
-        /// Tiles slid, in order, from the start.
-        moves: Vec<u8>,
-        /// Nodes whose children were generated, over all iterations.
-        expanded: u64,
-        /// Children generated (pruned ones included), over all iterations.
-        generated: u64,
-    },
+    Solved(SolvedEvent),
+}
+
+/// An IDA* iteration starts with this threshold.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+pub struct IterationEvent {
+    /// 1-based iteration number.
+    pub iteration: u32,
+    /// The f bound of this iteration.
+    pub threshold: u32,
+}
+
+/// A node is visited: its f is within the threshold.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+pub struct NodeEvent {
+    /// Unique within the run.
+    pub id: u64,
+    /// The parent's id; `None` for the root.
+    pub parent: Option<u64>,
+    /// Moves from the start.
+    pub g: u32,
+    /// The heuristic's estimate.
+    pub h: u32,
+    /// g + h.
+    pub f: u32,
+    /// The tile slid to reach this node (`None` at the root).
+    pub tile: Option<u8>,
+    /// The blank's cell after the move.
+    pub blank: u8,
+}
+
+/// A generated child is cut off because f > threshold (the tree shows it as a ghost leaf).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+pub struct PruneEvent {
+    /// Unique within the run.
+    pub id: u64,
+    /// The visited node it was generated from.
+    pub parent: u64,
+    /// Moves from the start.
+    pub g: u32,
+    /// The heuristic's estimate.
+    pub h: u32,
+    /// g + h, above the threshold.
+    pub f: u32,
+    /// The threshold it exceeded.
+    pub threshold: u32,
+    /// The tile that would have slid.
+    pub tile: u8,
+}
+
+/// All children of this node are done; the search returns to its parent.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+pub struct BacktrackEvent {
+    /// The node left.
+    pub id: u64,
+}
+
+/// The iteration ended without a solution; the threshold rises to the smallest pruned f.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+pub struct RaiseEvent {
+    /// The old threshold.
+    pub from: u32,
+    /// The new threshold.
+    pub to: u32,
+}
+
+/// A frontier search took a node off the frontier and expanded it (the goal test failed).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+pub struct ExpandEvent {
+    /// The node.
+    pub id: u64,
+    /// Its parent (`None` for the root).
+    pub parent: Option<u64>,
+    /// Moves from the start.
+    pub g: u32,
+    /// The heuristic's estimate.
+    pub h: u32,
+    /// g + h.
+    pub f: u32,
+    /// The tile slid to reach it (`None` at the root).
+    pub tile: Option<u8>,
+    /// The blank's cell.
+    pub blank: u8,
+    /// Frontier size after taking it off.
+    pub frontier: u64,
+}
+
+/// A frontier search generated a new state and put it on the frontier (the root too).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+pub struct GenerateEvent {
+    /// The new node.
+    pub id: u64,
+    /// The node expanded (`None` for the root).
+    pub parent: Option<u64>,
+    /// Moves from the start.
+    pub g: u32,
+    /// The heuristic's estimate.
+    pub h: u32,
+    /// g + h.
+    pub f: u32,
+    /// The tile slid (`None` at the root).
+    pub tile: Option<u8>,
+    /// The blank's cell.
+    pub blank: u8,
+    /// Frontier size after adding it.
+    pub frontier: u64,
+}
+
+/// A frontier search generated a child whose state was reached already; it is not added.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+pub struct SkipEvent {
+    /// The child (an id of its own, not kept).
+    pub id: u64,
+    /// The node expanded.
+    pub parent: u64,
+    /// Moves from the start.
+    pub g: u32,
+    /// The heuristic's estimate.
+    pub h: u32,
+    /// g + h.
+    pub f: u32,
+    /// The tile slid.
+    pub tile: u8,
+    /// The blank's cell.
+    pub blank: u8,
+}
+
+/// A frontier search hit its memory guard.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+pub struct GaveUpEvent {
+    /// States reached.
+    pub reached: u64,
+    /// The guard.
+    pub limit: u64,
+}
+
+/// The goal was visited.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+pub struct SolvedEvent {
+    /// Number of moves.
+    pub length: u32,
+    /// Tiles slid, in order, from the start.
+    pub moves: Vec<u8>,
+    /// Nodes whose children were generated, over all iterations.
+    pub expanded: u64,
+    /// Children generated (pruned ones included), over all iterations.
+    pub generated: u64,
 }
 
 impl Event {
     /// The `type` field: `iteration`, `node`, `prune`, `backtrack`, `raise` or `solved`.
     pub fn kind(&self) -> &'static str {
         match self {
-            Event::Iteration { .. } => "iteration",
-            Event::Node { .. } => "node",
-            Event::Prune { .. } => "prune",
-            Event::Backtrack { .. } => "backtrack",
-            Event::Raise { .. } => "raise",
-            Event::Solved { .. } => "solved",
-            Event::Expand { .. } => "expand",
-            Event::Generate { .. } => "generate",
-            Event::Skip { .. } => "skip",
-            Event::GaveUp { .. } => "gaveup",
+            Event::Iteration(IterationEvent { .. }) => "iteration",
+            Event::Node(NodeEvent { .. }) => "node",
+            Event::Prune(PruneEvent { .. }) => "prune",
+            Event::Backtrack(BacktrackEvent { .. }) => "backtrack",
+            Event::Raise(RaiseEvent { .. }) => "raise",
+            Event::Solved(SolvedEvent { .. }) => "solved",
+            Event::Expand(ExpandEvent { .. }) => "expand",
+            Event::Generate(GenerateEvent { .. }) => "generate",
+            Event::Skip(SkipEvent { .. }) => "skip",
+            Event::GaveUp(GaveUpEvent { .. }) => "gaveup",
         }
     }
 
@@ -224,10 +281,10 @@ pub enum EventKind {
 pub fn pack(event: &Event, out: &mut Vec<u32>) {
     let split = |v: u64| [v as u32, (v >> 32) as u32];
     let record: [u32; RECORD_WORDS] = match *event {
-        Event::Iteration {
+        Event::Iteration(IterationEvent {
             iteration,
             threshold,
-        } => [
+        }) => [
             EventKind::Iteration as u32,
             iteration,
             threshold,
@@ -237,7 +294,7 @@ pub fn pack(event: &Event, out: &mut Vec<u32>) {
             0,
             0,
         ],
-        Event::Node {
+        Event::Node(NodeEvent {
             id,
             parent,
             g,
@@ -245,14 +302,14 @@ pub fn pack(event: &Event, out: &mut Vec<u32>) {
             tile,
             blank,
             ..
-        } => {
+        }) => {
             let [il, ih] = split(id);
             let [pl, ph] = parent.map_or([NONE32, NONE32], split);
             let tile = tile.map_or(0xff, u32::from);
             let last = tile | u32::from(blank) << 8;
             [EventKind::Node as u32, il, ih, pl, ph, g, h, last]
         }
-        Event::Prune {
+        Event::Prune(PruneEvent {
             id,
             parent,
             g,
@@ -260,18 +317,18 @@ pub fn pack(event: &Event, out: &mut Vec<u32>) {
             threshold,
             tile,
             ..
-        } => {
+        }) => {
             let [il, ih] = split(id);
             let [pl, ph] = split(parent);
             let last = u32::from(tile) | (threshold.min(0xffff)) << 16;
             [EventKind::Prune as u32, il, ih, pl, ph, g, h, last]
         }
-        Event::Backtrack { id } => {
+        Event::Backtrack(BacktrackEvent { id }) => {
             let [il, ih] = split(id);
             [EventKind::Backtrack as u32, il, ih, 0, 0, 0, 0, 0]
         }
-        Event::Raise { from, to } => [EventKind::Raise as u32, from, to, 0, 0, 0, 0, 0],
-        Event::Expand {
+        Event::Raise(RaiseEvent { from, to }) => [EventKind::Raise as u32, from, to, 0, 0, 0, 0, 0],
+        Event::Expand(ExpandEvent {
             id,
             parent,
             g,
@@ -279,8 +336,8 @@ pub fn pack(event: &Event, out: &mut Vec<u32>) {
             tile,
             blank,
             ..
-        }
-        | Event::Generate {
+        })
+        | Event::Generate(GenerateEvent {
             id,
             parent,
             g,
@@ -288,8 +345,8 @@ pub fn pack(event: &Event, out: &mut Vec<u32>) {
             tile,
             blank,
             ..
-        } => {
-            let kind = if matches!(event, Event::Expand { .. }) {
+        }) => {
+            let kind = if matches!(event, Event::Expand(ExpandEvent { .. })) {
                 EventKind::Expand
             } else {
                 EventKind::Generate
@@ -299,7 +356,7 @@ pub fn pack(event: &Event, out: &mut Vec<u32>) {
             let last = tile.map_or(0xff, u32::from) | u32::from(blank) << 8;
             [kind as u32, il, ih, pl, ph, g, h, last]
         }
-        Event::Skip {
+        Event::Skip(SkipEvent {
             id,
             parent,
             g,
@@ -307,13 +364,13 @@ pub fn pack(event: &Event, out: &mut Vec<u32>) {
             tile,
             blank,
             ..
-        } => {
+        }) => {
             let [il, ih] = split(id);
             let [pl, ph] = split(parent);
             let last = u32::from(tile) | u32::from(blank) << 8;
             [EventKind::Skip as u32, il, ih, pl, ph, g, h, last]
         }
-        Event::GaveUp { reached, limit } => [
+        Event::GaveUp(GaveUpEvent { reached, limit }) => [
             EventKind::GaveUp as u32,
             reached as u32,
             limit as u32,
@@ -323,12 +380,12 @@ pub fn pack(event: &Event, out: &mut Vec<u32>) {
             0,
             0,
         ],
-        Event::Solved {
+        Event::Solved(SolvedEvent {
             length,
             expanded,
             generated,
             ..
-        } => {
+        }) => {
             let [el, eh] = split(expanded);
             let [gl, gh] = split(generated);
             [EventKind::Solved as u32, length, 0, el, eh, gl, gh, 0]
@@ -377,7 +434,7 @@ mod tests {
     fn packed_records_carry_every_field() {
         let mut out = Vec::new();
         pack(
-            &Event::Node {
+            &Event::Node(NodeEvent {
                 id: (7 << 32) | 5,
                 parent: None,
                 g: 0,
@@ -385,11 +442,11 @@ mod tests {
                 f: 17,
                 tile: None,
                 blank: 7,
-            },
+            }),
             &mut out,
         );
         pack(
-            &Event::Prune {
+            &Event::Prune(PruneEvent {
                 id: 9,
                 parent: 5,
                 g: 1,
@@ -397,7 +454,7 @@ mod tests {
                 f: 19,
                 threshold: 17,
                 tile: 3,
-            },
+            }),
             &mut out,
         );
         assert_eq!(out.len(), 2 * RECORD_WORDS);

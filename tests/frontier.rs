@@ -7,6 +7,7 @@ mod common;
 
 use common::{bfs_distances, korf, on_two_threads, replays, Rng};
 use std::collections::{HashMap, HashSet};
+use tilesearch::trace::{ExpandEvent, GaveUpEvent, GenerateEvent, SkipEvent, SolvedEvent};
 use tilesearch::{new_search, Algorithm, Board, Event, Goal, HeuristicKind, Search, Status};
 
 fn search(board: Board, algorithm: Algorithm) -> Box<dyn Search> {
@@ -124,13 +125,13 @@ fn validate(board: Board, algorithm: Algorithm, events: &[Event]) {
     };
     for (i, event) in events.iter().enumerate() {
         match event {
-            Event::Generate {
+            Event::Generate(GenerateEvent {
                 id,
                 parent,
                 g,
                 tile,
                 ..
-            } => {
+            }) => {
                 let state = match (parent, tile) {
                     (None, None) => {
                         assert_eq!(i, 0, "the start comes first");
@@ -146,16 +147,16 @@ fn validate(board: Board, algorithm: Algorithm, events: &[Event]) {
                 );
                 generated.insert(*id, (state, *g));
             }
-            Event::Skip {
+            Event::Skip(SkipEvent {
                 parent, tile, g, ..
-            } => {
+            }) => {
                 let state = child(current, *parent, *tile, *g);
                 assert!(
                     reached.contains(&state),
                     "skipped a state not reached: {event:?}"
                 );
             }
-            Event::Expand { id, g, f, .. } => {
+            Event::Expand(ExpandEvent { id, g, f, .. }) => {
                 let (state, generated_g) = generated[id];
                 assert_eq!(*g, generated_g);
                 assert!(expanded.insert(*id), "expanded twice: {event:?}");
@@ -172,7 +173,9 @@ fn validate(board: Board, algorithm: Algorithm, events: &[Event]) {
                 last_key = key;
                 current = Some((*id, state, *g));
             }
-            Event::Solved { moves, .. } => assert!(replays(board, Goal::BlankLast, moves)),
+            Event::Solved(SolvedEvent { moves, .. }) => {
+                assert!(replays(board, Goal::BlankLast, moves))
+            }
             other => panic!("not a frontier event: {other:?}"),
         }
     }
@@ -198,7 +201,9 @@ fn traces_follow_the_graph_search_rules_and_running_equals_stepping() {
 
 fn id_of(event: &Event) -> Option<u64> {
     match event {
-        Event::Generate { id, .. } | Event::Expand { id, .. } | Event::Skip { id, .. } => Some(*id),
+        Event::Generate(GenerateEvent { id, .. })
+        | Event::Expand(ExpandEvent { id, .. })
+        | Event::Skip(SkipEvent { id, .. }) => Some(*id),
         _ => None,
     }
 }
@@ -221,7 +226,7 @@ fn slices_steps_and_listings_interleaved_agree_with_stepping() {
             let h_of: HashMap<u64, u32> = events
                 .iter()
                 .filter_map(|e| match e {
-                    Event::Generate { id, h, .. } => Some((*id, *h)),
+                    Event::Generate(GenerateEvent { id, h, .. }) => Some((*id, *h)),
                     _ => None,
                 })
                 .collect();
@@ -265,10 +270,10 @@ fn the_memory_guard_stops_a_15_puzzle_bfs() {
     assert_eq!(s.status(), Status::GaveUp);
     assert_eq!(
         last,
-        Some(Event::GaveUp {
+        Some(Event::GaveUp(GaveUpEvent {
             reached: 20_000,
             limit: 20_000
-        })
+        }))
     );
     assert_eq!(s.report().reached, Some(20_000));
     assert!(s.step().is_none());
@@ -290,8 +295,9 @@ fn the_frontier_is_listed_in_taking_order() {
         let listed = s.frontier(1000);
         assert!(!listed.is_empty());
         // The next expand takes the first listed entry.
-        let next = std::iter::from_fn(|| s.step()).find(|e| matches!(e, Event::Expand { .. }));
-        let Some(Event::Expand { id, .. }) = next else {
+        let next = std::iter::from_fn(|| s.step())
+            .find(|e| matches!(e, Event::Expand(ExpandEvent { .. })));
+        let Some(Event::Expand(ExpandEvent { id, .. })) = next else {
             panic!()
         };
         assert_eq!(id, listed[0].id, "{algorithm}");

@@ -32,6 +32,10 @@ use std::fmt::Debug;
 use std::time::Instant;
 use tilesearch::board::Direction;
 use tilesearch::search::Report;
+use tilesearch::trace::{
+    ExpandEvent, GaveUpEvent, GenerateEvent, IterationEvent, NodeEvent, PruneEvent, RaiseEvent,
+    SkipEvent, SolvedEvent,
+};
 use tilesearch::{new_search, Algorithm, Board, Error, Event, Goal, HeuristicKind, Search, Status};
 
 // ------------------------------------------------------------------------------------------
@@ -635,11 +639,11 @@ struct Stream {
 fn takes_id(e: &Event) -> bool {
     matches!(
         e,
-        Event::Node { .. }
-            | Event::Prune { .. }
-            | Event::Generate { .. }
-            | Event::Skip { .. }
-            | Event::GaveUp { .. }
+        Event::Node(NodeEvent { .. })
+            | Event::Prune(PruneEvent { .. })
+            | Event::Generate(GenerateEvent { .. })
+            | Event::Skip(SkipEvent { .. })
+            | Event::GaveUp(GaveUpEvent { .. })
     )
 }
 
@@ -693,8 +697,8 @@ impl Stream {
             return Status::Running;
         }
         match self.events.last() {
-            Some(Event::Solved { .. }) => Status::Solved,
-            Some(Event::GaveUp { .. }) => Status::GaveUp,
+            Some(Event::Solved(SolvedEvent { .. })) => Status::Solved,
+            Some(Event::GaveUp(GaveUpEvent { .. })) => Status::GaveUp,
             _ => Status::Exhausted,
         }
     }
@@ -725,12 +729,12 @@ fn derived(events: &[Event], algorithm: Algorithm) -> Report {
     let count = |f: &dyn Fn(&Event) -> bool| events.iter().filter(|e| f(e)).count() as u64;
     let nodes = count(&takes_id);
     let solution = events.iter().find_map(|e| match e {
-        Event::Solved { moves, .. } => Some(moves.clone()),
+        Event::Solved(SolvedEvent { moves, .. }) => Some(moves.clone()),
         _ => None,
     });
     let status = match events.last() {
-        Some(Event::Solved { .. }) => Status::Solved,
-        Some(Event::GaveUp { .. }) => Status::GaveUp,
+        Some(Event::Solved(SolvedEvent { .. })) => Status::Solved,
+        Some(Event::GaveUp(GaveUpEvent { .. })) => Status::GaveUp,
         _ => Status::Running,
     };
     let mut report = Report {
@@ -747,20 +751,20 @@ fn derived(events: &[Event], algorithm: Algorithm) -> Report {
         reached: None,
     };
     if algorithm == Algorithm::Ida {
-        let visited = count(&|e| matches!(e, Event::Node { .. }));
-        let roots = count(&|e| matches!(e, Event::Node { parent: None, .. }));
+        let visited = count(&|e| matches!(e, Event::Node(NodeEvent { .. })));
+        let roots = count(&|e| matches!(e, Event::Node(NodeEvent { parent: None, .. })));
         // A visited node counts as expanded once its goal test failed: not the goal, and not
         // the node just visited.
-        let untested = matches!(events.last(), Some(Event::Node { .. })) as u64;
+        let untested = matches!(events.last(), Some(Event::Node(NodeEvent { .. }))) as u64;
         let solved = report.moves.is_some() as u64;
         report.expanded = visited - untested - solved;
         report.generated = nodes - roots;
         for e in events {
             match e {
-                Event::Iteration {
+                Event::Iteration(IterationEvent {
                     iteration,
                     threshold,
-                } => {
+                }) => {
                     report.iteration = *iteration;
                     report.threshold = *threshold;
                     report
@@ -773,9 +777,11 @@ fn derived(events: &[Event], algorithm: Algorithm) -> Report {
                             next_threshold: None,
                         });
                 }
-                Event::Node { .. } => report.iterations.last_mut().unwrap().visited += 1,
-                Event::Prune { .. } => report.iterations.last_mut().unwrap().pruned += 1,
-                Event::Raise { to, .. } => {
+                Event::Node(NodeEvent { .. }) => report.iterations.last_mut().unwrap().visited += 1,
+                Event::Prune(PruneEvent { .. }) => {
+                    report.iterations.last_mut().unwrap().pruned += 1
+                }
+                Event::Raise(RaiseEvent { to, .. }) => {
                     report.iterations.last_mut().unwrap().next_threshold = Some(*to);
                     report.threshold = *to;
                 }
@@ -783,26 +789,28 @@ fn derived(events: &[Event], algorithm: Algorithm) -> Report {
             }
         }
     } else {
-        report.expanded = count(&|e| matches!(e, Event::Expand { .. }));
+        report.expanded = count(&|e| matches!(e, Event::Expand(ExpandEvent { .. })));
         report.generated = count(&|e| {
             matches!(
                 e,
-                Event::Generate {
+                Event::Generate(GenerateEvent {
                     parent: Some(_),
                     ..
-                } | Event::Skip { .. }
-                    | Event::GaveUp { .. }
+                }) | Event::Skip(SkipEvent { .. })
+                    | Event::GaveUp(GaveUpEvent { .. })
             )
         });
         let largest = events.iter().filter_map(|e| match e {
-            Event::Generate { frontier, .. } => Some(*frontier),
+            Event::Generate(GenerateEvent { frontier, .. }) => Some(*frontier),
             _ => None,
         });
         report.max_frontier = Some(largest.max().unwrap_or(0));
         // Every generated node is a state reached for the first time, except A*'s cheaper
         // paths to states reached already.
         if algorithm != Algorithm::Astar {
-            report.reached = Some(count(&|e| matches!(e, Event::Generate { .. })));
+            report.reached = Some(count(&|e| {
+                matches!(e, Event::Generate(GenerateEvent { .. }))
+            }));
         }
     }
     report
@@ -826,7 +834,7 @@ fn check_position(
     let tested = budget_stop
         && setup.algorithm == Algorithm::Ida
         && pos > 0
-        && matches!(stream.events[pos - 1], Event::Node { .. });
+        && matches!(stream.events[pos - 1], Event::Node(NodeEvent { .. }));
     let mut clean_report = clean.report();
     clean_report.expanded += tested as u64;
     prop_assert_eq!(&report, &clean_report, "report at event {}", pos);

@@ -3,6 +3,7 @@
 mod common;
 
 use common::{assert_report_matches, korf, validate, Rng};
+use tilesearch::trace::{IterationEvent, NodeEvent, RaiseEvent, SolvedEvent};
 use tilesearch::{ida_star, Board, Event, Goal, HeuristicKind, Search, Status};
 
 fn step_all(search: &mut dyn Search) -> Vec<Event> {
@@ -47,20 +48,20 @@ fn the_first_threshold_is_h_of_the_start_and_the_lecture_case_solves_in_25() {
     let mut search = ida_star(board, Goal::BlankLast, HeuristicKind::Manhattan).unwrap();
     assert_eq!(
         search.step(),
-        Some(Event::Iteration {
+        Some(Event::Iteration(IterationEvent {
             iteration: 1,
             threshold: 17
-        })
+        }))
     );
     let events = step_all(search.as_mut());
-    let Some(Event::Solved { length, .. }) = events.last() else {
+    let Some(Event::Solved(SolvedEvent { length, .. })) = events.last() else {
         panic!("no solved event")
     };
     assert_eq!(*length, 25);
     let raises: Vec<(u32, u32)> = events
         .iter()
         .filter_map(|e| match e {
-            Event::Raise { from, to } => Some((*from, *to)),
+            Event::Raise(RaiseEvent { from, to }) => Some((*from, *to)),
             _ => None,
         })
         .collect();
@@ -75,11 +76,11 @@ fn an_already_solved_board_visits_the_root_and_stops() {
     assert_eq!(
         events,
         [
-            Event::Iteration {
+            Event::Iteration(IterationEvent {
                 iteration: 1,
                 threshold: 0
-            },
-            Event::Node {
+            }),
+            Event::Node(NodeEvent {
                 id: 0,
                 parent: None,
                 g: 0,
@@ -87,13 +88,13 @@ fn an_already_solved_board_visits_the_root_and_stops() {
                 f: 0,
                 tile: None,
                 blank: 15
-            },
-            Event::Solved {
+            }),
+            Event::Solved(SolvedEvent {
                 length: 0,
                 moves: vec![],
                 expanded: 0,
                 generated: 0
-            },
+            }),
         ]
     );
 }

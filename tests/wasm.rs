@@ -7,7 +7,9 @@ mod common;
 
 use common::{validate, Rng};
 use js_sys::{Array, Function, Object, Reflect};
-use tilesearch::trace::RECORD_WORDS;
+use tilesearch::trace::{
+    BacktrackEvent, IterationEvent, NodeEvent, PruneEvent, RaiseEvent, SolvedEvent, RECORD_WORDS,
+};
 use tilesearch::wasm::{
     board_after, describe_board, export_pattern_databases, guard_error, load_pattern_databases,
     parse_board, pattern_databases_ready, random_board, PatternDatabaseBuilder, Solver,
@@ -395,11 +397,11 @@ fn unpack(words: &[u32], moves: &[u8]) -> Vec<Event> {
     words
         .chunks(RECORD_WORDS)
         .map(|r| match r[0] {
-            0 => Event::Iteration {
+            0 => Event::Iteration(IterationEvent {
                 iteration: r[1],
                 threshold: r[2],
-            },
-            1 => Event::Node {
+            }),
+            1 => Event::Node(NodeEvent {
                 id: id(r[1], r[2]),
                 parent: (r[3] != u32::MAX).then(|| id(r[3], r[4])),
                 g: r[5],
@@ -407,8 +409,8 @@ fn unpack(words: &[u32], moves: &[u8]) -> Vec<Event> {
                 f: r[5] + r[6],
                 tile: (r[7] & 0xff != 0xff).then_some((r[7] & 0xff) as u8),
                 blank: (r[7] >> 8 & 0xff) as u8,
-            },
-            2 => Event::Prune {
+            }),
+            2 => Event::Prune(PruneEvent {
                 id: id(r[1], r[2]),
                 parent: id(r[3], r[4]),
                 g: r[5],
@@ -416,18 +418,18 @@ fn unpack(words: &[u32], moves: &[u8]) -> Vec<Event> {
                 f: r[5] + r[6],
                 threshold: r[7] >> 16,
                 tile: (r[7] & 0xff) as u8,
-            },
-            3 => Event::Backtrack { id: id(r[1], r[2]) },
-            4 => Event::Raise {
+            }),
+            3 => Event::Backtrack(BacktrackEvent { id: id(r[1], r[2]) }),
+            4 => Event::Raise(RaiseEvent {
                 from: r[1],
                 to: r[2],
-            },
-            5 => Event::Solved {
+            }),
+            5 => Event::Solved(SolvedEvent {
                 length: r[1],
                 moves: moves.to_vec(),
                 expanded: id(r[3], r[4]),
                 generated: id(r[5], r[6]),
-            },
+            }),
             kind => panic!("unknown kind {kind}"),
         })
         .collect()

@@ -40,7 +40,9 @@ use super::{Algorithm, Report, Search, Status};
 use crate::board::{neighbor, Board, Direction, Goal, Tiles, SLOTS};
 use crate::error::Error;
 use crate::heuristic::{Heuristic, HeuristicKind};
-use crate::trace::{Event, Silent, Sink};
+use crate::trace::{
+    Event, ExpandEvent, GaveUpEvent, GenerateEvent, Silent, Sink, SkipEvent, SolvedEvent,
+};
 use queue::{entry, Frontier};
 use reached::{Packing, Reached};
 use serde::Serialize;
@@ -258,7 +260,7 @@ impl<H: Heuristic> FrontierSearch<H> {
         self.phase = Phase::Done(Status::GaveUp);
         self.out_of_memory = true;
         let (reached, limit) = (self.reached.len() as u64, self.limit);
-        sink.emit(|| Event::GaveUp { reached, limit });
+        sink.emit(|| Event::GaveUp(GaveUpEvent { reached, limit }));
         Status::GaveUp
     }
 
@@ -306,7 +308,7 @@ impl<H: Heuristic> FrontierSearch<H> {
         let frontier = self.frontier_len() as u64;
         let (id, g, h, f, blank) = (n.id, n.g, n.h, n.g + n.h, n.blank);
         if expand {
-            Event::Expand {
+            Event::Expand(ExpandEvent {
                 id,
                 parent,
                 g,
@@ -315,9 +317,9 @@ impl<H: Heuristic> FrontierSearch<H> {
                 tile,
                 blank,
                 frontier,
-            }
+            })
         } else {
-            Event::Generate {
+            Event::Generate(GenerateEvent {
                 id,
                 parent,
                 g,
@@ -326,7 +328,7 @@ impl<H: Heuristic> FrontierSearch<H> {
                 tile,
                 blank,
                 frontier,
-            }
+            })
         }
     }
 
@@ -456,11 +458,13 @@ impl<H: Heuristic> FrontierSearch<H> {
                     self.solution = Some(moves.clone());
                     self.phase = Phase::Done(Status::Solved);
                     let (expanded, generated) = (self.expanded, self.generated);
-                    sink.emit(|| Event::Solved {
-                        length: moves.len() as u32,
-                        moves,
-                        expanded,
-                        generated,
+                    sink.emit(|| {
+                        Event::Solved(SolvedEvent {
+                            length: moves.len() as u32,
+                            moves,
+                            expanded,
+                            generated,
+                        })
                     });
                     return Status::Solved;
                 }
@@ -545,7 +549,7 @@ impl<H: Heuristic> FrontierSearch<H> {
                         if reached >= self.limit {
                             self.phase = Phase::Done(Status::GaveUp);
                             let limit = self.limit;
-                            sink.emit(|| Event::GaveUp { reached, limit });
+                            sink.emit(|| Event::GaveUp(GaveUpEvent { reached, limit }));
                             return Some(Status::GaveUp);
                         }
                         if !self.room_for_node() || self.reached.insert(slot, key, child).is_err() {
@@ -572,14 +576,16 @@ impl<H: Heuristic> FrontierSearch<H> {
                 if tracing {
                     let (h, _) = h_of(self, tile, from);
                     let parent = parent.id;
-                    let skip = || Event::Skip {
-                        id,
-                        parent,
-                        g,
-                        h,
-                        f: g + h,
-                        tile,
-                        blank: from as u8,
+                    let skip = || {
+                        Event::Skip(SkipEvent {
+                            id,
+                            parent,
+                            g,
+                            h,
+                            f: g + h,
+                            tile,
+                            blank: from as u8,
+                        })
                     };
                     if sink.emit(skip) {
                         self.phase = resume;

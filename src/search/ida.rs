@@ -40,7 +40,10 @@ use super::{Algorithm, IterationSummary, Report, Search, Status};
 use crate::board::{neighbor, Board, Direction, Goal, Tiles, SLOTS, SLOT_MASK};
 use crate::error::Error;
 use crate::heuristic::{Heuristic, HeuristicKind};
-use crate::trace::{Callback, Event, Silent, Sink};
+use crate::trace::{
+    BacktrackEvent, Callback, Event, IterationEvent, NodeEvent, PruneEvent, RaiseEvent, Silent,
+    Sink, SolvedEvent,
+};
 
 /// No move led to the root, so none is forbidden there.
 const NO_MOVE: u8 = 4;
@@ -271,9 +274,11 @@ impl<H: Heuristic> IdaStar<H> {
                     self.next_threshold = u32::MAX;
                     self.phase = Phase::Root;
                     let (iteration, threshold) = (self.iteration, self.threshold);
-                    if sink.emit(|| Event::Iteration {
-                        iteration,
-                        threshold,
+                    if sink.emit(|| {
+                        Event::Iteration(IterationEvent {
+                            iteration,
+                            threshold,
+                        })
                     }) {
                         return Status::Running;
                     }
@@ -298,14 +303,16 @@ impl<H: Heuristic> IdaStar<H> {
                         next: 0,
                     });
                     self.phase = Phase::Visited;
-                    if sink.emit(|| Event::Node {
-                        id,
-                        parent: None,
-                        g: 0,
-                        h,
-                        f: h,
-                        tile: None,
-                        blank,
+                    if sink.emit(|| {
+                        Event::Node(NodeEvent {
+                            id,
+                            parent: None,
+                            g: 0,
+                            h,
+                            f: h,
+                            tile: None,
+                            blank,
+                        })
                     }) {
                         return Status::Running;
                     }
@@ -340,7 +347,7 @@ impl<H: Heuristic> IdaStar<H> {
                     }
                     self.threshold = to;
                     self.phase = Phase::Begin;
-                    if sink.emit(|| Event::Raise { from, to }) {
+                    if sink.emit(|| Event::Raise(RaiseEvent { from, to })) {
                         return Status::Running;
                     }
                 }
@@ -350,11 +357,13 @@ impl<H: Heuristic> IdaStar<H> {
                     self.solution = Some(moves.clone());
                     self.phase = Phase::Done(Status::Solved);
                     let (expanded, generated) = (self.expanded(), self.generated());
-                    sink.emit(|| Event::Solved {
-                        length: moves.len() as u32,
-                        moves,
-                        expanded,
-                        generated,
+                    sink.emit(|| {
+                        Event::Solved(SolvedEvent {
+                            length: moves.len() as u32,
+                            moves,
+                            expanded,
+                            generated,
+                        })
                     });
                     return Status::Solved;
                 }
@@ -399,7 +408,7 @@ impl<H: Heuristic> IdaStar<H> {
                 match stack.pop() {
                     None => {
                         phase = Phase::Raise;
-                        if sink.emit(|| Event::Backtrack { id }) {
+                        if sink.emit(|| Event::Backtrack(BacktrackEvent { id })) {
                             break true;
                         }
                         break false;
@@ -409,7 +418,7 @@ impl<H: Heuristic> IdaStar<H> {
                         let (from, to) = (parent.blank as usize, node.blank as usize);
                         slide::<H>(&mut tiles, &mut positions, node.tile, from, to);
                         node = parent;
-                        if sink.emit(|| Event::Backtrack { id }) {
+                        if sink.emit(|| Event::Backtrack(BacktrackEvent { id })) {
                             break true;
                         }
                         continue;
@@ -436,14 +445,16 @@ impl<H: Heuristic> IdaStar<H> {
                 pruned += 1;
                 next_threshold = next_threshold.min(f);
                 let parent = node.id;
-                if sink.emit(|| Event::Prune {
-                    id,
-                    parent,
-                    g,
-                    h,
-                    f,
-                    threshold,
-                    tile,
+                if sink.emit(|| {
+                    Event::Prune(PruneEvent {
+                        id,
+                        parent,
+                        g,
+                        h,
+                        f,
+                        threshold,
+                        tile,
+                    })
                 }) {
                     break true;
                 }
@@ -465,14 +476,16 @@ impl<H: Heuristic> IdaStar<H> {
             };
             if S::TRACING {
                 phase = Phase::Visited;
-                if sink.emit(|| Event::Node {
-                    id,
-                    parent: Some(parent),
-                    g,
-                    h,
-                    f,
-                    tile: Some(tile),
-                    blank: from as u8,
+                if sink.emit(|| {
+                    Event::Node(NodeEvent {
+                        id,
+                        parent: Some(parent),
+                        g,
+                        h,
+                        f,
+                        tile: Some(tile),
+                        blank: from as u8,
+                    })
                 }) {
                     break true;
                 }

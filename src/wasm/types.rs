@@ -1,5 +1,6 @@
-//! The TypeScript declarations of the shapes the bindings take and return (options, events,
-//! summaries); wasm-bindgen puts them into tilesearch.d.ts.
+//! The TypeScript declarations of the shapes the bindings take and return that are not Rust
+//! types (options, summaries); wasm-bindgen puts them into tilesearch.d.ts. The events'
+//! declarations are generated from `crate::trace` (tsify).
 
 use wasm_bindgen::prelude::*;
 
@@ -24,46 +25,7 @@ export interface SolverOptions {
   maxReached?: number;
 }
 
-/** An IDA* iteration starts with this threshold. */
-export interface IterationEvent { type: "iteration"; iteration: number; threshold: number }
-/** A node is visited (f ≤ threshold); `tile` was slid to reach it (null at the root). */
-export interface NodeEvent {
-  type: "node"; id: number; parent: number | null; g: number; h: number; f: number;
-  tile: number | null; blank: number;
-}
-/** A generated child is cut off because f > threshold. */
-export interface PruneEvent {
-  type: "prune"; id: number; parent: number; g: number; h: number; f: number;
-  threshold: number; tile: number;
-}
-/** All children of node `id` are done. */
-export interface BacktrackEvent { type: "backtrack"; id: number }
-/** The iteration ended without a solution; `to` is the smallest pruned f. */
-export interface RaiseEvent { type: "raise"; from: number; to: number }
-/** The goal was visited; `moves` are the tiles slid from the start. */
-export interface SolvedEvent {
-  type: "solved"; length: number; moves: number[]; expanded: number; generated: number;
-}
-/** A frontier search took a node off the frontier and expanded it. */
-export interface ExpandEvent {
-  type: "expand"; id: number; parent: number | null; g: number; h: number; f: number;
-  tile: number | null; blank: number; frontier: number;
-}
-/** A frontier search put a new state on the frontier (the start too). */
-export interface GenerateEvent {
-  type: "generate"; id: number; parent: number | null; g: number; h: number; f: number;
-  tile: number | null; blank: number; frontier: number;
-}
-/** A child whose state was reached already: not added. */
-export interface SkipEvent {
-  type: "skip"; id: number; parent: number; g: number; h: number; f: number; tile: number; blank: number;
-}
-/** A frontier search hit its memory guard. */
-export interface GaveUpEvent { type: "gaveup"; reached: number; limit: number }
-/** One step of the search: discriminated by `type`. */
-export type TraceEvent =
-  IterationEvent | NodeEvent | PruneEvent | BacktrackEvent | RaiseEvent | SolvedEvent |
-  ExpandEvent | GenerateEvent | SkipEvent | GaveUpEvent;
+// The events (TraceEvent and one interface per event) are generated from src/trace.rs.
 /** A frontier entry, in the order entries will be taken. */
 export interface FrontierEntry { id: number; g: number; h: number; f: number }
 

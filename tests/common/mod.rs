@@ -10,6 +10,9 @@ pub use korf::korf;
 use std::collections::HashMap;
 use tilesearch::board::{neighbor, Direction};
 use tilesearch::search::Report;
+use tilesearch::trace::{
+    BacktrackEvent, IterationEvent, NodeEvent, PruneEvent, RaiseEvent, SolvedEvent,
+};
 use tilesearch::{Board, Event, Goal, HeuristicKind};
 
 /// Every state reachable from the goal of width 3, with its distance, by breadth-first search.
@@ -169,10 +172,10 @@ pub fn validate(start: Board, goal: Goal, kind: HeuristicKind, events: &[Event])
         assert!(!finished, "event after solved: {event:?}");
         summary.events += 1;
         match event {
-            Event::Iteration {
+            Event::Iteration(IterationEvent {
                 iteration,
                 threshold: t,
-            } => {
+            }) => {
                 assert!(iteration_over, "iteration inside an iteration: {event:?}");
                 assert_eq!(*iteration, summary.iterations + 1, "{event:?}");
                 assert_eq!(
@@ -184,7 +187,7 @@ pub fn validate(start: Board, goal: Goal, kind: HeuristicKind, events: &[Event])
                 min_pruned = u32::MAX;
                 iteration_over = false;
             }
-            Event::Node {
+            Event::Node(NodeEvent {
                 id,
                 parent,
                 g,
@@ -192,7 +195,7 @@ pub fn validate(start: Board, goal: Goal, kind: HeuristicKind, events: &[Event])
                 f,
                 tile,
                 blank,
-            } => {
+            }) => {
                 new_id(*id, event);
                 let t = threshold.expect("node before iteration");
                 assert_eq!(*f, g + h, "f != g + h: {event:?}");
@@ -217,7 +220,7 @@ pub fn validate(start: Board, goal: Goal, kind: HeuristicKind, events: &[Event])
                     children: 0,
                 });
             }
-            Event::Prune {
+            Event::Prune(PruneEvent {
                 id,
                 parent,
                 g,
@@ -225,7 +228,7 @@ pub fn validate(start: Board, goal: Goal, kind: HeuristicKind, events: &[Event])
                 f,
                 threshold: t,
                 tile,
-            } => {
+            }) => {
                 new_id(*id, event);
                 assert_eq!(
                     Some(*t),
@@ -238,7 +241,7 @@ pub fn validate(start: Board, goal: Goal, kind: HeuristicKind, events: &[Event])
                 min_pruned = min_pruned.min(*f);
                 summary.pruned += 1;
             }
-            Event::Backtrack { id } => {
+            Event::Backtrack(BacktrackEvent { id }) => {
                 let node = path
                     .pop()
                     .unwrap_or_else(|| panic!("backtrack with empty path: {event:?}"));
@@ -263,7 +266,7 @@ pub fn validate(start: Board, goal: Goal, kind: HeuristicKind, events: &[Event])
                     iteration_over = true;
                 }
             }
-            Event::Raise { from, to } => {
+            Event::Raise(RaiseEvent { from, to }) => {
                 assert!(
                     iteration_over && path.is_empty(),
                     "raise inside an iteration: {event:?}"
@@ -275,12 +278,12 @@ pub fn validate(start: Board, goal: Goal, kind: HeuristicKind, events: &[Event])
                 );
                 expected_threshold = *to;
             }
-            Event::Solved {
+            Event::Solved(SolvedEvent {
                 length,
                 moves,
                 expanded,
                 generated,
-            } => {
+            }) => {
                 let top = path.last().expect("solved with an empty path");
                 assert!(top.board.is_goal(goal), "solved at a non-goal");
                 assert_eq!(*length as usize, path.len() - 1);
@@ -305,10 +308,10 @@ pub fn validate(start: Board, goal: Goal, kind: HeuristicKind, events: &[Event])
         }
         // The goal test happens on visited nodes: a visited goal is followed by `solved`.
         assert!(
-            !goal_pending || matches!(event, Event::Solved { .. }),
+            !goal_pending || matches!(event, Event::Solved(SolvedEvent { .. })),
             "the goal was visited but the search went on: {event:?}"
         );
-        goal_pending = matches!(event, Event::Node { .. })
+        goal_pending = matches!(event, Event::Node(NodeEvent { .. }))
             && path.last().is_some_and(|n| n.board.is_goal(goal));
     }
     summary

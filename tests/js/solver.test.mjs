@@ -97,7 +97,13 @@ test('view helpers: describeBoard and randomBoard', () => {
 
 test('the TypeScript declarations describe the options and the event union', () => {
   const dts = readFileSync(new URL('www/pkg/tilesearch.d.ts', root), 'utf8');
-  assert.match(dts, /export type TraceEvent =\s*IterationEvent \| NodeEvent \| PruneEvent \| BacktrackEvent \| RaiseEvent \| SolvedEvent/);
+  // Generated from the Rust types (src/trace.rs): one interface per event, once, and the union.
+  const events = ['iteration', 'node', 'prune', 'backtrack', 'raise', 'expand', 'generate', 'skip', 'gaveup', 'solved'];
+  const name = (type) => `${type === 'gaveup' ? 'GaveUp' : type[0].toUpperCase() + type.slice(1)}Event`;
+  const union = dts.match(/^export type TraceEvent = (.*);$/m)?.[1];
+  assert.equal(union, events.map((type) => `({ type: "${type}" } & ${name(type)})`).join(' | '));
+  for (const type of events) assert.equal(dts.split(`export interface ${name(type)} {`).length, 2, name(type));
+  assert.match(dts, /export interface NodeEvent \{[^}]*\/\*\*\s*\* The parent's id; `None` for the root\.\s*\*\/\s*parent: number \| null;/);
   assert.match(dts, /constructor\(options: SolverOptions\)/);
   assert.match(dts, /step\(\): TraceEvent \| undefined/);
   assert.match(dts, /run\(options\?: RunOptions\): RunSummary/);
