@@ -29,7 +29,7 @@
 //              "solved" (detail: {length, moves, expanded, generated}), "gaveup" (detail: {reached, limit}), "optionschange" (detail:
 //              {board, heuristic, goal}, for a page that keeps them in the URL): all bubbling and composed
 //
-// Embedding (docs/embed-section.md; a bad value shows a message in the widget):
+// Embedding (the README's "Embed in your course notes"; a bad value shows a message in the widget):
 //   view       the panels, any of "input board now frontier tree timeline solution compare" (default all)
 //   controls   the controls, any of "step step-back next-iteration run (Run and Pause) reset play-solution
 //              speed overlay copy-link download-trace download-tree download-table" (default all), or "none"
