@@ -204,6 +204,17 @@ pub struct SolvedEvent {
 }
 
 impl Event {
+    /// The `solved` event of a search that found `moves` after these counts (both engines end
+    /// with it).
+    pub fn solved(moves: Vec<u8>, expanded: u64, generated: u64) -> Event {
+        Event::Solved(SolvedEvent {
+            length: moves.len() as u32,
+            moves,
+            expanded,
+            generated,
+        })
+    }
+
     /// The `type` field: `iteration`, `node`, `prune`, `backtrack`, `raise` or `solved`.
     pub fn kind(&self) -> &'static str {
         match self {

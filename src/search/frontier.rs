@@ -40,9 +40,7 @@ use super::{Algorithm, Report, Search, Status};
 use crate::board::{neighbor, Board, Direction, Goal, Tiles, SLOTS};
 use crate::error::Error;
 use crate::heuristic::{Heuristic, HeuristicKind};
-use crate::trace::{
-    Event, ExpandEvent, GaveUpEvent, GenerateEvent, Silent, Sink, SkipEvent, SolvedEvent,
-};
+use crate::trace::{Event, ExpandEvent, GaveUpEvent, GenerateEvent, Silent, Sink, SkipEvent};
 use queue::{entry, Frontier};
 use reached::{Packing, Reached};
 use serde::Serialize;
@@ -458,14 +456,7 @@ impl<H: Heuristic> FrontierSearch<H> {
                     self.solution = Some(moves.clone());
                     self.phase = Phase::Done(Status::Solved);
                     let (expanded, generated) = (self.expanded, self.generated);
-                    sink.emit(|| {
-                        Event::Solved(SolvedEvent {
-                            length: moves.len() as u32,
-                            moves,
-                            expanded,
-                            generated,
-                        })
-                    });
+                    sink.emit(|| Event::solved(moves, expanded, generated));
                     return Status::Solved;
                 }
                 Phase::Done(status) => return status,

@@ -42,7 +42,7 @@ use crate::error::Error;
 use crate::heuristic::{Heuristic, HeuristicKind};
 use crate::trace::{
     BacktrackEvent, Callback, Event, IterationEvent, NodeEvent, PruneEvent, RaiseEvent, Silent,
-    Sink, SolvedEvent,
+    Sink,
 };
 
 /// No move led to the root, so none is forbidden there.
@@ -357,14 +357,7 @@ impl<H: Heuristic> IdaStar<H> {
                     self.solution = Some(moves.clone());
                     self.phase = Phase::Done(Status::Solved);
                     let (expanded, generated) = (self.expanded(), self.generated());
-                    sink.emit(|| {
-                        Event::Solved(SolvedEvent {
-                            length: moves.len() as u32,
-                            moves,
-                            expanded,
-                            generated,
-                        })
-                    });
+                    sink.emit(|| Event::solved(moves, expanded, generated));
                     return Status::Solved;
                 }
                 Phase::Done(status) => return status,
