@@ -136,8 +136,9 @@ fuzz:
 test-cli-faults-long:
 	TILESEARCH_LONG_FAULTS=1 PROPTEST_CASES=$${PROPTEST_CASES:-3000} cargo test --release --test cli_faults
 
-# Rewrites the golden traces (tests/golden/*.jsonl) from the CLI after a deliberate change to the
-# event contract or the search order; review the diff before committing it.
+# Rewrites the golden traces (tests/golden/*.jsonl) from the CLI and www/record-layout.js from
+# the core after a deliberate change to the event contract, the record layout or the search
+# order; review the diff before committing it.
 .PHONY: golden
 golden:
-	UPDATE_GOLDEN=1 cargo test --release --test golden
+	UPDATE_GOLDEN=1 cargo test --release --test golden --test layout

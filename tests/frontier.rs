@@ -7,7 +7,9 @@ mod common;
 
 use common::{bfs_distances, korf, on_two_threads, replays, Rng};
 use std::collections::{HashMap, HashSet};
-use tilesearch::trace::{ExpandEvent, GaveUpEvent, GenerateEvent, SkipEvent, SolvedEvent};
+use tilesearch::trace::{
+    ExpandEvent, GaveUpEvent, GenerateEvent, NodeInfo, SkipEvent, SolvedEvent,
+};
 use tilesearch::{new_search, Algorithm, Board, Event, Goal, HeuristicKind, Search, Status};
 
 fn search(board: Board, algorithm: Algorithm) -> Box<dyn Search> {
@@ -126,10 +128,14 @@ fn validate(board: Board, algorithm: Algorithm, events: &[Event]) {
     for (i, event) in events.iter().enumerate() {
         match event {
             Event::Generate(GenerateEvent {
-                id,
-                parent,
-                g,
-                tile,
+                node:
+                    NodeInfo {
+                        id,
+                        parent,
+                        g,
+                        tile,
+                        ..
+                    },
                 ..
             }) => {
                 let state = match (parent, tile) {
@@ -148,15 +154,23 @@ fn validate(board: Board, algorithm: Algorithm, events: &[Event]) {
                 generated.insert(*id, (state, *g));
             }
             Event::Skip(SkipEvent {
-                parent, tile, g, ..
+                node: NodeInfo {
+                    parent, tile, g, ..
+                },
             }) => {
+                let (Some(parent), Some(tile)) = (parent, tile) else {
+                    panic!("a skipped child without a parent: {event:?}");
+                };
                 let state = child(current, *parent, *tile, *g);
                 assert!(
                     reached.contains(&state),
                     "skipped a state not reached: {event:?}"
                 );
             }
-            Event::Expand(ExpandEvent { id, g, f, .. }) => {
+            Event::Expand(ExpandEvent {
+                node: NodeInfo { id, g, f, .. },
+                ..
+            }) => {
                 let (state, generated_g) = generated[id];
                 assert_eq!(*g, generated_g);
                 assert!(expanded.insert(*id), "expanded twice: {event:?}");
@@ -201,9 +215,17 @@ fn traces_follow_the_graph_search_rules_and_running_equals_stepping() {
 
 fn id_of(event: &Event) -> Option<u64> {
     match event {
-        Event::Generate(GenerateEvent { id, .. })
-        | Event::Expand(ExpandEvent { id, .. })
-        | Event::Skip(SkipEvent { id, .. }) => Some(*id),
+        Event::Generate(GenerateEvent {
+            node: NodeInfo { id, .. },
+            ..
+        })
+        | Event::Expand(ExpandEvent {
+            node: NodeInfo { id, .. },
+            ..
+        })
+        | Event::Skip(SkipEvent {
+            node: NodeInfo { id, .. },
+        }) => Some(*id),
         _ => None,
     }
 }
@@ -226,7 +248,10 @@ fn slices_steps_and_listings_interleaved_agree_with_stepping() {
             let h_of: HashMap<u64, u32> = events
                 .iter()
                 .filter_map(|e| match e {
-                    Event::Generate(GenerateEvent { id, h, .. }) => Some((*id, *h)),
+                    Event::Generate(GenerateEvent {
+                        node: NodeInfo { id, h, .. },
+                        ..
+                    }) => Some((*id, *h)),
                     _ => None,
                 })
                 .collect();
@@ -297,7 +322,11 @@ fn the_frontier_is_listed_in_taking_order() {
         // The next expand takes the first listed entry.
         let next = std::iter::from_fn(|| s.step())
             .find(|e| matches!(e, Event::Expand(ExpandEvent { .. })));
-        let Some(Event::Expand(ExpandEvent { id, .. })) = next else {
+        let Some(Event::Expand(ExpandEvent {
+            node: NodeInfo { id, .. },
+            ..
+        })) = next
+        else {
             panic!()
         };
         assert_eq!(id, listed[0].id, "{algorithm}");

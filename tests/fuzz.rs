@@ -33,7 +33,7 @@ use std::time::Instant;
 use tilesearch::board::Direction;
 use tilesearch::search::Report;
 use tilesearch::trace::{
-    ExpandEvent, GaveUpEvent, GenerateEvent, IterationEvent, NodeEvent, PruneEvent, RaiseEvent,
+    ExpandEvent, GaveUpEvent, GenerateEvent, IterationEvent, NodeInfo, PruneEvent, RaiseEvent,
     SkipEvent, SolvedEvent,
 };
 use tilesearch::{new_search, Algorithm, Board, Error, Event, Goal, HeuristicKind, Search, Status};
@@ -639,7 +639,7 @@ struct Stream {
 fn takes_id(e: &Event) -> bool {
     matches!(
         e,
-        Event::Node(NodeEvent { .. })
+        Event::Node(NodeInfo { .. })
             | Event::Prune(PruneEvent { .. })
             | Event::Generate(GenerateEvent { .. })
             | Event::Skip(SkipEvent { .. })
@@ -751,11 +751,11 @@ fn derived(events: &[Event], algorithm: Algorithm) -> Report {
         reached: None,
     };
     if algorithm == Algorithm::Ida {
-        let visited = count(&|e| matches!(e, Event::Node(NodeEvent { .. })));
-        let roots = count(&|e| matches!(e, Event::Node(NodeEvent { parent: None, .. })));
+        let visited = count(&|e| matches!(e, Event::Node(NodeInfo { .. })));
+        let roots = count(&|e| matches!(e, Event::Node(NodeInfo { parent: None, .. })));
         // A visited node counts as expanded once its goal test failed: not the goal, and not
         // the node just visited.
-        let untested = matches!(events.last(), Some(Event::Node(NodeEvent { .. }))) as u64;
+        let untested = matches!(events.last(), Some(Event::Node(NodeInfo { .. }))) as u64;
         let solved = report.moves.is_some() as u64;
         report.expanded = visited - untested - solved;
         report.generated = nodes - roots;
@@ -777,7 +777,7 @@ fn derived(events: &[Event], algorithm: Algorithm) -> Report {
                             next_threshold: None,
                         });
                 }
-                Event::Node(NodeEvent { .. }) => report.iterations.last_mut().unwrap().visited += 1,
+                Event::Node(NodeInfo { .. }) => report.iterations.last_mut().unwrap().visited += 1,
                 Event::Prune(PruneEvent { .. }) => {
                     report.iterations.last_mut().unwrap().pruned += 1
                 }
@@ -794,7 +794,10 @@ fn derived(events: &[Event], algorithm: Algorithm) -> Report {
             matches!(
                 e,
                 Event::Generate(GenerateEvent {
-                    parent: Some(_),
+                    node: NodeInfo {
+                        parent: Some(_),
+                        ..
+                    },
                     ..
                 }) | Event::Skip(SkipEvent { .. })
                     | Event::GaveUp(GaveUpEvent { .. })
@@ -834,7 +837,7 @@ fn check_position(
     let tested = budget_stop
         && setup.algorithm == Algorithm::Ida
         && pos > 0
-        && matches!(stream.events[pos - 1], Event::Node(NodeEvent { .. }));
+        && matches!(stream.events[pos - 1], Event::Node(NodeInfo { .. }));
     let mut clean_report = clean.report();
     clean_report.expanded += tested as u64;
     prop_assert_eq!(&report, &clean_report, "report at event {}", pos);

@@ -3,7 +3,7 @@
 mod common;
 
 use common::{assert_report_matches, korf, validate, Rng};
-use tilesearch::trace::{IterationEvent, NodeEvent, RaiseEvent, SolvedEvent};
+use tilesearch::trace::{IterationEvent, NodeInfo, RaiseEvent, SolvedEvent};
 use tilesearch::{ida_star, Board, Event, Goal, HeuristicKind, Search, Status};
 
 fn step_all(search: &mut dyn Search) -> Vec<Event> {
@@ -80,7 +80,7 @@ fn an_already_solved_board_visits_the_root_and_stops() {
                 iteration: 1,
                 threshold: 0
             }),
-            Event::Node(NodeEvent {
+            Event::Node(NodeInfo {
                 id: 0,
                 parent: None,
                 g: 0,

@@ -8,7 +8,7 @@ mod common;
 use common::{validate, Rng};
 use js_sys::{Array, Function, Object, Reflect};
 use tilesearch::trace::{
-    BacktrackEvent, IterationEvent, NodeEvent, PruneEvent, RaiseEvent, SolvedEvent, RECORD_WORDS,
+    BacktrackEvent, IterationEvent, NodeInfo, PruneEvent, RaiseEvent, SolvedEvent, RECORD_WORDS,
 };
 use tilesearch::wasm::{
     board_after, describe_board, export_pattern_databases, guard_error, load_pattern_databases,
@@ -401,7 +401,7 @@ fn unpack(words: &[u32], moves: &[u8]) -> Vec<Event> {
                 iteration: r[1],
                 threshold: r[2],
             }),
-            1 => Event::Node(NodeEvent {
+            1 => Event::Node(NodeInfo {
                 id: id(r[1], r[2]),
                 parent: (r[3] != u32::MAX).then(|| id(r[3], r[4])),
                 g: r[5],

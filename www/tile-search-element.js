@@ -64,7 +64,10 @@ import { createSearchClient } from './search-client.js';
 import { ShareView, SHARE_BUTTONS } from './share-view.js';
 import { shareLink, optionsFromHash, traceJsonLines, iterationsCsv, treeSvg, download } from './export.js';
 import { stylesheet, wasmModule } from './assets.js';
-import { KIND, RECORD_WORDS, decodeRecord, recordId, recordParent, recordTile } from './trace-records.js';
+import {
+  KIND, RECORD_WORDS, decodeRecord, isNodeRecord, recordG, recordH, recordId, recordIteration, recordKind, recordParent,
+  recordPruneThreshold, recordTile,
+} from './trace-records.js';
 import { draw, cancelDraw, addFeed, removeFeed } from './frame-scheduler.js';
 
 let wasmPromise = null;
@@ -508,23 +511,24 @@ class TileSearchElement extends HTMLElement {
     const tree = this.#views.tree;
     let consumed = 0;
     for (let o = 0; consumed < count; o += RECORD_WORDS) {
-      const kind = words[o];
+      const kind = recordKind(words, o);
       if (kind === KIND.node) {
-        tree.node(recordId(words, o), recordParent(words, o), words[o + 5], words[o + 6], recordTile(words, o));
+        tree.node(recordId(words, o), recordParent(words, o), recordG(words, o), recordH(words, o), recordTile(words, o));
       } else if (kind === KIND.prune) {
-        const f = words[o + 5] + words[o + 6];
-        tree.prune(recordId(words, o), recordParent(words, o), words[o + 5], words[o + 6], words[o + 7] >>> 16, recordTile(words, o));
-        if (f < this.#minPruned) this.#minPruned = f;
+        const g = recordG(words, o), h = recordH(words, o);
+        tree.prune(recordId(words, o), recordParent(words, o), g, h, recordPruneThreshold(words, o), recordTile(words, o));
+        if (g + h < this.#minPruned) this.#minPruned = g + h;
       } else if (kind === KIND.generate) {
-        tree.generate(recordId(words, o), recordParent(words, o), words[o + 5], words[o + 6], recordTile(words, o));
+        tree.generate(recordId(words, o), recordParent(words, o), recordG(words, o), recordH(words, o), recordTile(words, o));
       } else if (kind === KIND.expand) {
         tree.expand(recordId(words, o));
       } else if (kind === KIND.skip) {
-        tree.skip(recordId(words, o), recordParent(words, o), words[o + 5], words[o + 6], recordTile(words, o));
+        tree.skip(recordId(words, o), recordParent(words, o), recordG(words, o), recordH(words, o), recordTile(words, o));
       } else if (kind === KIND.backtrack) {
         tree.backtrack(recordId(words, o));
       } else if (kind === KIND.iteration) {
-        tree.startIteration(words[o + 1], words[o + 2]);
+        const { iteration, threshold } = recordIteration(words, o);
+        tree.startIteration(iteration, threshold);
         this.#minPruned = Infinity;
         this.#iterationStarts.push(this.#index);
       } else if (kind === KIND.solved && !this.#frontierSearch) {
@@ -532,14 +536,15 @@ class TileSearchElement extends HTMLElement {
       }
       this.#index += 1;
       consumed += 1;
-      if (kind === KIND.node || kind === KIND.prune || (kind >= KIND.expand && kind <= KIND.skip)) this.#lastNodeAt = o;
+      if (isNodeRecord(kind)) this.#lastNodeAt = o;
       if (untilRaise && (kind === KIND.raise || kind === KIND.solved)) break;
     }
     if (consumed > 0) {
       const last = (consumed - 1) * RECORD_WORDS;
       if (this.#lastNodeAt !== null) {
         const o = this.#lastNodeAt;
-        this.#numbers = { g: words[o + 5], h: words[o + 6], f: words[o + 5] + words[o + 6] };
+        const g = recordG(words, o), h = recordH(words, o);
+        this.#numbers = { g, h, f: g + h };
       }
       this.#lastNodeAt = null;
       this.#lastRecord = words.slice(last, last + RECORD_WORDS);
@@ -558,20 +563,20 @@ class TileSearchElement extends HTMLElement {
    */
   #afterEvents() {
     if (!this.#lastRecord) return undefined;
-    const kind = this.#lastRecord[0];
+    const kind = recordKind(this.#lastRecord, 0);
     const solvedNow = kind === KIND.solved && !this.#solved;
-    const frontier = kind === KIND.expand || kind === KIND.generate ? frontierSize(this.#solver) : undefined;
-    const event = decodeRecord(this.#lastRecord, 0, solvedNow ? Array.from(this.#solver.solution) : undefined, frontier);
+    // The moves are the one thing a record cannot carry: read once, when the search is solved.
+    const event = decodeRecord(this.#lastRecord, 0, solvedNow ? Array.from(this.#solver.solution) : undefined);
     this.#lastEvent = event;
     this.dispatchEvent(new CustomEvent('step', { bubbles: true, composed: true, detail: event }));
     if (!this.isConnected) return event;
-    if (kind === KIND.gaveup && !this.#gaveup) {
+    if (event.type === 'gaveup' && !this.#gaveup) {
       this.#gaveup = event;
       this.#mode = 'idle';
       this.dispatchEvent(new CustomEvent('gaveup', { bubbles: true, composed: true, detail: { reached: event.reached, limit: event.limit } }));
       if (!this.isConnected) return event;
     }
-    if (solvedNow) {
+    if (solvedNow && event.type === 'solved') {
       if (this.hasAttribute('loop') && (this.#mode === 'run' || this.#mode === 'stream')) {
         this.#loopTimer = setTimeout(() => { this.reset(); this.#autoplay(); }, LOOP_DELAY_MS);
       }
@@ -682,7 +687,7 @@ class TileSearchElement extends HTMLElement {
   }
 
   #isStop(chunk, consumed) {
-    const kind = chunk[(consumed - 1) * RECORD_WORDS];
+    const kind = recordKind(chunk, (consumed - 1) * RECORD_WORDS);
     return kind === KIND.raise || kind === KIND.solved;
   }
 

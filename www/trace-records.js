@@ -1,49 +1,66 @@
-// Reading the packed trace records of `Solver.stepMany` (layout: `pack` in src/trace.rs).
-// Views consume the fields directly for speed; `decodeRecord` builds the same object `step()`
-// returns, for the few events a person actually reads.
+// Reading the packed trace records of `Solver.stepMany`. The layout is the core's
+// (`./record-layout.js`, generated from src/trace.rs); views read fields through these accessors
+// only, never by raw word offsets. `decodeRecord` builds the same object `step()` returns, for
+// the few events a person actually reads.
+import { RECORD_WORDS, NONE32, KIND, WORD, MOVE_BITS } from './record-layout.js';
 
-export const RECORD_WORDS = 8;
-export const KIND = Object.freeze({ iteration: 0, node: 1, prune: 2, backtrack: 3, raise: 4, solved: 5,
-  expand: 6, generate: 7, skip: 8, gaveup: 9 });
-const FRONTIER_TYPES = { [KIND.expand]: 'expand', [KIND.generate]: 'generate' };
-const NONE32 = 0xffffffff;
+export { RECORD_WORDS, KIND };
+
 const TWO32 = 2 ** 32;
+const TYPES = Object.freeze(Object.fromEntries(Object.entries(KIND).map(([type, code]) => [code, type])));
+/** Kinds whose parent takes one word (a frontier search's ids fit 32 bits). */
+const narrow = (kind) => kind === KIND.expand || kind === KIND.generate || kind === KIND.skip;
+const wide = (w, at) => w[at] + w[at + 1] * TWO32;
 
-export const recordId = (w, o) => w[o + 1] + w[o + 2] * TWO32;
-export const recordParent = (w, o) =>
-  (w[o + 3] === NONE32 && w[o + 4] === NONE32 ? null : w[o + 3] + w[o + 4] * TWO32);
-export const recordTile = (w, o) => { const t = w[o + 7] & 0xff; return t === 0xff ? null : t; };
+/** The kind (a `KIND` value) of the record at word offset `o`. */
+export const recordKind = (w, o) => w[o + WORD.kind];
+/** Whether the record is about one node: node, prune, expand, generate or skip. */
+export const isNodeRecord = (kind) => kind === KIND.node || kind === KIND.prune || narrow(kind);
+export const recordId = (w, o) => wide(w, o + WORD.id);
+export function recordParent(w, o) {
+  const at = o + WORD.parent;
+  if (narrow(w[o + WORD.kind])) return w[at] === NONE32 ? null : w[at];
+  return w[at] === NONE32 && w[at + 1] === NONE32 ? null : wide(w, at);
+}
+export const recordG = (w, o) => w[o + WORD.g];
+export const recordH = (w, o) => w[o + WORD.h];
+export const recordTile = (w, o) => { const t = w[o + WORD.move] & MOVE_BITS.noTile; return t === MOVE_BITS.noTile ? null : t; };
+export const recordBlank = (w, o) => (w[o + WORD.move] >>> MOVE_BITS.blankShift) & 0xff;
+/** A prune's threshold. */
+export const recordPruneThreshold = (w, o) => w[o + WORD.move] >>> MOVE_BITS.thresholdShift;
+/** An expand or generate record's frontier size after the event. */
+export const recordFrontier = (w, o) => w[o + WORD.frontier];
+/** An iteration record's number and threshold. */
+export const recordIteration = (w, o) => ({ iteration: w[o + WORD.iteration], threshold: w[o + WORD.threshold] });
 
 /**
- * The record at word offset `o` as a trace event object; `moves` fills a solved event and
- * `frontier` (the frontier's size after the event, which records do not carry) an expand or
- * generate event.
+ * The record at word offset `o` as a trace event object; `moves` fills a solved event.
+ * @param {Uint32Array} w
+ * @param {number} o
+ * @param {number[]} [moves]
+ * @returns {import('./pkg/tilesearch.js').TraceEvent}
  */
-export function decodeRecord(w, o, moves, frontier) {
-  switch (w[o]) {
-    case KIND.iteration: return { type: 'iteration', iteration: w[o + 1], threshold: w[o + 2] };
-    case KIND.node: {
-      const g = w[o + 5], h = w[o + 6];
-      return { type: 'node', id: recordId(w, o), parent: recordParent(w, o), g, h, f: g + h,
-        tile: recordTile(w, o), blank: (w[o + 7] >>> 8) & 0xff };
-    }
-    case KIND.prune: {
-      const g = w[o + 5], h = w[o + 6];
-      return { type: 'prune', id: recordId(w, o), parent: recordParent(w, o), g, h, f: g + h,
-        threshold: w[o + 7] >>> 16, tile: recordTile(w, o) };
-    }
+export function decodeRecord(w, o, moves) {
+  return /** @type {import('./pkg/tilesearch.js').TraceEvent} */ (decode(w, o, moves));
+}
+
+function decode(w, o, moves) {
+  const kind = w[o + WORD.kind];
+  if (isNodeRecord(kind)) {
+    const g = recordG(w, o), h = recordH(w, o);
+    const node = { type: TYPES[kind], id: recordId(w, o), parent: recordParent(w, o), g, h, f: g + h };
+    if (kind === KIND.prune) return { ...node, threshold: recordPruneThreshold(w, o), tile: recordTile(w, o) };
+    Object.assign(node, { tile: recordTile(w, o), blank: recordBlank(w, o) });
+    if (kind === KIND.expand || kind === KIND.generate) node.frontier = recordFrontier(w, o);
+    return node;
+  }
+  switch (kind) {
+    case KIND.iteration: return { type: 'iteration', ...recordIteration(w, o) };
     case KIND.backtrack: return { type: 'backtrack', id: recordId(w, o) };
-    case KIND.raise: return { type: 'raise', from: w[o + 1], to: w[o + 2] };
-    case KIND.solved: return { type: 'solved', length: w[o + 1], moves: moves ?? [],
-      expanded: w[o + 3] + w[o + 4] * TWO32, generated: w[o + 5] + w[o + 6] * TWO32 };
-    case KIND.expand: case KIND.generate: case KIND.skip: {
-      const g = w[o + 5], h = w[o + 6];
-      const event = { type: FRONTIER_TYPES[w[o]] ?? 'skip', id: recordId(w, o), parent: recordParent(w, o), g, h, f: g + h,
-        tile: recordTile(w, o), blank: (w[o + 7] >>> 8) & 0xff };
-      if (w[o] !== KIND.skip) event.frontier = frontier;
-      return event;
-    }
-    case KIND.gaveup: return { type: 'gaveup', reached: w[o + 1], limit: w[o + 2] };
-    default: throw new Error(`unknown trace record kind ${w[o]}`);
+    case KIND.raise: return { type: 'raise', from: w[o + WORD.from], to: w[o + WORD.to] };
+    case KIND.solved: return { type: 'solved', length: w[o + WORD.length], moves: moves ?? [],
+      expanded: wide(w, o + WORD.expanded), generated: wide(w, o + WORD.generated) };
+    case KIND.gaveup: return { type: 'gaveup', reached: w[o + WORD.reached], limit: w[o + WORD.limit] };
+    default: throw new Error(`unknown trace record kind ${kind}`);
   }
 }

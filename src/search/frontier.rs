@@ -40,7 +40,9 @@ use super::{Algorithm, Report, Search, Status};
 use crate::board::{neighbor, Board, Direction, Goal, Tiles, SLOTS};
 use crate::error::Error;
 use crate::heuristic::{Heuristic, HeuristicKind};
-use crate::trace::{Event, ExpandEvent, GaveUpEvent, GenerateEvent, Silent, Sink, SkipEvent};
+use crate::trace::{
+    Event, ExpandEvent, GaveUpEvent, GenerateEvent, NodeInfo, Silent, Sink, SkipEvent,
+};
 use queue::{entry, Frontier};
 use reached::{Packing, Reached};
 use serde::Serialize;
@@ -304,29 +306,19 @@ impl<H: Heuristic> FrontierSearch<H> {
         let parent = (n.parent != ROOT).then(|| self.nodes[n.parent as usize].id);
         let tile = (n.parent != ROOT).then_some(n.tile);
         let frontier = self.frontier_len() as u64;
-        let (id, g, h, f, blank) = (n.id, n.g, n.h, n.g + n.h, n.blank);
+        let node = NodeInfo {
+            id: n.id,
+            parent,
+            g: n.g,
+            h: n.h,
+            f: n.g + n.h,
+            tile,
+            blank: n.blank,
+        };
         if expand {
-            Event::Expand(ExpandEvent {
-                id,
-                parent,
-                g,
-                h,
-                f,
-                tile,
-                blank,
-                frontier,
-            })
+            Event::Expand(ExpandEvent { node, frontier })
         } else {
-            Event::Generate(GenerateEvent {
-                id,
-                parent,
-                g,
-                h,
-                f,
-                tile,
-                blank,
-                frontier,
-            })
+            Event::Generate(GenerateEvent { node, frontier })
         }
     }
 
@@ -569,13 +561,15 @@ impl<H: Heuristic> FrontierSearch<H> {
                     let parent = parent.id;
                     let skip = || {
                         Event::Skip(SkipEvent {
-                            id,
-                            parent,
-                            g,
-                            h,
-                            f: g + h,
-                            tile,
-                            blank: from as u8,
+                            node: NodeInfo {
+                                id,
+                                parent: Some(parent),
+                                g,
+                                h,
+                                f: g + h,
+                                tile: Some(tile),
+                                blank: from as u8,
+                            },
                         })
                     };
                     if sink.emit(skip) {

@@ -41,8 +41,7 @@ use crate::board::{neighbor, Board, Direction, Goal, Tiles, SLOTS, SLOT_MASK};
 use crate::error::Error;
 use crate::heuristic::{Heuristic, HeuristicKind};
 use crate::trace::{
-    BacktrackEvent, Callback, Event, IterationEvent, NodeEvent, PruneEvent, RaiseEvent, Silent,
-    Sink,
+    BacktrackEvent, Callback, Event, IterationEvent, NodeInfo, PruneEvent, RaiseEvent, Silent, Sink,
 };
 
 /// No move led to the root, so none is forbidden there.
@@ -304,7 +303,7 @@ impl<H: Heuristic> IdaStar<H> {
                     });
                     self.phase = Phase::Visited;
                     if sink.emit(|| {
-                        Event::Node(NodeEvent {
+                        Event::Node(NodeInfo {
                             id,
                             parent: None,
                             g: 0,
@@ -470,7 +469,7 @@ impl<H: Heuristic> IdaStar<H> {
             if S::TRACING {
                 phase = Phase::Visited;
                 if sink.emit(|| {
-                    Event::Node(NodeEvent {
+                    Event::Node(NodeInfo {
                         id,
                         parent: Some(parent),
                         g,

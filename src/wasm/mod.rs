@@ -69,10 +69,12 @@ pub fn guard_error(kind: JsValue, class: JsValue, member: JsValue, running: JsVa
     js_error(&error)
 }
 
-/// Serialises plain data for JS: objects (not `Map`s), numbers (not `BigInt`s), `null` for
-/// missing values.
+/// Serialises plain data for JS: objects (not `Map`s, which serde also makes of structs with
+/// flattened fields), numbers (not `BigInt`s), `null` for missing values.
 pub(crate) fn to_js<T: Serialize>(value: &T) -> JsValue {
-    let serializer = serde_wasm_bindgen::Serializer::new().serialize_missing_as_null(true);
+    let serializer = serde_wasm_bindgen::Serializer::new()
+        .serialize_missing_as_null(true)
+        .serialize_maps_as_objects(true);
     value.serialize(&serializer).unwrap_or(JsValue::UNDEFINED)
 }
 

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use tilesearch::board::{neighbor, Direction};
 use tilesearch::search::Report;
 use tilesearch::trace::{
-    BacktrackEvent, IterationEvent, NodeEvent, PruneEvent, RaiseEvent, SolvedEvent,
+    BacktrackEvent, IterationEvent, NodeInfo, PruneEvent, RaiseEvent, SolvedEvent,
 };
 use tilesearch::{Board, Event, Goal, HeuristicKind};
 
@@ -187,7 +187,7 @@ pub fn validate(start: Board, goal: Goal, kind: HeuristicKind, events: &[Event])
                 min_pruned = u32::MAX;
                 iteration_over = false;
             }
-            Event::Node(NodeEvent {
+            Event::Node(NodeInfo {
                 id,
                 parent,
                 g,
@@ -311,7 +311,7 @@ pub fn validate(start: Board, goal: Goal, kind: HeuristicKind, events: &[Event])
             !goal_pending || matches!(event, Event::Solved(SolvedEvent { .. })),
             "the goal was visited but the search went on: {event:?}"
         );
-        goal_pending = matches!(event, Event::Node(NodeEvent { .. }))
+        goal_pending = matches!(event, Event::Node(NodeInfo { .. }))
             && path.last().is_some_and(|n| n.board.is_goal(goal));
     }
     summary
