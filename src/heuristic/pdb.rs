@@ -33,6 +33,7 @@
 use super::{Heuristic, HeuristicKind};
 use crate::board::{Goal, Tiles, SLOTS, SLOT_MASK};
 use crate::error::Error;
+use std::fmt;
 use std::sync::{Arc, Mutex};
 
 /// Cells of the 4×4 board.
@@ -188,13 +189,23 @@ fn pattern_tiles(goal: Goal) -> [Vec<u8>; 3] {
 }
 
 /// The three databases of one goal convention.
-#[derive(Debug)]
 pub struct PatternDatabases {
     goal: Goal,
     patterns: [Vec<u8>; 3],
     /// Per pattern: each state's distance modulo 3, four states per byte.
     tables: [Vec<u8>; 3],
     digest: String,
+}
+
+// By hand: the derived form would print all 29 MB of tables wherever a value holding them is
+// debug-printed (an assertion's message, a log).
+impl fmt::Debug for PatternDatabases {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PatternDatabases")
+            .field("goal", &self.goal)
+            .field("digest", &self.digest)
+            .finish_non_exhaustive()
+    }
 }
 
 impl PatternDatabases {
