@@ -6,7 +6,7 @@ mod common;
 use common::{databases, korf, validate, Rng};
 use tilesearch::board::Direction;
 use tilesearch::heuristic::pdb::{self, PatternDatabases, PdbBuilder};
-use tilesearch::{ida_star, Board, Goal, HeuristicChoice, Search, Status};
+use tilesearch::{ida_star, Board, Goal, HeuristicChoice, HeuristicKind, Search, Status};
 
 /// The pdb heuristic for `goal`, with this binary's databases.
 fn pdb(goal: Goal) -> HeuristicChoice {
@@ -160,4 +160,27 @@ fn pdb_is_for_the_15_puzzle_only() {
         .unwrap();
     assert_eq!(e.kind(), "pdb-width");
     assert!(e.to_string().contains("4×4"));
+    // Choosing pdb by name says the same, with databases or without.
+    for databases in [None, Some(databases(Goal::BlankLast))] {
+        let e =
+            HeuristicChoice::new(HeuristicKind::Pdb, 3, Goal::BlankLast, databases).unwrap_err();
+        assert_eq!(e.kind(), "pdb-width");
+    }
+}
+
+#[test]
+fn pdb_needs_the_databases_of_the_search_goal() {
+    let (_, board) = korf(Goal::BlankFirst)[0];
+    let e = ida_star(board, Goal::BlankFirst, pdb(Goal::BlankLast))
+        .err()
+        .unwrap();
+    assert_eq!(e.kind(), "pdb-missing");
+    assert!(e.to_string().contains("blank-first"));
+    for databases in [None, Some(databases(Goal::BlankLast))] {
+        let e =
+            HeuristicChoice::new(HeuristicKind::Pdb, 4, Goal::BlankFirst, databases).unwrap_err();
+        assert_eq!(e.kind(), "pdb-missing");
+    }
+    let estimate = pdb(Goal::BlankLast).estimate(&board, Goal::BlankFirst);
+    assert_eq!(estimate.unwrap_err().kind(), "pdb-missing");
 }
