@@ -13,6 +13,10 @@
 //! assert_eq!(search.run(None), Status::Solved);
 //! assert_eq!(search.report().length, Some(25));
 //! ```
+//!
+//! The core holds no global state: the `pdb` heuristic's pattern databases are built or loaded
+//! by the caller ([`heuristic::pdb::PatternDatabases`]) and passed to the search as a value,
+//! `HeuristicChoice::Pdb(Arc::new(databases))`.
 #![deny(missing_docs)]
 
 pub mod board;
