@@ -12,10 +12,13 @@ pub mod pdb_cache;
 
 use crate::board::{Board, Goal};
 use crate::error::{escape_controls, Error};
-use crate::heuristic::HeuristicKind;
+use crate::heuristic::pdb::PatternDatabases;
+use crate::heuristic::{HeuristicChoice, HeuristicKind};
 use crate::search::{new_search, Algorithm, Report, Search, Status, MAX_REACHED};
 use serde_json::json;
+use std::cell::OnceCell;
 use std::io::{self, BufRead, Write};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// The usage text printed by `--help` and after a usage error.
@@ -76,6 +79,9 @@ struct Options {
     json: bool,
     max_nodes: Option<u64>,
     board: Vec<String>,
+    /// The pattern databases for `goal`, loaded on the first `pdb` board (see [`prepare`]) and
+    /// kept for the rest of the run (`solve -` reads many boards).
+    databases: OnceCell<Arc<PatternDatabases>>,
 }
 
 fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
@@ -101,6 +107,7 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
         json: false,
         max_nodes: None,
         board: Vec::new(),
+        databases: OnceCell::new(),
     };
     let mut only_board = false;
     while let Some(arg) = args.next() {
@@ -300,11 +307,19 @@ fn board_text(options: &Options, stdin: &mut dyn BufRead) -> Result<String, Inpu
     })
 }
 
-/// Loads (or builds) the pattern databases before a `pdb` search needs them.
+/// Loads (or builds) the pattern databases before a `pdb` search needs them, once per run.
 fn prepare(options: &Options, board: &Board) {
     if options.heuristic == HeuristicKind::Pdb && board.width() == 4 {
-        pdb_cache::load_or_build(options.goal);
+        options
+            .databases
+            .get_or_init(|| pdb_cache::load_or_build(options.goal));
     }
+}
+
+/// The heuristic to search `board` with: the one named, with the databases [`prepare`] loaded.
+fn heuristic(options: &Options, board: &Board) -> Result<HeuristicChoice, Error> {
+    let databases = options.databases.get().cloned();
+    HeuristicChoice::new(options.heuristic, board.width(), options.goal, databases)
 }
 
 /// A valid, solvable board, checked before any pattern database is built for it.
@@ -374,7 +389,7 @@ fn solve_board(options: &Options, algorithm: Algorithm, board: Board) -> Result<
     let mut search = new_search(
         board,
         options.goal,
-        options.heuristic,
+        heuristic(options, &board)?,
         algorithm,
         options.max_reached,
     )?;
@@ -679,7 +694,7 @@ fn trace(
         new_search(
             b,
             options.goal,
-            options.heuristic,
+            heuristic(options, &b)?,
             options.algorithm,
             options.max_reached,
         )

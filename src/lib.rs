@@ -6,13 +6,17 @@
 //! all consume the same events; nothing outside this crate re-implements the rules.
 //!
 //! ```
-//! use tilesearch::{board::{Board, Goal}, heuristic::HeuristicKind, search::{ida_star, Status}};
+//! use tilesearch::{board::{Board, Goal}, heuristic::HeuristicChoice, search::{ida_star, Status}};
 //!
 //! let board = Board::parse("6 4 5 / 8 2 7 / 1 0 3").unwrap();
-//! let mut search = ida_star(board, Goal::BlankLast, HeuristicKind::Manhattan).unwrap();
+//! let mut search = ida_star(board, Goal::BlankLast, HeuristicChoice::Manhattan).unwrap();
 //! assert_eq!(search.run(None), Status::Solved);
 //! assert_eq!(search.report().length, Some(25));
 //! ```
+//!
+//! The core holds no global state: the `pdb` heuristic's pattern databases are built or loaded
+//! by the caller ([`heuristic::pdb::PatternDatabases`]) and passed to the search as a value,
+//! `HeuristicChoice::Pdb(Arc::new(databases))`.
 #![deny(missing_docs)]
 
 pub mod board;
@@ -28,6 +32,6 @@ pub mod wasm;
 
 pub use board::{Board, Goal};
 pub use error::Error;
-pub use heuristic::HeuristicKind;
+pub use heuristic::{HeuristicChoice, HeuristicKind};
 pub use search::{ida_star, new_search, Algorithm, Search, Status};
 pub use trace::Event;

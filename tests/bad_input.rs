@@ -2,7 +2,7 @@
 //! panic.
 
 use proptest::prelude::*;
-use tilesearch::{ida_star, Board, Error, Goal, HeuristicKind};
+use tilesearch::{ida_star, Board, Error, Goal, HeuristicChoice, HeuristicKind};
 
 fn err(text: &str) -> Error {
     Board::parse(text).unwrap_err()
@@ -59,7 +59,7 @@ fn each_error_kind_has_its_message() {
 #[test]
 fn unsolvable_boards_explain_the_parity() {
     let odd = Board::parse("1 2 3 4 5 6 8 7 0").unwrap();
-    let e = ida_star(odd, Goal::BlankLast, HeuristicKind::Manhattan)
+    let e = ida_star(odd, Goal::BlankLast, HeuristicChoice::Manhattan)
         .err()
         .unwrap();
     assert_eq!(e.kind(), "unsolvable");
@@ -71,7 +71,7 @@ fn unsolvable_boards_explain_the_parity() {
     );
     // Even width: the blank's row matters and is named.
     let even = Board::parse("1 2 3 4 5 6 7 8 9 10 11 12 13 15 14 0").unwrap();
-    let text = ida_star(even, Goal::BlankLast, HeuristicKind::Manhattan)
+    let text = ida_star(even, Goal::BlankLast, HeuristicChoice::Manhattan)
         .err()
         .unwrap()
         .to_string();
@@ -82,7 +82,7 @@ fn unsolvable_boards_explain_the_parity() {
     assert!(text.contains("1 + 1 = 2 is even"), "{text}");
     // Swapping two tiles fixes it, as the message says.
     let fixed = Board::parse("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0").unwrap();
-    assert!(ida_star(fixed, Goal::BlankLast, HeuristicKind::Manhattan).is_ok());
+    assert!(ida_star(fixed, Goal::BlankLast, HeuristicChoice::Manhattan).is_ok());
 }
 
 #[test]
@@ -130,7 +130,7 @@ proptest! {
         if let Ok(board) = Board::parse(&text) {
             for goal in Goal::ALL {
                 // Building a search either works or explains the parity; never panics.
-                match ida_star(board, goal, HeuristicKind::Manhattan) {
+                match ida_star(board, goal, HeuristicChoice::Manhattan) {
                     Ok(mut s) => { for _ in 0..50 { s.step(); } }
                     Err(e) => prop_assert_eq!(e.kind(), "unsolvable"),
                 }

@@ -10,13 +10,13 @@ use std::collections::{HashMap, HashSet};
 use tilesearch::trace::{
     ExpandEvent, GaveUpEvent, GenerateEvent, NodeInfo, SkipEvent, SolvedEvent,
 };
-use tilesearch::{new_search, Algorithm, Board, Event, Goal, HeuristicKind, Search, Status};
+use tilesearch::{new_search, Algorithm, Board, Event, Goal, HeuristicChoice, Search, Status};
 
 fn search(board: Board, algorithm: Algorithm) -> Box<dyn Search> {
     new_search(
         board,
         Goal::BlankLast,
-        HeuristicKind::Manhattan,
+        HeuristicChoice::Manhattan,
         algorithm,
         None,
     )
@@ -282,7 +282,7 @@ fn the_memory_guard_stops_a_15_puzzle_bfs() {
     let mut s = new_search(
         board,
         Goal::BlankLast,
-        HeuristicKind::Manhattan,
+        HeuristicChoice::Manhattan,
         Algorithm::Bfs,
         Some(20_000),
     )

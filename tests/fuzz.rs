@@ -36,7 +36,10 @@ use tilesearch::trace::{
     ExpandEvent, GaveUpEvent, GenerateEvent, IterationEvent, NodeInfo, PruneEvent, RaiseEvent,
     SkipEvent, SolvedEvent,
 };
-use tilesearch::{new_search, Algorithm, Board, Error, Event, Goal, HeuristicKind, Search, Status};
+use tilesearch::{
+    new_search, Algorithm, Board, Error, Event, Goal, HeuristicChoice, HeuristicKind, Search,
+    Status,
+};
 
 // ------------------------------------------------------------------------------------------
 // The runner: a case count for `cargo test`, or a time budget for `make fuzz`.
@@ -504,7 +507,10 @@ fn option_names_and_guards_are_checked_with_specific_errors() {
             if frontier && max_reached.is_some_and(|m| m > 1 << 24) {
                 may.push("invalid-option");
             }
-            match new_search(board, goal, kind, algorithm, max_reached) {
+            // No databases at hand: a pdb choice fails as a pdb search would.
+            let search = HeuristicChoice::new(kind, board.width(), goal, None)
+                .and_then(|heuristic| new_search(board, goal, heuristic, algorithm, max_reached));
+            match search {
                 Ok(mut search) => {
                     prop_assert!(must.is_empty(), "accepted; expected one of {must:?}");
                     let status = search.run(Some(300));
@@ -581,11 +587,16 @@ struct Setup {
 }
 
 impl Setup {
+    /// The heuristic, ready to search with (never pdb: see the module docs).
+    fn heuristic(&self) -> HeuristicChoice {
+        HeuristicChoice::new(self.kind, self.board.width(), self.goal, None).unwrap()
+    }
+
     fn search(&self) -> Box<dyn Search> {
         new_search(
             self.board,
             self.goal,
-            self.kind,
+            self.heuristic(),
             self.algorithm,
             self.max_reached,
         )
@@ -985,7 +996,7 @@ fn check_calls(setup: &Setup, calls: &[Call], finish: bool) -> TestCaseResult {
     prop_assert_eq!(search.report(), report);
     // The whole stream follows the rules (the IDA* validator of tests/common).
     if setup.algorithm == Algorithm::Ida {
-        let summary = validate(setup.board, setup.goal, setup.kind, &stream.events);
+        let summary = validate(setup.board, setup.goal, &setup.heuristic(), &stream.events);
         assert_report_matches(&search.report(), &summary);
     }
     Ok(())

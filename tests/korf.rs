@@ -4,7 +4,7 @@
 mod common;
 
 use common::{korf, replays};
-use tilesearch::{ida_star, Goal, HeuristicKind, Status};
+use tilesearch::{ida_star, Goal, HeuristicChoice, Status};
 
 /// Korf's instance numbers (1-based) whose Manhattan searches take milliseconds.
 const QUICK: [usize; 8] = [12, 42, 55, 48, 19, 30, 9, 31];
@@ -16,8 +16,8 @@ fn quick_korf_instances_solve_optimally_in_both_conventions() {
         assert_eq!(instances.len(), 100);
         for n in QUICK {
             let (optimal, board) = instances[n - 1];
-            for kind in [HeuristicKind::Manhattan, HeuristicKind::LinearConflict] {
-                let mut search = ida_star(board, goal, kind).unwrap();
+            for kind in [HeuristicChoice::Manhattan, HeuristicChoice::LinearConflict] {
+                let mut search = ida_star(board, goal, kind.clone()).unwrap();
                 assert_eq!(search.run(None), Status::Solved);
                 let report = search.report();
                 assert_eq!(report.length, Some(optimal), "instance {n}, {goal}, {kind}");
@@ -40,10 +40,10 @@ fn both_files_hold_the_same_instances() {
             .collect();
         assert_eq!(mapped, b.tiles());
         assert_eq!(
-            HeuristicKind::Manhattan
+            HeuristicChoice::Manhattan
                 .estimate(a, Goal::BlankFirst)
                 .unwrap(),
-            HeuristicKind::Manhattan
+            HeuristicChoice::Manhattan
                 .estimate(&b, Goal::BlankLast)
                 .unwrap()
         );
@@ -58,5 +58,5 @@ fn linear_conflict_prunes_more_than_manhattan() {
         s.run(None);
         s.report().generated
     };
-    assert!(generated(HeuristicKind::LinearConflict) < generated(HeuristicKind::Manhattan));
+    assert!(generated(HeuristicChoice::LinearConflict) < generated(HeuristicChoice::Manhattan));
 }

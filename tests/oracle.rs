@@ -7,7 +7,7 @@ mod common;
 use common::{bfs_distances, on_two_threads, replays, tiles9, Rng};
 use std::collections::HashMap;
 use tilesearch::board::Direction;
-use tilesearch::{ida_star, Board, Goal, HeuristicKind, Status};
+use tilesearch::{ida_star, Board, Goal, HeuristicChoice, Status};
 
 /// The published distance distribution (tests/data/8-puzzle-distances.txt, OEIS A089473).
 fn published_distribution() -> Vec<u64> {
@@ -38,10 +38,10 @@ fn board_of(key: &[u8; 9]) -> Board {
 }
 
 /// Solves every state in `states` and checks its length against the oracle, on two threads.
-fn sweep(kind: HeuristicKind, goal: Goal, dist: &HashMap<[u8; 9], u32>) {
+fn sweep(kind: HeuristicChoice, goal: Goal, dist: &HashMap<[u8; 9], u32>) {
     on_two_threads(dist, |key, d| {
         let board = board_of(key);
-        let mut search = ida_star(board, goal, kind).unwrap();
+        let mut search = ida_star(board, goal, kind.clone()).unwrap();
         assert_eq!(search.run(None), Status::Solved);
         let report = search.report();
         assert_eq!(report.length, Some(d), "{kind} on {board:?}");
@@ -52,7 +52,7 @@ fn sweep(kind: HeuristicKind, goal: Goal, dist: &HashMap<[u8; 9], u32>) {
 #[test]
 fn ida_star_is_optimal_on_every_8_puzzle_state_with_manhattan() {
     sweep(
-        HeuristicKind::Manhattan,
+        HeuristicChoice::Manhattan,
         Goal::BlankLast,
         &bfs_distances(Goal::BlankLast),
     );
@@ -61,7 +61,7 @@ fn ida_star_is_optimal_on_every_8_puzzle_state_with_manhattan() {
 #[test]
 fn ida_star_is_optimal_on_every_8_puzzle_state_with_linear_conflict() {
     sweep(
-        HeuristicKind::LinearConflict,
+        HeuristicChoice::LinearConflict,
         Goal::BlankLast,
         &bfs_distances(Goal::BlankLast),
     );
@@ -70,7 +70,7 @@ fn ida_star_is_optimal_on_every_8_puzzle_state_with_linear_conflict() {
 #[test]
 fn ida_star_is_optimal_on_every_8_puzzle_state_with_hamming() {
     sweep(
-        HeuristicKind::Hamming,
+        HeuristicChoice::Hamming,
         Goal::BlankLast,
         &bfs_distances(Goal::BlankLast),
     );
@@ -83,8 +83,8 @@ fn ida_star_is_optimal_towards_the_blank_first_goal() {
     let keys: Vec<&[u8; 9]> = dist.keys().collect();
     for _ in 0..3000 {
         let key = keys[rng.below(keys.len())];
-        for kind in HeuristicKind::ALL {
-            let mut search = ida_star(board_of(key), Goal::BlankFirst, kind).unwrap();
+        for kind in HeuristicChoice::ALL {
+            let mut search = ida_star(board_of(key), Goal::BlankFirst, kind.clone()).unwrap();
             search.run(None);
             assert_eq!(search.report().length, Some(dist[key]), "{kind} {key:?}");
         }
@@ -97,7 +97,7 @@ fn heuristics_are_admissible_consistent_and_zero_only_at_the_goal() {
         let dist = bfs_distances(goal);
         for (key, &d) in &dist {
             let board = board_of(key);
-            let h: Vec<u32> = HeuristicKind::ALL
+            let h: Vec<u32> = HeuristicChoice::ALL
                 .iter()
                 .map(|k| k.estimate(&board, goal).unwrap())
                 .collect();
@@ -105,7 +105,7 @@ fn heuristics_are_admissible_consistent_and_zero_only_at_the_goal() {
                 h[0] <= h[1] && h[1] <= h[2],
                 "hamming ≤ manhattan ≤ linear-conflict on {board:?}: {h:?}"
             );
-            for (kind, &value) in HeuristicKind::ALL.iter().zip(&h) {
+            for (kind, &value) in HeuristicChoice::ALL.iter().zip(&h) {
                 assert!(value <= d, "{kind} overestimates {board:?}: {value} > {d}");
                 assert_eq!(
                     value == 0,
@@ -118,7 +118,7 @@ fn heuristics_are_admissible_consistent_and_zero_only_at_the_goal() {
                 if next.move_blank(dir).is_none() {
                     continue;
                 }
-                for (kind, &value) in HeuristicKind::ALL.iter().zip(&h) {
+                for (kind, &value) in HeuristicChoice::ALL.iter().zip(&h) {
                     let after = kind.estimate(&next, goal).unwrap();
                     assert!(
                         after.abs_diff(value) <= 1,
@@ -137,7 +137,7 @@ fn the_hardest_8_puzzles_take_31_moves() {
         let mut search = ida_star(
             Board::parse(text).unwrap(),
             Goal::BlankLast,
-            HeuristicKind::Manhattan,
+            HeuristicChoice::Manhattan,
         )
         .unwrap();
         search.run(None);

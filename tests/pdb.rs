@@ -3,19 +3,18 @@
 
 mod common;
 
-use common::{korf, validate, Rng};
-use std::sync::Arc;
+use common::{databases, korf, validate, Rng};
 use tilesearch::board::Direction;
 use tilesearch::heuristic::pdb::{self, PatternDatabases, PdbBuilder};
-use tilesearch::{ida_star, Board, Goal, HeuristicKind, Search, Status};
+use tilesearch::{ida_star, Board, Goal, HeuristicChoice, HeuristicKind, Search, Status};
 
-fn databases(goal: Goal) -> Arc<PatternDatabases> {
-    pdb::ensure(goal)
+/// The pdb heuristic for `goal`, with this binary's databases.
+fn pdb(goal: Goal) -> HeuristicChoice {
+    HeuristicChoice::Pdb(databases(goal))
 }
 
 fn solve(board: Board, goal: Goal) -> Box<dyn Search> {
-    databases(goal);
-    let mut s = ida_star(board, goal, HeuristicKind::Pdb).unwrap();
+    let mut s = ida_star(board, goal, pdb(goal)).unwrap();
     assert_eq!(s.run(None), Status::Solved);
     s
 }
@@ -106,9 +105,9 @@ fn admissible_where_the_distance_is_known_and_at_least_manhattan() {
                 b.slide(tile).unwrap();
             }
             let distance = optimal - i as u32;
-            let h = HeuristicKind::Pdb.estimate(&b, goal).unwrap();
+            let h = pdb(goal).estimate(&b, goal).unwrap();
             assert!(h <= distance, "pdb {h} > distance {distance} on {b:?}");
-            assert!(h >= HeuristicKind::Manhattan.estimate(&b, goal).unwrap());
+            assert!(h >= HeuristicChoice::Manhattan.estimate(&b, goal).unwrap());
             assert_eq!(h == 0, distance == 0);
         }
     }
@@ -117,17 +116,17 @@ fn admissible_where_the_distance_is_known_and_at_least_manhattan() {
 #[test]
 fn consistent_on_random_walks() {
     for goal in Goal::ALL {
-        databases(goal);
+        let pdb = pdb(goal);
         let mut rng = Rng(2024);
         for _ in 0..50 {
             let mut b = rng.scramble(4, goal, 200);
-            let mut h = HeuristicKind::Pdb.estimate(&b, goal).unwrap();
+            let mut h = pdb.estimate(&b, goal).unwrap();
             for _ in 0..200 {
                 let dir = Direction::ORDER[rng.below(4)];
                 if b.move_blank(dir).is_none() {
                     continue;
                 }
-                let next = HeuristicKind::Pdb.estimate(&b, goal).unwrap();
+                let next = pdb.estimate(&b, goal).unwrap();
                 assert!(next.abs_diff(h) <= 1, "{h} → {next} on {b:?}");
                 h = next;
             }
@@ -138,15 +137,15 @@ fn consistent_on_random_walks() {
 #[test]
 fn pdb_traces_follow_the_rules_and_run_equals_stepping() {
     let goal = Goal::BlankLast;
-    databases(goal);
+    let pdb = pdb(goal);
     let mut rng = Rng(77);
     for _ in 0..10 {
         let board = rng.scramble(4, goal, 40);
-        let mut stepped = ida_star(board, goal, HeuristicKind::Pdb).unwrap();
+        let mut stepped = ida_star(board, goal, pdb.clone()).unwrap();
         let events: Vec<_> = std::iter::from_fn(|| stepped.step()).collect();
-        let summary = validate(board, goal, HeuristicKind::Pdb, &events);
+        let summary = validate(board, goal, &pdb, &events);
         assert!(summary.solution.is_some());
-        let mut ran = ida_star(board, goal, HeuristicKind::Pdb).unwrap();
+        let mut ran = ida_star(board, goal, pdb.clone()).unwrap();
         ran.run(Some(1000));
         ran.run(None);
         assert_eq!(ran.report(), stepped.report());
@@ -155,13 +154,33 @@ fn pdb_traces_follow_the_rules_and_run_equals_stepping() {
 
 #[test]
 fn pdb_is_for_the_15_puzzle_only() {
-    let e = ida_star(
-        Board::parse("1 2 3 4 0 6 7 5 8").unwrap(),
-        Goal::BlankLast,
-        HeuristicKind::Pdb,
-    )
-    .err()
-    .unwrap();
+    let board = Board::parse("1 2 3 4 0 6 7 5 8").unwrap();
+    let e = ida_star(board, Goal::BlankLast, pdb(Goal::BlankLast))
+        .err()
+        .unwrap();
     assert_eq!(e.kind(), "pdb-width");
     assert!(e.to_string().contains("4×4"));
+    // Choosing pdb by name says the same, with databases or without.
+    for databases in [None, Some(databases(Goal::BlankLast))] {
+        let e =
+            HeuristicChoice::new(HeuristicKind::Pdb, 3, Goal::BlankLast, databases).unwrap_err();
+        assert_eq!(e.kind(), "pdb-width");
+    }
+}
+
+#[test]
+fn pdb_needs_the_databases_of_the_search_goal() {
+    let (_, board) = korf(Goal::BlankFirst)[0];
+    let e = ida_star(board, Goal::BlankFirst, pdb(Goal::BlankLast))
+        .err()
+        .unwrap();
+    assert_eq!(e.kind(), "pdb-missing");
+    assert!(e.to_string().contains("blank-first"));
+    for databases in [None, Some(databases(Goal::BlankLast))] {
+        let e =
+            HeuristicChoice::new(HeuristicKind::Pdb, 4, Goal::BlankFirst, databases).unwrap_err();
+        assert_eq!(e.kind(), "pdb-missing");
+    }
+    let estimate = pdb(Goal::BlankLast).estimate(&board, Goal::BlankFirst);
+    assert_eq!(estimate.unwrap_err().kind(), "pdb-missing");
 }

@@ -4,7 +4,7 @@ mod common;
 
 use common::{assert_report_matches, korf, validate, Rng};
 use tilesearch::trace::{IterationEvent, NodeInfo, RaiseEvent, SolvedEvent};
-use tilesearch::{ida_star, Board, Event, Goal, HeuristicKind, Search, Status};
+use tilesearch::{ida_star, Board, Event, Goal, HeuristicChoice, Search, Status};
 
 fn step_all(search: &mut dyn Search) -> Vec<Event> {
     std::iter::from_fn(|| search.step()).collect()
@@ -30,10 +30,10 @@ fn boards() -> Vec<(Board, Goal)> {
 #[test]
 fn traces_follow_the_rules_and_match_the_report() {
     for (board, goal) in boards() {
-        for kind in HeuristicKind::ALL {
-            let mut search = ida_star(board, goal, kind).unwrap();
+        for kind in HeuristicChoice::ALL {
+            let mut search = ida_star(board, goal, kind.clone()).unwrap();
             let events = step_all(search.as_mut());
-            let summary = validate(board, goal, kind, &events);
+            let summary = validate(board, goal, &kind, &events);
             assert!(summary.solution.is_some(), "{kind} {board:?}");
             assert_eq!(search.status(), Status::Solved);
             assert_report_matches(&search.report(), &summary);
@@ -45,7 +45,7 @@ fn traces_follow_the_rules_and_match_the_report() {
 #[test]
 fn the_first_threshold_is_h_of_the_start_and_the_lecture_case_solves_in_25() {
     let board = Board::parse("6 4 5 8 2 7 1 0 3").unwrap();
-    let mut search = ida_star(board, Goal::BlankLast, HeuristicKind::Manhattan).unwrap();
+    let mut search = ida_star(board, Goal::BlankLast, HeuristicChoice::Manhattan).unwrap();
     assert_eq!(
         search.step(),
         Some(Event::Iteration(IterationEvent {
@@ -71,7 +71,7 @@ fn the_first_threshold_is_h_of_the_start_and_the_lecture_case_solves_in_25() {
 #[test]
 fn an_already_solved_board_visits_the_root_and_stops() {
     let board = Goal::BlankLast.board(4).unwrap();
-    let mut search = ida_star(board, Goal::BlankLast, HeuristicKind::Manhattan).unwrap();
+    let mut search = ida_star(board, Goal::BlankLast, HeuristicChoice::Manhattan).unwrap();
     let events = step_all(search.as_mut());
     assert_eq!(
         events,
@@ -102,10 +102,10 @@ fn an_already_solved_board_visits_the_root_and_stops() {
 #[test]
 fn run_and_stepping_give_the_same_solution_and_counters() {
     for (board, goal) in boards() {
-        for kind in HeuristicKind::ALL {
-            let mut stepped = ida_star(board, goal, kind).unwrap();
+        for kind in HeuristicChoice::ALL {
+            let mut stepped = ida_star(board, goal, kind.clone()).unwrap();
             step_all(stepped.as_mut());
-            let mut ran = ida_star(board, goal, kind).unwrap();
+            let mut ran = ida_star(board, goal, kind.clone()).unwrap();
             assert_eq!(ran.run(None), Status::Solved);
             assert_eq!(ran.report(), stepped.report(), "{kind} {board:?}");
             assert_eq!(ran.step(), None);
@@ -116,9 +116,9 @@ fn run_and_stepping_give_the_same_solution_and_counters() {
 #[test]
 fn traced_runs_emit_the_stepped_events() {
     let board = Board::parse("8 6 7 2 5 4 3 0 1").unwrap();
-    let mut stepped = ida_star(board, Goal::BlankLast, HeuristicKind::LinearConflict).unwrap();
+    let mut stepped = ida_star(board, Goal::BlankLast, HeuristicChoice::LinearConflict).unwrap();
     let expected = step_all(stepped.as_mut());
-    let mut traced = ida_star(board, Goal::BlankLast, HeuristicKind::LinearConflict).unwrap();
+    let mut traced = ida_star(board, Goal::BlankLast, HeuristicChoice::LinearConflict).unwrap();
     let mut events = Vec::new();
     traced.run_traced(None, &mut |e| {
         events.push(e);
@@ -130,11 +130,11 @@ fn traced_runs_emit_the_stepped_events() {
 #[test]
 fn budgets_pause_and_resume_exactly() {
     for (board, goal) in boards().into_iter().take(30) {
-        let kind = HeuristicKind::Manhattan;
-        let mut whole = ida_star(board, goal, kind).unwrap();
+        let kind = HeuristicChoice::Manhattan;
+        let mut whole = ida_star(board, goal, kind.clone()).unwrap();
         whole.run(None);
         for budget in [1u64, 2, 3, 7, 50] {
-            let mut sliced = ida_star(board, goal, kind).unwrap();
+            let mut sliced = ida_star(board, goal, kind.clone()).unwrap();
             let mut last_nodes = 0;
             let mut calls = 0;
             while sliced.run(Some(budget)) == Status::Running {
@@ -161,11 +161,11 @@ fn stepping_runs_and_budgets_interleave_to_the_same_trace() {
     // Step a few events, run silently with a budget, step again...: the events stepped must
     // be exactly the events at those positions of the full trace (ids included).
     for ((board, goal), kind) in boards().into_iter().take(20).zip(
-        [HeuristicKind::LinearConflict, HeuristicKind::Manhattan]
+        [HeuristicChoice::LinearConflict, HeuristicChoice::Manhattan]
             .into_iter()
             .cycle(),
     ) {
-        let mut reference = ida_star(board, goal, kind).unwrap();
+        let mut reference = ida_star(board, goal, kind.clone()).unwrap();
         let all = step_all(reference.as_mut());
         let mut mixed = ida_star(board, goal, kind).unwrap();
         let mut rng = Rng(7);
@@ -203,7 +203,7 @@ fn stepping_runs_and_budgets_interleave_to_the_same_trace() {
 #[test]
 fn reset_starts_over() {
     let board = Board::parse("6 4 5 8 2 7 1 0 3").unwrap();
-    let mut search = ida_star(board, Goal::BlankLast, HeuristicKind::Manhattan).unwrap();
+    let mut search = ida_star(board, Goal::BlankLast, HeuristicChoice::Manhattan).unwrap();
     let first = step_all(search.as_mut());
     search.reset();
     assert_eq!(search.status(), Status::Running);
@@ -221,7 +221,7 @@ fn reset_starts_over() {
 #[test]
 fn path_and_board_follow_the_search() {
     let board = Board::parse("6 4 5 8 2 7 1 0 3").unwrap();
-    let mut search = ida_star(board, Goal::BlankLast, HeuristicKind::Manhattan).unwrap();
+    let mut search = ida_star(board, Goal::BlankLast, HeuristicChoice::Manhattan).unwrap();
     for _ in 0..500 {
         let Some(event) = search.step() else { break };
         let mut b = board;
@@ -236,8 +236,8 @@ fn path_and_board_follow_the_search() {
 fn korf_instances_trace_correctly_for_a_while() {
     // The first 200,000 events of a real 15-puzzle search obey the rules.
     let (_, board) = korf(Goal::BlankLast)[0];
-    let mut search = ida_star(board, Goal::BlankLast, HeuristicKind::Manhattan).unwrap();
+    let mut search = ida_star(board, Goal::BlankLast, HeuristicChoice::Manhattan).unwrap();
     let events: Vec<Event> = (0..200_000).map_while(|_| search.step()).collect();
-    let summary = validate(board, Goal::BlankLast, HeuristicKind::Manhattan, &events);
+    let summary = validate(board, Goal::BlankLast, &HeuristicChoice::Manhattan, &events);
     assert!(summary.iterations >= 1 && summary.solution.is_none());
 }

@@ -14,7 +14,7 @@ use tilesearch::wasm::{
     board_after, describe_board, export_pattern_databases, guard_error, load_pattern_databases,
     parse_board, pattern_databases_ready, random_board, PatternDatabaseBuilder, Solver,
 };
-use tilesearch::{Board, Event, Goal, HeuristicKind};
+use tilesearch::{Board, Event, Goal, HeuristicChoice};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::*;
 
@@ -221,17 +221,17 @@ fn a_full_trace_follows_the_ida_star_rules() {
         boards.push((rng.scramble(3 + i % 2, goal, 40), goal));
     }
     for (board, goal) in boards {
-        for kind in HeuristicKind::ALL {
+        for kind in HeuristicChoice::ALL {
             let mut s = Solver::new(object(&[
                 ("board", board.to_line().into()),
-                ("heuristic", kind.name().into()),
+                ("heuristic", kind.to_string().into()),
                 ("goal", goal.name().into()),
             ]))
             .unwrap();
             let values = step_all(&mut s);
             values.iter().for_each(assert_plain);
             let events: Vec<Event> = values.iter().map(event_of).collect();
-            let trace = validate(board, goal, kind, &events);
+            let trace = validate(board, goal, &kind, &events);
             assert!(trace.solution.is_some());
             assert_eq!(s.status(), "solved");
             assert!(s.step().is_undefined());

@@ -1,8 +1,8 @@
-//! The CLI's disk cache of pattern databases: the core builds, checks and installs them but
-//! never touches files or the environment; this is the one place that does.
+//! The CLI's disk cache of pattern databases: the core builds and checks them but never
+//! touches files or the environment; this is the one place that does.
 
 use crate::board::Goal;
-use crate::heuristic::pdb::{install, installed, PatternDatabases};
+use crate::heuristic::pdb::PatternDatabases;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::{env, fs};
@@ -20,17 +20,14 @@ pub fn cache_dir() -> Option<PathBuf> {
         .or_else(|| var("HOME").map(|d| d.join(".cache").join("tilesearch")))
 }
 
-/// The databases for `goal`: installed ones, else read from the disk cache, else built and
-/// written to the cache for next time. A cache file that is damaged or from another version is
-/// rebuilt; a cache that cannot be written is skipped.
+/// The databases for `goal`: read from the disk cache, else built and written to the cache
+/// for next time. A cache file that is damaged or from another version is rebuilt; a cache
+/// that cannot be written is skipped.
 pub fn load_or_build(goal: Goal) -> Arc<PatternDatabases> {
-    if let Some(databases) = installed(goal) {
-        return databases;
-    }
     let file = cache_dir().map(|d| d.join(format!("pdb-663-{}.bin", goal.name())));
     if let Some(bytes) = file.as_ref().and_then(|f| fs::read(f).ok()) {
         if let Ok(databases) = PatternDatabases::from_bytes(goal, &bytes) {
-            return install(databases);
+            return Arc::new(databases);
         }
     }
     let databases = PatternDatabases::build(goal);
@@ -45,5 +42,5 @@ pub fn load_or_build(goal: Goal) -> Arc<PatternDatabases> {
         // The cache only saves time: a read-only or missing home is fine.
         drop(written);
     }
-    install(databases)
+    Arc::new(databases)
 }

@@ -16,8 +16,10 @@ pub use pdb::Pdb;
 
 use crate::board::{Board, Goal, Tiles};
 use crate::error::Error;
+use pdb::PatternDatabases;
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 
 /// An admissible, consistent estimate of the moves left, built for one width and goal.
 pub trait Heuristic: Clone {
@@ -74,15 +76,21 @@ pub enum AnyHeuristic {
 }
 
 impl AnyHeuristic {
-    /// The heuristic `kind` for a `width` board towards `goal` (pdb: 4×4 with its databases).
-    pub fn new(kind: HeuristicKind, width: usize, goal: Goal) -> Result<AnyHeuristic, Error> {
-        Ok(match kind {
-            HeuristicKind::Hamming => AnyHeuristic::Hamming(Hamming::new(width, goal)),
-            HeuristicKind::Manhattan => AnyHeuristic::Manhattan(Manhattan::new(width, goal)),
-            HeuristicKind::LinearConflict => {
+    /// `heuristic` for a `width` board towards `goal` (pdb: 4×4, databases for `goal`).
+    pub fn new(
+        heuristic: HeuristicChoice,
+        width: usize,
+        goal: Goal,
+    ) -> Result<AnyHeuristic, Error> {
+        Ok(match heuristic {
+            HeuristicChoice::Hamming => AnyHeuristic::Hamming(Hamming::new(width, goal)),
+            HeuristicChoice::Manhattan => AnyHeuristic::Manhattan(Manhattan::new(width, goal)),
+            HeuristicChoice::LinearConflict => {
                 AnyHeuristic::LinearConflict(LinearConflict::new(width, goal))
             }
-            HeuristicKind::Pdb => AnyHeuristic::Pdb(Pdb::new(pdb::require(width, goal)?)),
+            HeuristicChoice::Pdb(databases) => {
+                AnyHeuristic::Pdb(Pdb::new(pdb::require(Some(databases), width, goal)?))
+            }
         })
     }
 }
@@ -136,7 +144,8 @@ impl Heuristic for AnyHeuristic {
     }
 }
 
-/// The heuristics by name, as the CLI, the wasm options and the page choose them.
+/// The heuristics by name, as the CLI, the wasm options and the page choose them;
+/// [`HeuristicChoice::new`] makes one ready to search with.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum HeuristicKind {
     /// Misplaced tiles, never counting the blank.
@@ -176,18 +185,6 @@ impl HeuristicKind {
             HeuristicKind::Pdb => "pdb",
         }
     }
-
-    /// h of `board` for `goal` with this heuristic; for `Pdb`, the board must be 4×4 and the
-    /// databases installed ([`pdb::ensure`] builds them).
-    pub fn estimate(self, board: &Board, goal: Goal) -> Result<u32, Error> {
-        let (w, t) = (board.width(), board.tiles());
-        Ok(match self {
-            HeuristicKind::Hamming => Hamming::new(w, goal).estimate(t),
-            HeuristicKind::Manhattan => Manhattan::new(w, goal).estimate(t),
-            HeuristicKind::LinearConflict => LinearConflict::new(w, goal).estimate(t),
-            HeuristicKind::Pdb => Pdb::new(pdb::require(w, goal)?).estimate(t),
-        })
-    }
 }
 
 impl FromStr for HeuristicKind {
@@ -203,5 +200,78 @@ impl FromStr for HeuristicKind {
 impl fmt::Display for HeuristicKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// A heuristic ready to search with: the kind, and for `pdb` the databases it reads, passed as
+/// a value so that the core keeps no registry of its own (the CLI and the wasm bindings each
+/// keep theirs and hand them in here).
+#[derive(Clone, Debug)]
+pub enum HeuristicChoice {
+    /// See [`Hamming`].
+    Hamming,
+    /// See [`Manhattan`].
+    Manhattan,
+    /// See [`LinearConflict`].
+    LinearConflict,
+    /// See [`Pdb`]: these databases, which must be for the search's goal (4×4 boards only).
+    Pdb(Arc<PatternDatabases>),
+}
+
+impl HeuristicChoice {
+    /// The choices that need nothing but their name, for every width, weakest first (as
+    /// [`HeuristicKind::ALL`]).
+    pub const ALL: [HeuristicChoice; 3] = [
+        HeuristicChoice::Hamming,
+        HeuristicChoice::Manhattan,
+        HeuristicChoice::LinearConflict,
+    ];
+
+    /// `kind` for a `width` board towards `goal`, `databases` being the pattern databases at
+    /// hand for `goal` (read for `pdb` only). Fails as a pdb search would: not 4×4
+    /// ([`Error::PdbWidth`], checked first), else no databases for `goal`
+    /// ([`Error::PdbMissing`]).
+    pub fn new(
+        kind: HeuristicKind,
+        width: usize,
+        goal: Goal,
+        databases: Option<Arc<PatternDatabases>>,
+    ) -> Result<HeuristicChoice, Error> {
+        Ok(match kind {
+            HeuristicKind::Hamming => HeuristicChoice::Hamming,
+            HeuristicKind::Manhattan => HeuristicChoice::Manhattan,
+            HeuristicKind::LinearConflict => HeuristicChoice::LinearConflict,
+            HeuristicKind::Pdb => HeuristicChoice::Pdb(pdb::require(databases, width, goal)?),
+        })
+    }
+
+    /// The heuristic's name.
+    pub fn kind(&self) -> HeuristicKind {
+        match self {
+            HeuristicChoice::Hamming => HeuristicKind::Hamming,
+            HeuristicChoice::Manhattan => HeuristicKind::Manhattan,
+            HeuristicChoice::LinearConflict => HeuristicKind::LinearConflict,
+            HeuristicChoice::Pdb(_) => HeuristicKind::Pdb,
+        }
+    }
+
+    /// h of `board` for `goal` with this heuristic; for `Pdb`, the board must be 4×4 and the
+    /// databases for `goal`.
+    pub fn estimate(&self, board: &Board, goal: Goal) -> Result<u32, Error> {
+        let (w, t) = (board.width(), board.tiles());
+        Ok(match self {
+            HeuristicChoice::Hamming => Hamming::new(w, goal).estimate(t),
+            HeuristicChoice::Manhattan => Manhattan::new(w, goal).estimate(t),
+            HeuristicChoice::LinearConflict => LinearConflict::new(w, goal).estimate(t),
+            HeuristicChoice::Pdb(databases) => {
+                Pdb::new(pdb::require(Some(databases.clone()), w, goal)?).estimate(t)
+            }
+        })
+    }
+}
+
+impl fmt::Display for HeuristicChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.kind().name())
     }
 }

@@ -33,7 +33,8 @@
 use super::{Heuristic, HeuristicKind};
 use crate::board::{Goal, Tiles, SLOTS, SLOT_MASK};
 use crate::error::Error;
-use std::sync::{Arc, Mutex};
+use std::fmt;
+use std::sync::Arc;
 
 /// Cells of the 4×4 board.
 const CELLS: usize = 16;
@@ -187,14 +188,25 @@ fn pattern_tiles(goal: Goal) -> [Vec<u8>; 3] {
     })
 }
 
-/// The three databases of one goal convention.
-#[derive(Debug)]
+/// The three databases of one goal convention. Searches share them through an `Arc` (see
+/// [`crate::heuristic::HeuristicChoice::Pdb`]); whoever builds or loads them keeps them.
 pub struct PatternDatabases {
     goal: Goal,
     patterns: [Vec<u8>; 3],
     /// Per pattern: each state's distance modulo 3, four states per byte.
     tables: [Vec<u8>; 3],
     digest: String,
+}
+
+// By hand: the derived form would print all 29 MB of tables wherever a value holding them is
+// debug-printed (an assertion's message, a log).
+impl fmt::Debug for PatternDatabases {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PatternDatabases")
+            .field("goal", &self.goal)
+            .field("digest", &self.digest)
+            .finish_non_exhaustive()
+    }
 }
 
 impl PatternDatabases {
@@ -475,39 +487,21 @@ impl PatternDatabases {
     }
 }
 
-/// The databases in use, one slot per goal convention: [`install`] puts them there,
-/// `HeuristicKind::Pdb` searches read them.
-static INSTALLED: Mutex<[Option<Arc<PatternDatabases>>; 2]> = Mutex::new([None, None]);
-
-fn slot(goal: Goal) -> usize {
-    matches!(goal, Goal::BlankFirst) as usize
-}
-
-/// Makes `databases` the ones `pdb` searches for its goal use.
-pub fn install(databases: PatternDatabases) -> Arc<PatternDatabases> {
-    let shared = Arc::new(databases);
-    let mut installed = INSTALLED.lock().unwrap_or_else(|e| e.into_inner());
-    installed[slot(shared.goal)] = Some(shared.clone());
-    shared
-}
-
-/// The installed databases for `goal`, if any.
-pub fn installed(goal: Goal) -> Option<Arc<PatternDatabases>> {
-    let installed = INSTALLED.lock().unwrap_or_else(|e| e.into_inner());
-    installed[slot(goal)].clone()
-}
-
-/// The installed databases for a `width` board towards `goal`, or why there are none.
-pub fn require(width: usize, goal: Goal) -> Result<Arc<PatternDatabases>, Error> {
+/// `databases` checked for a `width` board towards `goal`: the 4×4 board only, and databases
+/// built for that goal (`None`, or another goal's: [`Error::PdbMissing`]). The width is
+/// checked first, so that a pdb search on another board says so whether or not databases are
+/// at hand.
+pub fn require(
+    databases: Option<Arc<PatternDatabases>>,
+    width: usize,
+    goal: Goal,
+) -> Result<Arc<PatternDatabases>, Error> {
     if width != 4 {
         return Err(Error::PdbWidth { width });
     }
-    installed(goal).ok_or(Error::PdbMissing { goal })
-}
-
-/// The installed databases for `goal`, building and installing them first if needed.
-pub fn ensure(goal: Goal) -> Arc<PatternDatabases> {
-    installed(goal).unwrap_or_else(|| install(PatternDatabases::build(goal)))
+    databases
+        .filter(|d| d.goal == goal)
+        .ok_or(Error::PdbMissing { goal })
 }
 
 /// The pattern-database heuristic: the larger of the additive 6-6-3 values and the same on the

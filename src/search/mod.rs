@@ -10,7 +10,9 @@ pub use ida::IdaStar;
 
 use crate::board::{Board, Goal};
 use crate::error::Error;
-use crate::heuristic::{pdb, AnyHeuristic, Hamming, HeuristicKind, LinearConflict, Manhattan, Pdb};
+use crate::heuristic::{
+    pdb, AnyHeuristic, Hamming, HeuristicChoice, HeuristicKind, LinearConflict, Manhattan, Pdb,
+};
 use crate::trace::{Callback, Event, Sink};
 use serde::Serialize;
 
@@ -225,42 +227,48 @@ impl std::fmt::Display for Algorithm {
     }
 }
 
-/// Any algorithm on `board` towards `goal`. `max_reached` is the frontier searches' memory
-/// guard (`None`: [`DEFAULT_MAX_REACHED`]; at most [`MAX_REACHED`]); IDA* needs none.
+/// Any algorithm on `board` towards `goal` with `heuristic`. `max_reached` is the frontier
+/// searches' memory guard (`None`: [`DEFAULT_MAX_REACHED`]; at most [`MAX_REACHED`]); IDA*
+/// needs none.
 pub fn new_search(
     board: Board,
     goal: Goal,
-    kind: HeuristicKind,
+    heuristic: HeuristicChoice,
     algorithm: Algorithm,
     max_reached: Option<u64>,
 ) -> Result<Box<dyn Search>, Error> {
     let strategy = match algorithm {
-        Algorithm::Ida => return ida_star(board, goal, kind),
+        Algorithm::Ida => return ida_star(board, goal, heuristic),
         Algorithm::Bfs => Strategy::BreadthFirst,
         Algorithm::Dfs => Strategy::DepthFirst,
         Algorithm::Greedy => Strategy::Greedy,
         Algorithm::Astar => Strategy::AStar,
     };
     let limit = max_reached.unwrap_or(DEFAULT_MAX_REACHED);
-    let heuristic = AnyHeuristic::new(kind, board.width(), goal)?;
+    let heuristic = AnyHeuristic::new(heuristic, board.width(), goal)?;
     Ok(Box::new(FrontierSearch::new(
         board, goal, heuristic, strategy, limit,
     )?))
 }
 
-/// IDA* on `board` towards `goal` with the chosen heuristic; fails with the parity explanation
-/// when the board cannot reach the goal (and, for `pdb`, when the board is not 4×4 or the
-/// databases are not installed).
-pub fn ida_star(board: Board, goal: Goal, kind: HeuristicKind) -> Result<Box<dyn Search>, Error> {
+/// IDA* on `board` towards `goal` with `heuristic`; fails with the parity explanation when the
+/// board cannot reach the goal (and, for `pdb`, when the board is not 4×4 or the databases are
+/// for the other goal).
+pub fn ida_star(
+    board: Board,
+    goal: Goal,
+    heuristic: HeuristicChoice,
+) -> Result<Box<dyn Search>, Error> {
     let w = board.width();
-    Ok(match kind {
-        HeuristicKind::Hamming => Box::new(IdaStar::new(board, goal, Hamming::new(w, goal))?),
-        HeuristicKind::Manhattan => Box::new(IdaStar::new(board, goal, Manhattan::new(w, goal))?),
-        HeuristicKind::LinearConflict => {
+    // Each heuristic its own monomorphised engine: the per-node code calls it directly.
+    Ok(match heuristic {
+        HeuristicChoice::Hamming => Box::new(IdaStar::new(board, goal, Hamming::new(w, goal))?),
+        HeuristicChoice::Manhattan => Box::new(IdaStar::new(board, goal, Manhattan::new(w, goal))?),
+        HeuristicChoice::LinearConflict => {
             Box::new(IdaStar::new(board, goal, LinearConflict::new(w, goal))?)
         }
-        HeuristicKind::Pdb => {
-            let databases = pdb::require(w, goal)?;
+        HeuristicChoice::Pdb(databases) => {
+            let databases = pdb::require(Some(databases), w, goal)?;
             Box::new(IdaStar::new(board, goal, Pdb::new(databases))?)
         }
     })

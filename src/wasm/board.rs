@@ -1,7 +1,7 @@
 //! The views' board helpers, so that no JS re-implements puzzle rules.
 
 use super::{invalid, js, js_error, numbers};
-use crate::heuristic::HeuristicKind;
+use crate::heuristic::{HeuristicChoice, HeuristicKind};
 use js::{describe, whole};
 use js_sys::Array;
 use serde::Serialize;
@@ -47,7 +47,11 @@ pub fn describe_board(
         // pdb only where it applies: a 4×4 board with its databases loaded.
         h: HeuristicKind::NAMED
             .iter()
-            .filter_map(|k| Some((k.name(), k.estimate(&board, goal).ok()?)))
+            .filter_map(|&k| {
+                let databases = super::pdb::installed(goal);
+                let h = HeuristicChoice::new(k, w, goal, databases).ok()?;
+                Some((k.name(), h.estimate(&board, goal).ok()?))
+            })
             .collect(),
         distances: crate::heuristic::Manhattan::new(w, goal).per_cell(tiles),
         conflicts: crate::heuristic::LinearConflict::new(w, goal).conflict_tiles(tiles),

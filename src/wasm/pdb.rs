@@ -1,9 +1,37 @@
 //! The pattern databases (the `pdb` heuristic) from JS: a resumable build, install, export and
-//! load for a cache.
+//! load for a cache, and the registry they are installed in.
 
 use super::{invalid, js, js_error};
+use crate::board::Goal;
+use crate::error::Error;
+use crate::heuristic::pdb::PatternDatabases;
 use js::whole;
+use std::cell::RefCell;
+use std::sync::Arc;
 use wasm_bindgen::prelude::*;
+
+thread_local! {
+    /// The databases `pdb` solvers and `describeBoard` use, one slot per goal convention: the
+    /// JS API installs once and creates solvers by name, so the bindings keep them here (the
+    /// core keeps none; wasm runs on one thread).
+    static INSTALLED: RefCell<[Option<Arc<PatternDatabases>>; 2]> =
+        const { RefCell::new([None, None]) };
+}
+
+fn slot(goal: Goal) -> usize {
+    matches!(goal, Goal::BlankFirst) as usize
+}
+
+/// Makes `databases` the ones `pdb` solvers for their goal use.
+fn install(databases: PatternDatabases) {
+    let goal = databases.goal();
+    INSTALLED.with_borrow_mut(|installed| installed[slot(goal)] = Some(Arc::new(databases)));
+}
+
+/// The installed databases for `goal`, if any.
+pub(super) fn installed(goal: Goal) -> Option<Arc<PatternDatabases>> {
+    INSTALLED.with_borrow(|installed| installed[slot(goal)].clone())
+}
 
 /// A resumable build of the 15-puzzle's pattern databases (the `pdb` heuristic), to run in a
 /// worker in slices with a progress bar: `work(budget)` until it returns true, then
@@ -54,7 +82,7 @@ impl PatternDatabaseBuilder {
         match self.builder.take() {
             Some(b) if b.done() => {
                 if let Some(databases) = b.finish() {
-                    crate::heuristic::pdb::install(databases);
+                    install(databases);
                 }
                 Ok(())
             }
@@ -78,7 +106,7 @@ pub fn pattern_databases_ready(
     #[wasm_bindgen(unchecked_param_type = "GoalConvention")] goal: JsValue,
 ) -> Result<bool, JsValue> {
     let goal = js::goal(&goal, "patternDatabasesReady(goal)").map_err(|e| js_error(&e))?;
-    Ok(crate::heuristic::pdb::installed(goal).is_some())
+    Ok(installed(goal).is_some())
 }
 
 /// The installed databases for `goal` as bytes, for a cache (they load again only while they hash
@@ -88,7 +116,7 @@ pub fn export_pattern_databases(
     #[wasm_bindgen(unchecked_param_type = "GoalConvention")] goal: JsValue,
 ) -> Result<js_sys::Uint8Array, JsValue> {
     let goal = js::goal(&goal, "exportPatternDatabases(goal)").map_err(|e| js_error(&e))?;
-    let databases = crate::heuristic::pdb::require(4, goal).map_err(|e| js_error(&e))?;
+    let databases = installed(goal).ok_or_else(|| js_error(&Error::PdbMissing { goal }))?;
     Ok(js_sys::Uint8Array::from(&databases.to_bytes()[..]))
 }
 
@@ -102,8 +130,7 @@ pub fn load_pattern_databases(
 ) -> Result<(), JsValue> {
     let goal = js::goal(&goal, "loadPatternDatabases(goal, bytes)").map_err(|e| js_error(&e))?;
     let bytes = js::bytes(&bytes).map_err(|e| js_error(&e))?;
-    let databases = crate::heuristic::pdb::PatternDatabases::from_bytes(goal, &bytes)
-        .map_err(|e| js_error(&e))?;
-    crate::heuristic::pdb::install(databases);
+    let databases = PatternDatabases::from_bytes(goal, &bytes).map_err(|e| js_error(&e))?;
+    install(databases);
     Ok(())
 }

@@ -3,7 +3,7 @@
 use super::{js, js_error, named, numbers, to_js};
 use crate::board::Goal;
 use crate::error::Error;
-use crate::heuristic::HeuristicKind;
+use crate::heuristic::{HeuristicChoice, HeuristicKind};
 use crate::search::{new_search, Algorithm, Report, Search, Status};
 use crate::trace::{pack, Event, RECORD_WORDS};
 use js::whole;
@@ -52,6 +52,8 @@ fn solver_options(options: &JsValue) -> Result<Box<dyn Search>, Error> {
         })? as u64),
     };
     let board = js::board(&js::option(&object, "board", CALL)?)?;
+    let databases = super::pdb::installed(goal);
+    let heuristic = HeuristicChoice::new(heuristic, board.width(), goal, databases)?;
     new_search(board, goal, heuristic, algorithm, max_reached)
 }
 

@@ -8,12 +8,24 @@ mod korf;
 #[allow(unused_imports)] // not every test file uses it
 pub use korf::korf;
 use std::collections::HashMap;
+use std::sync::{Arc, OnceLock};
 use tilesearch::board::{neighbor, Direction};
+use tilesearch::heuristic::pdb::PatternDatabases;
 use tilesearch::search::Report;
 use tilesearch::trace::{
     BacktrackEvent, IterationEvent, NodeInfo, PruneEvent, RaiseEvent, SolvedEvent,
 };
-use tilesearch::{Board, Event, Goal, HeuristicKind};
+use tilesearch::{Board, Event, Goal, HeuristicChoice};
+
+/// The pattern databases for `goal`, built the first time a test of this binary asks (about
+/// ten seconds each in release) and shared by the rest.
+pub fn databases(goal: Goal) -> Arc<PatternDatabases> {
+    static BUILT: [OnceLock<Arc<PatternDatabases>>; 2] = [OnceLock::new(), OnceLock::new()];
+    let slot = Goal::ALL.iter().position(|&g| g == goal).unwrap();
+    BUILT[slot]
+        .get_or_init(|| Arc::new(PatternDatabases::build(goal)))
+        .clone()
+}
 
 /// Every state reachable from the goal of width 3, with its distance, by breadth-first search.
 pub fn bfs_distances(goal: Goal) -> HashMap<[u8; 9], u32> {
@@ -125,7 +137,12 @@ struct PathNode {
 /// parents come before children and ids are unique; the goal test happens on visited nodes
 /// only (the first visited goal ends the search); a raise goes to the smallest pruned f; the
 /// solution replays from the start to the goal in `length` moves and its counters match.
-pub fn validate(start: Board, goal: Goal, kind: HeuristicKind, events: &[Event]) -> TraceSummary {
+pub fn validate(
+    start: Board,
+    goal: Goal,
+    kind: &HeuristicChoice,
+    events: &[Event],
+) -> TraceSummary {
     let w = start.width();
     let mut summary = TraceSummary::default();
     let mut ids = std::collections::HashSet::new();
