@@ -5,7 +5,7 @@
 mod frontier;
 mod ida;
 
-pub use frontier::{FrontierEntry, FrontierSearch, Strategy, DEFAULT_MAX_REACHED, MAX_REACHED};
+pub use frontier::{FrontierEntry, FrontierSearch, DEFAULT_MAX_REACHED, MAX_REACHED};
 pub use ida::IdaStar;
 
 use crate::board::{Board, Goal};
@@ -234,17 +234,13 @@ pub fn new_search(
     algorithm: Algorithm,
     max_reached: Option<u64>,
 ) -> Result<Box<dyn Search>, Error> {
-    let strategy = match algorithm {
-        Algorithm::Ida => return ida_star(board, goal, kind),
-        Algorithm::Bfs => Strategy::BreadthFirst,
-        Algorithm::Dfs => Strategy::DepthFirst,
-        Algorithm::Greedy => Strategy::Greedy,
-        Algorithm::Astar => Strategy::AStar,
-    };
+    if algorithm == Algorithm::Ida {
+        return ida_star(board, goal, kind);
+    }
     let limit = max_reached.unwrap_or(DEFAULT_MAX_REACHED);
     let heuristic = AnyHeuristic::new(kind, board.width(), goal)?;
     Ok(Box::new(FrontierSearch::new(
-        board, goal, heuristic, strategy, limit,
+        board, goal, heuristic, algorithm, limit,
     )?))
 }
 
