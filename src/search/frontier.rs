@@ -36,7 +36,7 @@ mod queue;
 mod reached;
 
 use super::Advance;
-use super::{Algorithm, Report, Search, Status};
+use super::{Algorithm, FrontierProgress, Progress, Report, Search, Status};
 use crate::board::{neighbor, Board, Direction, Goal, Tiles, SLOTS};
 use crate::error::Error;
 use crate::heuristic::{Heuristic, HeuristicKind};
@@ -653,11 +653,10 @@ impl<H: Heuristic> Search for FrontierSearch<H> {
             expanded: self.expanded,
             generated: self.generated,
             nodes: self.next_id,
-            threshold: 0,
-            iteration: 0,
-            iterations: Vec::new(),
-            max_frontier: Some(self.max_frontier),
-            reached: Some(self.reached.len() as u64),
+            progress: Progress::Frontier(FrontierProgress {
+                max_frontier: self.max_frontier,
+                reached: self.reached.len() as u64,
+            }),
         }
     }
 

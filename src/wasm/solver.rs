@@ -4,7 +4,7 @@ use super::{js, js_error, named, numbers, to_js};
 use crate::board::Goal;
 use crate::error::Error;
 use crate::heuristic::HeuristicKind;
-use crate::search::{new_search, Algorithm, Report, Search, Status};
+use crate::search::{new_search, Algorithm, Search, Status};
 use crate::trace::{pack, Event, RECORD_WORDS};
 use js::whole;
 use js_sys::{Array, Uint32Array};
@@ -310,13 +310,13 @@ impl Solver {
     /// The current threshold.
     #[wasm_bindgen(getter)]
     pub fn threshold(&self) -> u32 {
-        self.search.report().threshold
+        self.search.report().summary().threshold
     }
 
     /// The current iteration (1-based; 0 before the first event).
     #[wasm_bindgen(getter)]
     pub fn iteration(&self) -> u32 {
-        self.search.report().iteration
+        self.search.report().summary().iteration
     }
 
     /// Nodes whose children were generated.
@@ -412,7 +412,6 @@ impl Solver {
     /// The summary `run()` returns, without running.
     #[wasm_bindgen(unchecked_return_type = "RunSummary")]
     pub fn summary(&self) -> JsValue {
-        let report: Report = self.search.report();
-        to_js(&report)
+        to_js(&self.search.report().summary())
     }
 }
