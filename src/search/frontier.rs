@@ -36,7 +36,7 @@ mod queue;
 mod reached;
 
 use super::Advance;
-use super::{Algorithm, FrontierProgress, Progress, Report, Search, Status};
+use super::{Algorithm, Counters, FrontierProgress, Progress, Report, Search, Status};
 use crate::board::{neighbor, Board, Direction, Goal, Tiles, SLOTS};
 use crate::error::Error;
 use crate::heuristic::{Heuristic, HeuristicKind};
@@ -658,6 +658,20 @@ impl<H: Heuristic> Search for FrontierSearch<H> {
                 reached: self.reached.len() as u64,
             }),
         }
+    }
+
+    fn counters(&self) -> Counters {
+        Counters {
+            expanded: self.expanded,
+            generated: self.generated,
+            nodes: self.next_id,
+            threshold: 0,
+            iteration: 0,
+        }
+    }
+
+    fn solution(&self) -> Option<&[u8]> {
+        self.solution.as_deref()
     }
 
     fn reset(&mut self) {

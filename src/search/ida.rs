@@ -36,7 +36,7 @@
 mod walk;
 
 use super::Advance;
-use super::{Algorithm, IdaProgress, IterationSummary, Progress, Report, Search, Status};
+use super::{Algorithm, Counters, IdaProgress, IterationSummary, Progress, Report, Search, Status};
 use crate::board::{neighbor, Board, Direction, Goal, Tiles, SLOTS, SLOT_MASK};
 use crate::error::Error;
 use crate::heuristic::{Heuristic, HeuristicKind};
@@ -574,6 +574,20 @@ impl<H: Heuristic> Search for IdaStar<H> {
                 iterations,
             }),
         }
+    }
+
+    fn counters(&self) -> Counters {
+        Counters {
+            expanded: self.expanded(),
+            generated: self.generated(),
+            nodes: self.next_id,
+            threshold: self.threshold,
+            iteration: self.iteration,
+        }
+    }
+
+    fn solution(&self) -> Option<&[u8]> {
+        self.solution.as_deref()
     }
 
     fn reset(&mut self) {

@@ -198,6 +198,21 @@ pub struct RunSummary<'a> {
     pub reached: Option<u64>,
 }
 
+/// Counters a view reads often, copied out without building a [`Report`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counters {
+    /// Nodes whose children were generated.
+    pub expanded: u64,
+    /// Children generated, pruned ones included.
+    pub generated: u64,
+    /// Nodes given an id (visited and pruned).
+    pub nodes: u64,
+    /// IDA*'s current threshold (0 for the frontier searches).
+    pub threshold: u32,
+    /// IDA*'s current iteration (0 before the first event, and for the frontier searches).
+    pub iteration: u32,
+}
+
 /// The engine behind each [`Search`]: one `advance`, generic over where events go, so that
 /// stepping, silent runs and traced runs are the same code.
 pub(crate) trait Advance {
@@ -247,8 +262,15 @@ pub trait Search {
         false
     }
 
-    /// Counters, per-iteration summaries and the solution so far.
+    /// Counters, per-iteration summaries and the solution so far (built afresh: it copies the
+    /// iterations and the solution; [`Search::counters`] and [`Search::solution`] do not).
     fn report(&self) -> Report;
+
+    /// The report's counters, cheaply.
+    fn counters(&self) -> Counters;
+
+    /// The solution's tiles once solved.
+    fn solution(&self) -> Option<&[u8]>;
 
     /// Back to the state before the first event.
     fn reset(&mut self);

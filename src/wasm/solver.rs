@@ -310,31 +310,31 @@ impl Solver {
     /// The current threshold.
     #[wasm_bindgen(getter)]
     pub fn threshold(&self) -> u32 {
-        self.search.report().summary().threshold
+        self.search.counters().threshold
     }
 
     /// The current iteration (1-based; 0 before the first event).
     #[wasm_bindgen(getter)]
     pub fn iteration(&self) -> u32 {
-        self.search.report().summary().iteration
+        self.search.counters().iteration
     }
 
     /// Nodes whose children were generated.
     #[wasm_bindgen(getter)]
     pub fn expanded(&self) -> f64 {
-        self.search.report().expanded as f64
+        self.search.counters().expanded as f64
     }
 
     /// Children generated, pruned ones included.
     #[wasm_bindgen(getter)]
     pub fn generated(&self) -> f64 {
-        self.search.report().generated as f64
+        self.search.counters().generated as f64
     }
 
     /// Nodes given an id so far (visited + pruned).
     #[wasm_bindgen(getter)]
     pub fn nodes(&self) -> f64 {
-        self.search.report().nodes as f64
+        self.search.counters().nodes as f64
     }
 
     /// The tiles slid from the start to the node the search stands at.
@@ -403,8 +403,8 @@ impl Solver {
     /// The solution's tiles once solved, else `undefined`.
     #[wasm_bindgen(getter, unchecked_return_type = "number[] | undefined")]
     pub fn solution(&self) -> JsValue {
-        match self.search.report().moves {
-            Some(moves) => numbers(&moves).into(),
+        match self.search.solution() {
+            Some(moves) => numbers(moves).into(),
             None => JsValue::UNDEFINED,
         }
     }
