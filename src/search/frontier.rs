@@ -57,8 +57,9 @@ pub const MAX_REACHED: u64 = 1_000_000_000;
 /// Nodes a search can hold: indices are `u32`, and `u32::MAX` marks the root's parent.
 const MAX_NODES: usize = u32::MAX as usize - 1;
 
-/// A frontier entry as views list it.
+/// A frontier entry, in the order entries will be taken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct FrontierEntry {
     /// The node's id.
     pub id: u64,

@@ -16,6 +16,11 @@ use serde::Serialize;
 
 /// Where a search stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(tsify::Tsify),
+    tsify(rename = "SearchStatus")
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     /// Not finished: paused after an event or stopped by a node budget; it resumes exactly there.
@@ -42,6 +47,7 @@ impl Status {
 
 /// One IDA* iteration's work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct IterationSummary {
     /// 1-based.
@@ -165,15 +171,17 @@ impl Serialize for Report {
     }
 }
 
-/// What `run()` and `summary()` return: a [`Report`] with every member for every algorithm (the
-/// TypeScript `RunSummary` is generated from this type).
-// One flat shape for every algorithm, so that a page reads any summary the same way: IDA*'s
-// part of a frontier search's report is 0 and empty, a frontier search's part of IDA*'s null.
+/// What `run()` returns: a search's counters and results, every member for every algorithm.
+// The flat form of a Report, and the TypeScript RunSummary (tsify). One shape for every
+// algorithm, so that a page reads any summary the same way: IDA*'s part of a frontier search's
+// report is 0 and empty, a frontier search's part of IDA*'s null.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct RunSummary<'a> {
     /// "exhausted": the search space ran out without the goal (never for a solvable board).
+    // Status is declared as SearchStatus: tsify names a field's type by its Rust name.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "SearchStatus"))]
     pub status: Status,
     /// The solution's length, once solved.
     pub length: Option<u32>,

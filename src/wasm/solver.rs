@@ -299,10 +299,7 @@ impl Solver {
 
     /// `"running"` until the search finishes, then `"solved"` (or `"gaveup"` at a frontier
     /// search's memory guard).
-    #[wasm_bindgen(
-        getter,
-        unchecked_return_type = "\"running\" | \"solved\" | \"exhausted\" | \"gaveup\""
-    )]
+    #[wasm_bindgen(getter, unchecked_return_type = "SearchStatus")]
     pub fn status(&self) -> String {
         self.search.status().name().to_string()
     }
