@@ -122,13 +122,16 @@ const pkg = {
 await writeFile(join(DIST, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
 for (const name of ['tile-search.d.ts', 'tile-search-element.d.ts']) await copyFile(join(WWW, 'types', name), join(DIST, name));
 // The core's types (option names, events, summaries), as the wasm package declares them: every
-// declaration before its first class, but the partial `Solver` interface that merges with it.
+// declaration after wasm-bindgen's lint header and before its first class (most are generated
+// from the Rust types, in an order of wasm-bindgen's choosing), but the partial `Solver`
+// interface that merges with the class.
 const glueTypes = await readFile(join(WWW, 'pkg/tilesearch.d.ts'), 'utf8');
-const typesStart = glueTypes.indexOf('/** A heuristic by name');
+const HEADER = '/* tslint:disable */\n/* eslint-disable */\n';
 const typesEnd = glueTypes.indexOf('\nexport class ');
-if (typesStart < 0 || typesEnd < typesStart) throw new Error('build-dist: www/pkg/tilesearch.d.ts does not have the expected layout');
-const events = glueTypes.slice(typesStart, typesEnd).replace(/\/\*\* `run\(options\?\)`[^]*?\nexport interface Solver \{[^]*?\n\}\n/, '');
-if (!/export type TraceEvent = /.test(events) || /export interface Solver\b/.test(events)) {
+if (!glueTypes.startsWith(HEADER) || typesEnd < 0) throw new Error('build-dist: www/pkg/tilesearch.d.ts does not have the expected layout');
+const events = glueTypes.slice(HEADER.length, typesEnd).trimStart().replace(/\/\*\* `run\(options\?\)`[^]*?\nexport interface Solver \{[^]*?\n\}\n/, '');
+const declared = ['TraceEvent', 'Heuristic', 'GoalConvention', 'SolverOptions', 'RunSummary', 'BoardDescription'];
+if (declared.some((name) => !new RegExp(`export (type|interface) ${name}\\b`).test(events)) || /export interface Solver\b/.test(events)) {
   throw new Error('build-dist: could not take the core\'s types from www/pkg/tilesearch.d.ts');
 }
 await writeFile(join(DIST, 'trace-events.d.ts'), `// The core's trace events and option names (from the wasm package's declarations).\n${events}`);

@@ -25,8 +25,16 @@ pub const SLOT_MASK: usize = SLOTS - 1;
 /// A board's cells padded to [`SLOTS`] (cells past the board are 0).
 pub type Tiles = [u8; SLOTS];
 
-/// Where the tiles go: the two conventions in use.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// The goal convention, where the tiles go: 1 2 3 / 4 5 6 / 7 8 0 (blank-last) or
+/// 0 1 2 / 3 4 5 / 6 7 8 (blank-first).
+// The serde names are the CLI's (`name`); the TypeScript `GoalConvention` is generated from them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(tsify::Tsify),
+    tsify(rename = "GoalConvention")
+)]
+#[serde(rename_all = "kebab-case")]
 pub enum Goal {
     /// `1 2 3 / 4 5 6 / 7 8 0`: the course's goal (the default).
     #[default]
@@ -450,6 +458,14 @@ fn width_for(count: usize) -> Result<usize, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The TypeScript `GoalConvention` is generated from the serde names: they must be the CLI's.
+    #[test]
+    fn goal_serde_names_are_the_cli_names() {
+        for goal in Goal::ALL {
+            assert_eq!(serde_json::to_value(goal).unwrap(), goal.name());
+        }
+    }
 
     #[test]
     fn solvability_follows_inversion_parity() {

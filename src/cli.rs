@@ -14,7 +14,7 @@ use crate::board::{Board, Goal};
 use crate::error::{escape_controls, Error};
 use crate::heuristic::pdb::PatternDatabases;
 use crate::heuristic::{HeuristicChoice, HeuristicKind};
-use crate::search::{new_search, Algorithm, Report, Search, Status, MAX_REACHED};
+use crate::search::{new_search, Algorithm, FrontierProgress, Report, Search, Status, MAX_REACHED};
 use serde_json::json;
 use std::cell::OnceCell;
 use std::io::{self, BufRead, Write};
@@ -358,7 +358,7 @@ impl Outcome {
     /// Why the board was not solved, as a sentence (`None` once solved).
     fn failure(&self) -> Option<String> {
         let (algorithm, board) = (self.algorithm, self.board.to_line());
-        let reached = self.report.reached.unwrap_or(0);
+        let reached = self.report.reached().unwrap_or(0);
         match self.report.status {
             Status::Solved => None,
             Status::GaveUp if self.out_of_memory => Some(format!(
@@ -543,9 +543,9 @@ fn print_solution(options: &Options, outcome: &Outcome, out: &mut dyn Write) -> 
             "moves": moves,
             "expanded": report.expanded,
             "generated": report.generated,
-            "iterations": report.iterations,
-            "maxFrontier": report.max_frontier,
-            "reached": report.reached,
+            "iterations": report.iterations(),
+            "maxFrontier": report.max_frontier(),
+            "reached": report.reached(),
         });
         if outcome.out_of_memory {
             object["outOfMemory"] = true.into();
@@ -556,7 +556,7 @@ fn print_solution(options: &Options, outcome: &Outcome, out: &mut dyn Write) -> 
         return writeln!(out, "{failure}.");
     }
     let thresholds: Vec<String> = report
-        .iterations
+        .iterations()
         .iter()
         .map(|i| i.threshold.to_string())
         .collect();
@@ -569,18 +569,21 @@ fn print_solution(options: &Options, outcome: &Outcome, out: &mut dyn Write) -> 
         options.heuristic,
         options.goal
     )?;
-    match (report.max_frontier, report.reached) {
-        (Some(frontier), Some(reached)) => writeln!(
+    match report.frontier() {
+        Some(FrontierProgress {
+            max_frontier,
+            reached,
+        }) => writeln!(
             out,
-            "Expanded {} nodes, generated {}; largest frontier {frontier}, {reached} states reached; {:.3} s.",
+            "Expanded {} nodes, generated {}; largest frontier {max_frontier}, {reached} states reached; {:.3} s.",
             report.expanded, report.generated, seconds
         )?,
-        _ => writeln!(
+        None => writeln!(
             out,
             "Expanded {} nodes, generated {}, in {} iterations (thresholds {}), {:.3} s.",
             report.expanded,
             report.generated,
-            report.iterations.len(),
+            report.iterations().len(),
             thresholds.join(" "),
             seconds
         )?,
@@ -648,7 +651,7 @@ fn compare(
             let mut object = json!({
                 "algorithm": algorithm.name(), "status": outcome.status_name(), "length": report.length,
                 "expanded": report.expanded, "generated": report.generated,
-                "maxFrontier": report.max_frontier, "reached": report.reached, "seconds": outcome.seconds,
+                "maxFrontier": report.max_frontier(), "reached": report.reached(), "seconds": outcome.seconds,
             });
             if outcome.out_of_memory {
                 object["outOfMemory"] = true.into();
@@ -668,8 +671,8 @@ fn compare(
                 length,
                 report.expanded,
                 report.generated,
-                show(report.max_frontier),
-                show(report.reached),
+                show(report.max_frontier()),
+                show(report.reached()),
                 outcome.seconds
             )?;
         }

@@ -102,8 +102,12 @@ fn counters_are_pinned_on_the_lecture_cases() {
             assert_eq!(r.length, Some(length), "{algorithm} {text}");
             assert_eq!(r.expanded, expanded, "{algorithm} {text}");
             assert_eq!(r.generated, generated, "{algorithm} {text}");
-            assert_eq!(r.max_frontier.unwrap_or(0), frontier, "{algorithm} {text}");
-            assert_eq!(r.reached.unwrap_or(0), reached, "{algorithm} {text}");
+            assert_eq!(
+                r.max_frontier().unwrap_or(0),
+                frontier,
+                "{algorithm} {text}"
+            );
+            assert_eq!(r.reached().unwrap_or(0), reached, "{algorithm} {text}");
         }
     }
 }
@@ -300,7 +304,7 @@ fn the_memory_guard_stops_a_15_puzzle_bfs() {
             limit: 20_000
         }))
     );
-    assert_eq!(s.report().reached, Some(20_000));
+    assert_eq!(s.report().reached(), Some(20_000));
     assert!(s.step().is_none());
     // The default guard holds too (a million states), and reset starts over.
     let mut d = search(board, Algorithm::Dfs);

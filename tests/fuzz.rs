@@ -31,7 +31,7 @@ use proptest::test_runner::{
 use std::fmt::Debug;
 use std::time::Instant;
 use tilesearch::board::Direction;
-use tilesearch::search::Report;
+use tilesearch::search::{FrontierProgress, IdaProgress, Progress, Report};
 use tilesearch::trace::{
     ExpandEvent, GaveUpEvent, GenerateEvent, IterationEvent, NodeInfo, PruneEvent, RaiseEvent,
     SkipEvent, SolvedEvent,
@@ -755,11 +755,7 @@ fn derived(events: &[Event], algorithm: Algorithm) -> Report {
         expanded: 0,
         generated: 0,
         nodes,
-        threshold: 0,
-        iteration: 0,
-        iterations: Vec::new(),
-        max_frontier: None,
-        reached: None,
+        progress: Progress::Ida(IdaProgress::default()),
     };
     if algorithm == Algorithm::Ida {
         let visited = count(&|e| matches!(e, Event::Node(NodeInfo { .. })));
@@ -770,35 +766,33 @@ fn derived(events: &[Event], algorithm: Algorithm) -> Report {
         let solved = report.moves.is_some() as u64;
         report.expanded = visited - untested - solved;
         report.generated = nodes - roots;
+        let mut ida = IdaProgress::default();
         for e in events {
             match e {
                 Event::Iteration(IterationEvent {
                     iteration,
                     threshold,
                 }) => {
-                    report.iteration = *iteration;
-                    report.threshold = *threshold;
-                    report
-                        .iterations
-                        .push(tilesearch::search::IterationSummary {
-                            iteration: *iteration,
-                            threshold: *threshold,
-                            visited: 0,
-                            pruned: 0,
-                            next_threshold: None,
-                        });
+                    ida.iteration = *iteration;
+                    ida.threshold = *threshold;
+                    ida.iterations.push(tilesearch::search::IterationSummary {
+                        iteration: *iteration,
+                        threshold: *threshold,
+                        visited: 0,
+                        pruned: 0,
+                        next_threshold: None,
+                    });
                 }
-                Event::Node(NodeInfo { .. }) => report.iterations.last_mut().unwrap().visited += 1,
-                Event::Prune(PruneEvent { .. }) => {
-                    report.iterations.last_mut().unwrap().pruned += 1
-                }
+                Event::Node(NodeInfo { .. }) => ida.iterations.last_mut().unwrap().visited += 1,
+                Event::Prune(PruneEvent { .. }) => ida.iterations.last_mut().unwrap().pruned += 1,
                 Event::Raise(RaiseEvent { to, .. }) => {
-                    report.iterations.last_mut().unwrap().next_threshold = Some(*to);
-                    report.threshold = *to;
+                    ida.iterations.last_mut().unwrap().next_threshold = Some(*to);
+                    ida.threshold = *to;
                 }
                 _ => {}
             }
         }
+        report.progress = Progress::Ida(ida);
     } else {
         report.expanded = count(&|e| matches!(e, Event::Expand(ExpandEvent { .. })));
         report.generated = count(&|e| {
@@ -818,14 +812,17 @@ fn derived(events: &[Event], algorithm: Algorithm) -> Report {
             Event::Generate(GenerateEvent { frontier, .. }) => Some(*frontier),
             _ => None,
         });
-        report.max_frontier = Some(largest.max().unwrap_or(0));
         // Every generated node is a state reached for the first time, except A*'s cheaper
-        // paths to states reached already.
-        if algorithm != Algorithm::Astar {
-            report.reached = Some(count(&|e| {
-                matches!(e, Event::Generate(GenerateEvent { .. }))
-            }));
-        }
+        // paths to states reached already (the caller takes A*'s from the search).
+        let reached = if algorithm != Algorithm::Astar {
+            count(&|e| matches!(e, Event::Generate(GenerateEvent { .. })))
+        } else {
+            0
+        };
+        report.progress = Progress::Frontier(FrontierProgress {
+            max_frontier: largest.max().unwrap_or(0),
+            reached,
+        });
     }
     report
 }
@@ -860,15 +857,19 @@ fn check_position(
     prop_assert_eq!(search.frontier_size(), clean.frontier_size());
     let mut expected = derived(&stream.events[..pos], setup.algorithm);
     expected.expanded += tested as u64;
-    if setup.algorithm == Algorithm::Ida {
+    match (&mut expected.progress, &report.progress) {
         // Before the first iteration the threshold is h(start), which the events do not say.
-        if expected.iteration == 0 {
-            expected.threshold = report.threshold;
+        (Progress::Ida(expected), Progress::Ida(ida)) if expected.iteration == 0 => {
+            expected.threshold = ida.threshold;
         }
-    } else {
-        if setup.algorithm == Algorithm::Astar {
-            expected.reached = report.reached;
+        (Progress::Frontier(expected), Progress::Frontier(frontier))
+            if setup.algorithm == Algorithm::Astar =>
+        {
+            expected.reached = frontier.reached;
         }
+        _ => {}
+    }
+    if setup.algorithm != Algorithm::Ida {
         // Exhausted has no event of its own (a solvable board never exhausts).
         if report.status == Status::Exhausted {
             expected.status = Status::Exhausted;

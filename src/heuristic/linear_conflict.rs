@@ -70,9 +70,10 @@ fn lis_members(values: &[u8]) -> Vec<usize> {
     out
 }
 
-/// A tile that must leave its goal line to let others pass (see
-/// [`LinearConflict::conflict_tiles`]).
+/// A tile that must leave its goal row or column to let others pass (the linear-conflict
+/// term counts them; see `LinearConflict::conflict_tiles`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct Conflict {
     /// The tile.
     pub tile: u8,

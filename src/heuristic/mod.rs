@@ -144,9 +144,17 @@ impl Heuristic for AnyHeuristic {
     }
 }
 
-/// The heuristics by name, as the CLI, the wasm options and the page choose them;
-/// [`HeuristicChoice::new`] makes one ready to search with.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// A heuristic by name, as the CLI, the wasm options and the page choose it; "pdb" (pattern
+/// databases) is for 4×4 boards once built or loaded. [`HeuristicChoice::new`] makes one ready
+/// to search with.
+// The serde names are the CLI's (`name`); the TypeScript `Heuristic` is generated from them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(tsify::Tsify),
+    tsify(rename = "Heuristic")
+)]
+#[serde(rename_all = "kebab-case")]
 pub enum HeuristicKind {
     /// Misplaced tiles, never counting the blank.
     Hamming,
@@ -273,5 +281,18 @@ impl HeuristicChoice {
 impl fmt::Display for HeuristicChoice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.kind().name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::HeuristicKind;
+
+    /// The TypeScript `Heuristic` is generated from the serde names: they must be the CLI's.
+    #[test]
+    fn serde_names_are_the_cli_names() {
+        for kind in HeuristicKind::NAMED {
+            assert_eq!(serde_json::to_value(kind).unwrap(), kind.name());
+        }
     }
 }

@@ -36,7 +36,7 @@ mod queue;
 mod reached;
 
 use super::Advance;
-use super::{Algorithm, Report, Search, Status};
+use super::{Algorithm, Counters, FrontierProgress, Progress, Report, Search, Status};
 use crate::board::{neighbor, Board, Direction, Goal, Tiles, SLOTS};
 use crate::error::Error;
 use crate::heuristic::{Heuristic, HeuristicKind};
@@ -59,21 +59,9 @@ pub const MAX_REACHED: u64 = 1_000_000_000;
 /// Nodes a search can hold: indices are `u32`, and `u32::MAX` marks the root's parent.
 const MAX_NODES: usize = u32::MAX as usize - 1;
 
-/// How the frontier orders its nodes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Strategy {
-    /// A queue: breadth-first search.
-    BreadthFirst,
-    /// A stack: depth-first search.
-    DepthFirst,
-    /// A priority queue on h: greedy best-first search.
-    Greedy,
-    /// A priority queue on g + h: A*.
-    AStar,
-}
-
-/// A frontier entry as views list it.
+/// A frontier entry, in the order entries will be taken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 pub struct FrontierEntry {
     /// The node's id.
     pub id: u64,
@@ -164,7 +152,8 @@ pub struct FrontierSearch<H: Heuristic> {
     goal: Goal,
     goal_key: u128,
     packing: Packing,
-    strategy: Strategy,
+    /// BFS, DFS, greedy or A*: how the frontier orders its nodes (never IDA*: `new` refuses it).
+    algorithm: Algorithm,
     limit: u64,
     /// The blank's moves from each cell.
     moves: [Moves; SLOTS],
@@ -185,14 +174,21 @@ pub struct FrontierSearch<H: Heuristic> {
 }
 
 impl<H: Heuristic> FrontierSearch<H> {
-    /// A search from `start` to `goal`; fails when the board cannot reach the goal.
+    /// A search from `start` to `goal` by `algorithm` (BFS, DFS, greedy or A*); fails when the
+    /// board cannot reach the goal, and for [`Algorithm::Ida`], which is no frontier search
+    /// ([`super::new_search`] never asks for it).
     pub fn new(
         start: Board,
         goal: Goal,
         heuristic: H,
-        strategy: Strategy,
+        algorithm: Algorithm,
         limit: u64,
     ) -> Result<Self, Error> {
+        let Some(frontier) = Frontier::new(algorithm) else {
+            return Err(Error::InvalidOption(
+                "IDA* is not a frontier search (new_search runs it)".into(),
+            ));
+        };
         start.check_solvable(goal)?;
         if limit == 0 {
             return Err(Error::InvalidOption(
@@ -221,12 +217,12 @@ impl<H: Heuristic> FrontierSearch<H> {
             goal,
             goal_key,
             packing,
-            strategy,
+            algorithm,
             limit,
             moves,
             nodes: Vec::new(),
-            reached: Reached::new(start.cells(), strategy == Strategy::AStar),
-            frontier: Frontier::new(strategy),
+            reached: Reached::new(start.cells(), algorithm == Algorithm::Astar),
+            frontier,
             next_id: 0,
             expanded: 0,
             generated: 0,
@@ -276,8 +272,8 @@ impl<H: Heuristic> FrontierSearch<H> {
             Frontier::Queue { .. } => {}
             Frontier::Stack(s) => s.push(index),
             Frontier::Priority(p) => {
-                let priority = match self.strategy {
-                    Strategy::Greedy => node.h,
+                let priority = match self.algorithm {
+                    Algorithm::Greedy => node.h,
                     _ => node.g + node.h,
                 };
                 p.push(entry(priority, node.h, index));
@@ -462,7 +458,7 @@ impl<H: Heuristic> FrontierSearch<H> {
     #[inline(always)]
     fn expand(&mut self, sink: &mut Events, limit: u64, index: u32, dir: u8) -> Option<Status> {
         let tracing = sink.tracing();
-        if tracing || self.strategy != Strategy::BreadthFirst {
+        if tracing || self.algorithm != Algorithm::Bfs {
             self.keep_score(index);
             self.expand_with::<Events, true>(sink, tracing, limit, index, dir)
         } else {
@@ -523,7 +519,7 @@ impl<H: Heuristic> FrontierSearch<H> {
             // `None`: skipped; `Some(old)`: added, in place of A*'s dearer node `old` if any.
             let added: Option<Option<u32>> = if tile == parent.tile {
                 // Sliding the parent's tile back gives the grandparent's state, reached with
-                // g − 2 or less: every strategy skips it, no look-up needed.
+                // g − 2 or less: every algorithm skips it, no look-up needed.
                 None
             } else {
                 match self.reached.find(key) {
@@ -540,7 +536,7 @@ impl<H: Heuristic> FrontierSearch<H> {
                         }
                         Some(None)
                     }
-                    Ok(slot) if self.strategy == Strategy::AStar => {
+                    Ok(slot) if self.algorithm == Algorithm::Astar => {
                         let old = self.reached.index(slot);
                         if g < self.nodes[old as usize].g {
                             if !self.room_for_node() {
@@ -652,18 +648,31 @@ impl<H: Heuristic> Search for FrontierSearch<H> {
             expanded: self.expanded,
             generated: self.generated,
             nodes: self.next_id,
+            progress: Progress::Frontier(FrontierProgress {
+                max_frontier: self.max_frontier,
+                reached: self.reached.len() as u64,
+            }),
+        }
+    }
+
+    fn counters(&self) -> Counters {
+        Counters {
+            expanded: self.expanded,
+            generated: self.generated,
+            nodes: self.next_id,
             threshold: 0,
             iteration: 0,
-            iterations: Vec::new(),
-            max_frontier: Some(self.max_frontier),
-            reached: Some(self.reached.len() as u64),
         }
+    }
+
+    fn solution(&self) -> Option<&[u8]> {
+        self.solution.as_deref()
     }
 
     fn reset(&mut self) {
         self.nodes.clear();
         self.reached.clear();
-        self.frontier = Frontier::new(self.strategy);
+        self.frontier.clear();
         self.next_id = 0;
         self.expanded = 0;
         self.generated = 0;
@@ -706,12 +715,7 @@ impl<H: Heuristic> Search for FrontierSearch<H> {
     }
 
     fn algorithm(&self) -> Algorithm {
-        match self.strategy {
-            Strategy::BreadthFirst => Algorithm::Bfs,
-            Strategy::DepthFirst => Algorithm::Dfs,
-            Strategy::Greedy => Algorithm::Greedy,
-            Strategy::AStar => Algorithm::Astar,
-        }
+        self.algorithm
     }
 
     fn frontier_size(&self) -> u64 {

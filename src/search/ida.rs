@@ -36,7 +36,7 @@
 mod walk;
 
 use super::Advance;
-use super::{Algorithm, IterationSummary, Report, Search, Status};
+use super::{Algorithm, Counters, IdaProgress, IterationSummary, Progress, Report, Search, Status};
 use crate::board::{neighbor, Board, Direction, Goal, Tiles, SLOTS, SLOT_MASK};
 use crate::error::Error;
 use crate::heuristic::{Heuristic, HeuristicKind};
@@ -567,12 +567,26 @@ impl<H: Heuristic> Search for IdaStar<H> {
             expanded: self.expanded(),
             generated: self.generated(),
             nodes: self.next_id,
+            progress: Progress::Ida(IdaProgress {
+                threshold: self.threshold,
+                iteration: self.iteration,
+                iterations,
+            }),
+        }
+    }
+
+    fn counters(&self) -> Counters {
+        Counters {
+            expanded: self.expanded(),
+            generated: self.generated(),
+            nodes: self.next_id,
             threshold: self.threshold,
             iteration: self.iteration,
-            iterations,
-            max_frontier: None,
-            reached: None,
         }
+    }
+
+    fn solution(&self) -> Option<&[u8]> {
+        self.solution.as_deref()
     }
 
     fn reset(&mut self) {

@@ -5,7 +5,7 @@
 mod frontier;
 mod ida;
 
-pub use frontier::{FrontierEntry, FrontierSearch, Strategy, DEFAULT_MAX_REACHED, MAX_REACHED};
+pub use frontier::{FrontierEntry, FrontierSearch, DEFAULT_MAX_REACHED, MAX_REACHED};
 pub use ida::IdaStar;
 
 use crate::board::{Board, Goal};
@@ -18,6 +18,11 @@ use serde::Serialize;
 
 /// Where a search stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(tsify::Tsify),
+    tsify(rename = "SearchStatus")
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     /// Not finished: paused after an event or stopped by a node budget; it resumes exactly there.
@@ -44,6 +49,7 @@ impl Status {
 
 /// One IDA* iteration's work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct IterationSummary {
     /// 1-based.
@@ -58,9 +64,11 @@ pub struct IterationSummary {
     pub next_threshold: Option<u32>,
 }
 
-/// Counters and results of a search so far.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+/// Counters and results of a search so far: what every search reports, then the part that
+/// only IDA* or only a frontier search keeps ([`Progress`]).
+///
+/// JSON and JS see it flat, as [`RunSummary`] (the shape `summary()` and `run()` return).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Report {
     /// Where the search stands.
     pub status: Status,
@@ -74,16 +82,145 @@ pub struct Report {
     pub generated: u64,
     /// Nodes given an id (visited and pruned): the unit of node budgets.
     pub nodes: u64,
+    /// IDA*'s iterations, or a frontier search's frontier and reached states.
+    pub progress: Progress,
+}
+
+/// The part of a [`Report`] that belongs to one kind of search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// IDA*: thresholds and iterations.
+    Ida(IdaProgress),
+    /// BFS, DFS, greedy and A*: the frontier and the reached states.
+    Frontier(FrontierProgress),
+}
+
+/// IDA*'s part of a [`Report`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct IdaProgress {
     /// The current threshold.
     pub threshold: u32,
     /// The current iteration, 1-based (0 before the first event).
     pub iteration: u32,
-    /// One entry per iteration started so far (IDA* only).
+    /// One entry per iteration started so far.
     pub iterations: Vec<IterationSummary>,
-    /// The largest frontier so far (frontier searches; `None` for IDA*).
+}
+
+/// A frontier search's part of a [`Report`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FrontierProgress {
+    /// The largest frontier so far.
+    pub max_frontier: u64,
+    /// States reached so far: the memory the search holds.
+    pub reached: u64,
+}
+
+impl Report {
+    /// IDA*'s part, if this is IDA*'s report.
+    pub fn ida(&self) -> Option<&IdaProgress> {
+        match &self.progress {
+            Progress::Ida(ida) => Some(ida),
+            Progress::Frontier(_) => None,
+        }
+    }
+
+    /// A frontier search's part, if this is a frontier search's report.
+    pub fn frontier(&self) -> Option<FrontierProgress> {
+        match self.progress {
+            Progress::Frontier(frontier) => Some(frontier),
+            Progress::Ida(_) => None,
+        }
+    }
+
+    /// IDA*'s iterations so far; empty for a frontier search.
+    pub fn iterations(&self) -> &[IterationSummary] {
+        self.ida().map_or(&[], |ida| &ida.iterations)
+    }
+
+    /// The largest frontier so far; `None` for IDA*.
+    pub fn max_frontier(&self) -> Option<u64> {
+        self.frontier().map(|f| f.max_frontier)
+    }
+
+    /// States reached so far; `None` for IDA*.
+    pub fn reached(&self) -> Option<u64> {
+        self.frontier().map(|f| f.reached)
+    }
+
+    /// The flat form JSON and JS see.
+    pub fn summary(&self) -> RunSummary<'_> {
+        let ida = self.ida();
+        RunSummary {
+            status: self.status,
+            length: self.length,
+            moves: self.moves.as_deref(),
+            expanded: self.expanded,
+            generated: self.generated,
+            nodes: self.nodes,
+            threshold: ida.map_or(0, |ida| ida.threshold),
+            iteration: ida.map_or(0, |ida| ida.iteration),
+            iterations: self.iterations(),
+            max_frontier: self.max_frontier(),
+            reached: self.reached(),
+        }
+    }
+}
+
+/// Serialised as its flat [`RunSummary`].
+impl Serialize for Report {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.summary().serialize(serializer)
+    }
+}
+
+/// What `run()` returns: a search's counters and results, every member for every algorithm.
+// The flat form of a Report, and the TypeScript RunSummary (tsify). One shape for every
+// algorithm, so that a page reads any summary the same way: IDA*'s part of a frontier search's
+// report is 0 and empty, a frontier search's part of IDA*'s null.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
+pub struct RunSummary<'a> {
+    /// "exhausted": the search space ran out without the goal (never for a solvable board).
+    // Status is declared as SearchStatus: tsify names a field's type by its Rust name.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "SearchStatus"))]
+    pub status: Status,
+    /// The solution's length, once solved.
+    pub length: Option<u32>,
+    /// The tiles slid, in order, once solved.
+    pub moves: Option<&'a [u8]>,
+    /// Nodes whose children were generated.
+    pub expanded: u64,
+    /// Children generated, pruned ones included.
+    pub generated: u64,
+    /// Nodes given an id so far (visited + pruned): the unit of `maxNodes`.
+    pub nodes: u64,
+    /// IDA*'s current threshold (0 for the frontier searches).
+    pub threshold: u32,
+    /// IDA*'s current iteration, 1-based (0 before the first event, and for the frontier
+    /// searches).
+    pub iteration: u32,
+    /// One entry per IDA* iteration started so far (empty for the frontier searches).
+    pub iterations: &'a [IterationSummary],
+    /// Frontier searches: the largest frontier so far (null for IDA*).
     pub max_frontier: Option<u64>,
-    /// States reached so far: the memory a frontier search holds (`None` for IDA*).
+    /// Frontier searches: the states reached so far (null for IDA*).
     pub reached: Option<u64>,
+}
+
+/// Counters a view reads often, copied out without building a [`Report`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counters {
+    /// Nodes whose children were generated.
+    pub expanded: u64,
+    /// Children generated, pruned ones included.
+    pub generated: u64,
+    /// Nodes given an id (visited and pruned).
+    pub nodes: u64,
+    /// IDA*'s current threshold (0 for the frontier searches).
+    pub threshold: u32,
+    /// IDA*'s current iteration (0 before the first event, and for the frontier searches).
+    pub iteration: u32,
 }
 
 /// The engine behind each [`Search`]: one `advance`, generic over where events go, so that
@@ -135,8 +272,15 @@ pub trait Search {
         false
     }
 
-    /// Counters, per-iteration summaries and the solution so far.
+    /// Counters, per-iteration summaries and the solution so far (built afresh: it copies the
+    /// iterations and the solution; [`Search::counters`] and [`Search::solution`] do not).
     fn report(&self) -> Report;
+
+    /// The report's counters, cheaply.
+    fn counters(&self) -> Counters;
+
+    /// The solution's tiles once solved.
+    fn solution(&self) -> Option<&[u8]>;
 
     /// Back to the state before the first event.
     fn reset(&mut self);
@@ -237,17 +381,13 @@ pub fn new_search(
     algorithm: Algorithm,
     max_reached: Option<u64>,
 ) -> Result<Box<dyn Search>, Error> {
-    let strategy = match algorithm {
-        Algorithm::Ida => return ida_star(board, goal, heuristic),
-        Algorithm::Bfs => Strategy::BreadthFirst,
-        Algorithm::Dfs => Strategy::DepthFirst,
-        Algorithm::Greedy => Strategy::Greedy,
-        Algorithm::Astar => Strategy::AStar,
-    };
+    if algorithm == Algorithm::Ida {
+        return ida_star(board, goal, heuristic);
+    }
     let limit = max_reached.unwrap_or(DEFAULT_MAX_REACHED);
     let heuristic = AnyHeuristic::new(heuristic, board.width(), goal)?;
     Ok(Box::new(FrontierSearch::new(
-        board, goal, heuristic, strategy, limit,
+        board, goal, heuristic, algorithm, limit,
     )?))
 }
 

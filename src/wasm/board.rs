@@ -1,10 +1,11 @@
 //! The views' board helpers, so that no JS re-implements puzzle rules.
 
-use super::{invalid, js, js_error, numbers};
+use super::{invalid, js, js_error, numbers, to_js};
 use crate::heuristic::{HeuristicChoice, HeuristicKind};
 use js::{describe, whole};
 use js_sys::Array;
 use serde::Serialize;
+use tsify::Tsify;
 use wasm_bindgen::prelude::*;
 
 /// Parses a board (text or an array of numbers) without solving it; throws a
@@ -29,39 +30,61 @@ pub fn describe_board(
     let board = js::board(&board).map_err(|e| js_error(&e))?;
     let goal = js::goal(&goal, "describeBoard(board, goal)").map_err(|e| js_error(&e))?;
     let (w, tiles) = (board.width(), board.tiles());
-    #[derive(Serialize)]
-    struct Description {
-        tiles: Vec<u8>,
-        width: usize,
-        grid: String,
-        unsolvable: Option<String>,
-        h: std::collections::BTreeMap<&'static str, u32>,
-        distances: Vec<u32>,
-        conflicts: Vec<crate::heuristic::Conflict>,
-    }
-    let description = Description {
+    let estimate = |h: HeuristicChoice| h.estimate(&board, goal).map_err(|e| js_error(&e));
+    let description = BoardDescription {
         tiles: tiles.to_vec(),
         width: w,
         grid: board.to_string(),
         unsolvable: board.check_solvable(goal).err().map(|e| e.to_string()),
-        // pdb only where it applies: a 4×4 board with its databases loaded.
-        h: HeuristicKind::NAMED
-            .iter()
-            .filter_map(|&k| {
-                let databases = super::pdb::installed(goal);
-                let h = HeuristicChoice::new(k, w, goal, databases).ok()?;
-                Some((k.name(), h.estimate(&board, goal).ok()?))
-            })
-            .collect(),
+        h: HeuristicEstimates {
+            hamming: estimate(HeuristicChoice::Hamming)?,
+            linear_conflict: estimate(HeuristicChoice::LinearConflict)?,
+            manhattan: estimate(HeuristicChoice::Manhattan)?,
+            // Only where it applies: a 4×4 board with its databases loaded.
+            pdb: HeuristicChoice::new(HeuristicKind::Pdb, w, goal, super::pdb::installed(goal))
+                .ok()
+                .and_then(|pdb| pdb.estimate(&board, goal).ok()),
+        },
         distances: crate::heuristic::Manhattan::new(w, goal).per_cell(tiles),
         conflicts: crate::heuristic::LinearConflict::new(w, goal).conflict_tiles(tiles),
     };
-    let serializer = serde_wasm_bindgen::Serializer::new()
-        .serialize_missing_as_null(true)
-        .serialize_maps_as_objects(true);
-    Ok(description
-        .serialize(&serializer)
-        .unwrap_or(JsValue::UNDEFINED))
+    Ok(to_js(&description))
+}
+
+/// What `describeBoard` says about a board.
+#[derive(Serialize, Tsify)]
+#[tsify(missing_as_null)]
+pub struct BoardDescription {
+    /// The tiles in row-major order, 0 = blank.
+    tiles: Vec<u8>,
+    /// 3, 4 or 5.
+    width: usize,
+    /// The lecture's grid print, the blank as a space.
+    grid: String,
+    /// null when solvable, else the reason (inversion parity).
+    unsolvable: Option<String>,
+    /// h of the board under each heuristic, towards the goal (pdb once its databases are loaded).
+    h: HeuristicEstimates,
+    /// Per cell: the Manhattan distance of the tile on it (0 for the blank).
+    distances: Vec<u32>,
+    /// Tiles that must leave their goal row or column (the linear-conflict term counts them).
+    conflicts: Vec<crate::heuristic::Conflict>,
+}
+
+/// h of a board under each heuristic.
+// In the order the keys had as a sorted map before; pdb is left out where it does not apply.
+#[derive(Serialize, Tsify)]
+pub struct HeuristicEstimates {
+    /// Misplaced tiles.
+    hamming: u32,
+    /// Manhattan plus the linear conflicts.
+    #[serde(rename = "linear-conflict")]
+    linear_conflict: u32,
+    /// Sum of the tiles' distances to their goal cells.
+    manhattan: u32,
+    /// The pattern databases (4×4 boards, once loaded).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pdb: Option<u32>,
 }
 
 /// The board after sliding `moves` (tiles, in order) from `start`; throws when a tile is not

@@ -4,7 +4,7 @@ use super::{js, js_error, named, numbers, to_js};
 use crate::board::Goal;
 use crate::error::Error;
 use crate::heuristic::{HeuristicChoice, HeuristicKind};
-use crate::search::{new_search, Algorithm, Report, Search, Status};
+use crate::search::{new_search, Algorithm, Search, Status};
 use crate::trace::{pack, Event, RECORD_WORDS};
 use js::whole;
 use js_sys::{Array, Uint32Array};
@@ -301,10 +301,7 @@ impl Solver {
 
     /// `"running"` until the search finishes, then `"solved"` (or `"gaveup"` at a frontier
     /// search's memory guard).
-    #[wasm_bindgen(
-        getter,
-        unchecked_return_type = "\"running\" | \"solved\" | \"exhausted\" | \"gaveup\""
-    )]
+    #[wasm_bindgen(getter, unchecked_return_type = "SearchStatus")]
     pub fn status(&self) -> String {
         self.search.status().name().to_string()
     }
@@ -312,31 +309,31 @@ impl Solver {
     /// The current threshold.
     #[wasm_bindgen(getter)]
     pub fn threshold(&self) -> u32 {
-        self.search.report().threshold
+        self.search.counters().threshold
     }
 
     /// The current iteration (1-based; 0 before the first event).
     #[wasm_bindgen(getter)]
     pub fn iteration(&self) -> u32 {
-        self.search.report().iteration
+        self.search.counters().iteration
     }
 
     /// Nodes whose children were generated.
     #[wasm_bindgen(getter)]
     pub fn expanded(&self) -> f64 {
-        self.search.report().expanded as f64
+        self.search.counters().expanded as f64
     }
 
     /// Children generated, pruned ones included.
     #[wasm_bindgen(getter)]
     pub fn generated(&self) -> f64 {
-        self.search.report().generated as f64
+        self.search.counters().generated as f64
     }
 
     /// Nodes given an id so far (visited + pruned).
     #[wasm_bindgen(getter)]
     pub fn nodes(&self) -> f64 {
-        self.search.report().nodes as f64
+        self.search.counters().nodes as f64
     }
 
     /// The tiles slid from the start to the node the search stands at.
@@ -405,8 +402,8 @@ impl Solver {
     /// The solution's tiles once solved, else `undefined`.
     #[wasm_bindgen(getter, unchecked_return_type = "number[] | undefined")]
     pub fn solution(&self) -> JsValue {
-        match self.search.report().moves {
-            Some(moves) => numbers(&moves).into(),
+        match self.search.solution() {
+            Some(moves) => numbers(moves).into(),
             None => JsValue::UNDEFINED,
         }
     }
@@ -414,7 +411,6 @@ impl Solver {
     /// The summary `run()` returns, without running.
     #[wasm_bindgen(unchecked_return_type = "RunSummary")]
     pub fn summary(&self) -> JsValue {
-        let report: Report = self.search.report();
-        to_js(&report)
+        to_js(&self.search.report().summary())
     }
 }

@@ -339,9 +339,9 @@ pub fn assert_report_matches(report: &Report, trace: &TraceSummary) {
     assert_eq!(report.moves, trace.solution);
     assert_eq!(report.expanded, trace.expanded);
     assert_eq!(report.generated, trace.generated);
-    assert_eq!(report.iterations.len() as u32, trace.iterations);
-    let visited: u64 = report.iterations.iter().map(|i| i.visited).sum();
-    let pruned: u64 = report.iterations.iter().map(|i| i.pruned).sum();
+    assert_eq!(report.iterations().len() as u32, trace.iterations);
+    let visited: u64 = report.iterations().iter().map(|i| i.visited).sum();
+    let pruned: u64 = report.iterations().iter().map(|i| i.pruned).sum();
     assert_eq!(visited, trace.visited);
     assert_eq!(pruned, trace.pruned);
 }

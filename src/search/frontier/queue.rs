@@ -1,10 +1,10 @@
 //! The frontier itself: a queue (BFS), a stack (DFS) or a priority queue (greedy, A*) of node
 //! indices, every one growing by fallible allocation.
 
-use super::Strategy;
+use crate::search::Algorithm;
 use std::collections::TryReserveError;
 
-/// The frontier of a search, by [`Strategy`].
+/// The frontier of a search, by [`Algorithm`].
 #[derive(Clone, Debug)]
 pub(super) enum Frontier {
     /// BFS: every node made joins the queue as it is made, and the oldest is taken first, so
@@ -111,11 +111,22 @@ impl MinHeap {
 }
 
 impl Frontier {
-    pub(super) fn new(strategy: Strategy) -> Frontier {
-        match strategy {
-            Strategy::BreadthFirst => Frontier::Queue { next: 0 },
-            Strategy::DepthFirst => Frontier::Stack(Vec::new()),
-            Strategy::Greedy | Strategy::AStar => Frontier::Priority(MinHeap::default()),
+    /// An empty frontier for `algorithm`; `None` for IDA*, which keeps no frontier.
+    pub(super) fn new(algorithm: Algorithm) -> Option<Frontier> {
+        match algorithm {
+            Algorithm::Bfs => Some(Frontier::Queue { next: 0 }),
+            Algorithm::Dfs => Some(Frontier::Stack(Vec::new())),
+            Algorithm::Greedy | Algorithm::Astar => Some(Frontier::Priority(MinHeap::default())),
+            Algorithm::Ida => None,
+        }
+    }
+
+    /// Empties the frontier, keeping its kind and giving back its memory.
+    pub(super) fn clear(&mut self) {
+        match self {
+            Frontier::Queue { next } => *next = 0,
+            Frontier::Stack(s) => *s = Vec::new(),
+            Frontier::Priority(p) => *p = MinHeap::default(),
         }
     }
 
