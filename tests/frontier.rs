@@ -117,7 +117,7 @@ fn counters_are_pinned_on_the_lecture_cases() {
 /// g = the parent's g + 1; a skipped child's state was reached, a generated one's was not
 /// (except A*'s re-openings); BFS expands by non-decreasing g, A* by non-decreasing f; the
 /// solution replays.
-fn validate(board: Board, algorithm: Algorithm, events: &[Event]) {
+fn check_graph_search_trace(board: Board, algorithm: Algorithm, events: &[Event]) {
     let mut generated: HashMap<u64, (Board, u32)> = HashMap::new();
     let mut expanded = HashSet::new();
     let mut reached: HashSet<Board> = HashSet::new();
@@ -209,7 +209,7 @@ fn traces_follow_the_graph_search_rules_and_running_equals_stepping() {
         for algorithm in FRONTIER {
             let mut stepped = search(board, algorithm);
             let events: Vec<Event> = std::iter::from_fn(|| stepped.step()).collect();
-            validate(board, algorithm, &events);
+            check_graph_search_trace(board, algorithm, &events);
             let mut ran = search(board, algorithm);
             while ran.run(Some(7)) == Status::Running {}
             assert_eq!(ran.report(), stepped.report(), "{algorithm} {board:?}");

@@ -22,7 +22,7 @@
 
 mod common;
 
-use common::{assert_report_matches, validate};
+use common::{assert_report_matches, check_ida_trace};
 use proptest::prelude::*;
 use proptest::sample::select;
 use proptest::test_runner::{
@@ -997,7 +997,7 @@ fn check_calls(setup: &Setup, calls: &[Call], finish: bool) -> TestCaseResult {
     prop_assert_eq!(search.report(), report);
     // The whole stream follows the rules (the IDA* validator of tests/common).
     if setup.algorithm == Algorithm::Ida {
-        let summary = validate(setup.board, setup.goal, &setup.heuristic(), &stream.events);
+        let summary = check_ida_trace(setup.board, setup.goal, &setup.heuristic(), &stream.events);
         assert_report_matches(&search.report(), &summary);
     }
     Ok(())

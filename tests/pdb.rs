@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{databases, korf, validate, Rng};
+use common::{check_ida_trace, databases, korf, Rng};
 use tilesearch::board::Direction;
 use tilesearch::heuristic::pdb::{self, PatternDatabases, PdbBuilder};
 use tilesearch::{ida_star, Board, Goal, HeuristicChoice, HeuristicKind, Search, Status};
@@ -143,7 +143,7 @@ fn pdb_traces_follow_the_rules_and_run_equals_stepping() {
         let board = rng.scramble(4, goal, 40);
         let mut stepped = ida_star(board, goal, pdb.clone()).unwrap();
         let events: Vec<_> = std::iter::from_fn(|| stepped.step()).collect();
-        let summary = validate(board, goal, &pdb, &events);
+        let summary = check_ida_trace(board, goal, &pdb, &events);
         assert!(summary.solution.is_some());
         let mut ran = ida_star(board, goal, pdb.clone()).unwrap();
         ran.run(Some(1000));

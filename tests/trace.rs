@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{assert_report_matches, korf, validate, Rng};
+use common::{assert_report_matches, check_ida_trace, korf, Rng};
 use tilesearch::trace::{IterationEvent, NodeInfo, RaiseEvent, SolvedEvent};
 use tilesearch::{ida_star, Board, Event, Goal, HeuristicChoice, Search, Status};
 
@@ -33,7 +33,7 @@ fn traces_follow_the_rules_and_match_the_report() {
         for kind in HeuristicChoice::ALL {
             let mut search = ida_star(board, goal, kind.clone()).unwrap();
             let events = step_all(search.as_mut());
-            let summary = validate(board, goal, &kind, &events);
+            let summary = check_ida_trace(board, goal, &kind, &events);
             assert!(summary.solution.is_some(), "{kind} {board:?}");
             assert_eq!(search.status(), Status::Solved);
             assert_report_matches(&search.report(), &summary);
@@ -238,6 +238,6 @@ fn korf_instances_trace_correctly_for_a_while() {
     let (_, board) = korf(Goal::BlankLast)[0];
     let mut search = ida_star(board, Goal::BlankLast, HeuristicChoice::Manhattan).unwrap();
     let events: Vec<Event> = (0..200_000).map_while(|_| search.step()).collect();
-    let summary = validate(board, Goal::BlankLast, &HeuristicChoice::Manhattan, &events);
+    let summary = check_ida_trace(board, Goal::BlankLast, &HeuristicChoice::Manhattan, &events);
     assert!(summary.iterations >= 1 && summary.solution.is_none());
 }

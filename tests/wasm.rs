@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{validate, Rng};
+use common::{check_ida_trace, Rng};
 use js_sys::{Array, Function, Object, Reflect};
 use tilesearch::trace::{
     BacktrackEvent, IterationEvent, NodeInfo, PruneEvent, RaiseEvent, SolvedEvent, RECORD_WORDS,
@@ -231,7 +231,7 @@ fn a_full_trace_follows_the_ida_star_rules() {
             let values = step_all(&mut s);
             values.iter().for_each(assert_plain);
             let events: Vec<Event> = values.iter().map(event_of).collect();
-            let trace = validate(board, goal, &kind, &events);
+            let trace = check_ida_trace(board, goal, &kind, &events);
             assert!(trace.solution.is_some());
             assert_eq!(s.status(), "solved");
             assert!(s.step().is_undefined());

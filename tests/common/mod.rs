@@ -137,7 +137,7 @@ struct PathNode {
 /// parents come before children and ids are unique; the goal test happens on visited nodes
 /// only (the first visited goal ends the search); a raise goes to the smallest pruned f; the
 /// solution replays from the start to the goal in `length` moves and its counters match.
-pub fn validate(
+pub fn check_ida_trace(
     start: Board,
     goal: Goal,
     kind: &HeuristicChoice,
