@@ -42,11 +42,11 @@ fn main() {
                 let name = it
                     .next()
                     .unwrap_or_else(|| usage("--heuristic needs a name"));
-                heuristic = name.parse().unwrap_or_else(|e| usage(&format!("{e}")))
+                heuristic = name.parse().unwrap_or_else(|e| usage(&format!("{e}")));
             }
             "--goal" => {
                 let name = it.next().unwrap_or_else(|| usage("--goal needs a name"));
-                goal = name.parse().unwrap_or_else(|e| usage(&format!("{e}")))
+                goal = name.parse().unwrap_or_else(|e| usage(&format!("{e}")));
             }
             "--all" => chosen = (1..=100).collect(),
             "--traced" => traced = true,
@@ -59,7 +59,7 @@ fn main() {
                         Ok(k @ 1..=100) => k,
                         _ => usage(&format!("{n:?} is not an instance number (1 to 100)")),
                     })
-                    .collect()
+                    .collect();
             }
             "--help" | "-h" => {
                 println!("{USAGE}");

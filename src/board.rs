@@ -188,7 +188,7 @@ impl Board {
     /// A board from tiles in row-major order; checks the count, the range, duplicates and
     /// missing tiles, in that order.
     pub fn from_tiles(tiles: &[u8]) -> Result<Board, Error> {
-        let numbers: Vec<i64> = tiles.iter().map(|&t| t as i64).collect();
+        let numbers: Vec<i64> = tiles.iter().map(|&t| i64::from(t)).collect();
         Board::from_numbers(&numbers)
     }
 
@@ -403,7 +403,7 @@ impl Board {
     pub fn to_line(&self) -> String {
         self.tiles()
             .iter()
-            .map(|t| t.to_string())
+            .map(std::string::ToString::to_string)
             .collect::<Vec<_>>()
             .join(" ")
     }

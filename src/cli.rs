@@ -138,11 +138,11 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
             "--help" => return Ok(None),
             "--json" => options.json = true,
             "--heuristic" => {
-                options.heuristic = value()?.parse().map_err(|e: Error| e.to_string())?
+                options.heuristic = value()?.parse().map_err(|e: Error| e.to_string())?;
             }
             "--goal" => options.goal = value()?.parse().map_err(|e: Error| e.to_string())?,
             "--algorithm" => {
-                options.algorithm = value()?.parse().map_err(|e: Error| e.to_string())?
+                options.algorithm = value()?.parse().map_err(|e: Error| e.to_string())?;
             }
             "--max-reached" => {
                 let v = value()?;
@@ -153,13 +153,13 @@ fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
                         .ok_or_else(|| {
                             format!("--max-reached needs a whole number of states from 1 to {MAX_REACHED}, got \"{v}\"")
                         })?,
-                )
+                );
             }
             "--max-nodes" => {
                 let v = value()?;
                 options.max_nodes = Some(v.parse().map_err(|_| {
                     format!("--max-nodes needs a whole number of nodes, got \"{v}\"")
-                })?)
+                })?);
             }
             _ => return Err(format!("unknown option \"{arg}\"")),
         }
@@ -588,7 +588,7 @@ fn print_solution(options: &Options, outcome: &Outcome, out: &mut dyn Write) -> 
             seconds
         )?,
     }
-    let tiles: Vec<String> = moves.iter().map(|t| t.to_string()).collect();
+    let tiles: Vec<String> = moves.iter().map(std::string::ToString::to_string).collect();
     writeln!(out, "Tiles slid: {}", tiles.join(" "))?;
     writeln!(out, "\nStart:\n{board}")?;
     let mut current = *board;

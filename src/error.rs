@@ -400,7 +400,8 @@ pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
     let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
         if escaped(c) {
-            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+            // Writing into a String cannot fail.
+            let _ = fmt::Write::write_fmt(&mut out, format_args!("\\u{{{:x}}}", c as u32));
         } else {
             out.push(c);
         }

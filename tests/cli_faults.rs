@@ -215,7 +215,7 @@ fn a_reader_that_closes_after_one_line_is_a_quiet_success() {
 fn with_memory_limit(kib: u64, args: &[&str]) -> Output {
     let mut command = format!("ulimit -v {kib} && exec \"$0\"");
     for i in 1..=args.len() {
-        command.push_str(&format!(" \"${i}\""));
+        command += &[" \"$", &i.to_string(), "\""].concat();
     }
     Command::new("sh")
         .arg("-c")
@@ -562,7 +562,7 @@ proptest! {
         prop_assert_eq!(rows.len(), expected, "{:?}", text(&input));
         let solved = rows.iter().all(|r| r["status"] == "solved");
         prop_assert!(rows.iter().all(|r| r["status"] == "solved" || r["error"].is_string()));
-        prop_assert_eq!(out.status.code(), Some(if solved { 0 } else { 1 }));
+        prop_assert_eq!(out.status.code(), Some(i32::from(!solved)));
         prop_assert!(raw_control(&out.stdout).is_none());
         prop_assert!(out.stderr.is_empty(), "{:?}", text(&out.stderr));
         // The readable form: one error line per bad board, no raw control character.

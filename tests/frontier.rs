@@ -192,7 +192,7 @@ fn check_graph_search_trace(board: Board, algorithm: Algorithm, events: &[Event]
                 current = Some((*id, state, *g));
             }
             Event::Solved(SolvedEvent { moves, .. }) => {
-                assert!(replays(board, Goal::BlankLast, moves))
+                assert!(replays(board, Goal::BlankLast, moves));
             }
             other => panic!("not a frontier event: {other:?}"),
         }

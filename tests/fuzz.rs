@@ -46,10 +46,8 @@ use tilesearch::{
 
 fn env_number(name: &str) -> Option<u64> {
     let value = std::env::var(name).ok()?;
-    match value.trim().parse() {
-        Ok(n) => Some(n),
-        Err(_) => panic!("{name}={value:?} is not a whole number"),
-    }
+    let n = value.trim().parse();
+    Some(n.unwrap_or_else(|e| panic!("{name}={value:?} is not a whole number: {e}")))
 }
 
 /// Runs `test` on cases drawn from `strategy`: `default_cases` of them, or `FUZZ_CASES`, and
@@ -61,7 +59,7 @@ where
     S::Value: Debug,
 {
     let cases =
-        env_number("FUZZ_CASES").map_or(default_cases, |n| n.clamp(1, u32::MAX as u64) as u32);
+        env_number("FUZZ_CASES").map_or(default_cases, |n| n.clamp(1, u64::from(u32::MAX)) as u32);
     let seconds = env_number("FUZZ_SECONDS");
     let config = Config {
         cases,
@@ -329,7 +327,7 @@ fn numbers() -> impl Strategy<Value = Vec<i64>> {
                 .unwrap()
                 .tiles()
                 .iter()
-                .map(|&t| t as i64)
+                .map(|&t| i64::from(t))
                 .collect();
             let at = at % numbers.len();
             match edit {
@@ -355,7 +353,7 @@ fn number_arrays_never_panic_and_agree_with_text() {
         let result = Board::from_numbers(&numbers);
         match &result {
             Ok(board) => {
-                let tiles: Vec<i64> = board.tiles().iter().map(|&t| t as i64).collect();
+                let tiles: Vec<i64> = board.tiles().iter().map(|&t| i64::from(t)).collect();
                 prop_assert_eq!(&tiles, &numbers);
                 check_board(*board)?;
             }
@@ -762,8 +760,8 @@ fn derived(events: &[Event], algorithm: Algorithm) -> Report {
         let roots = count(&|e| matches!(e, Event::Node(NodeInfo { parent: None, .. })));
         // A visited node counts as expanded once its goal test failed: not the goal, and not
         // the node just visited.
-        let untested = matches!(events.last(), Some(Event::Node(NodeInfo { .. }))) as u64;
-        let solved = report.moves.is_some() as u64;
+        let untested = u64::from(matches!(events.last(), Some(Event::Node(NodeInfo { .. }))));
+        let solved = u64::from(report.moves.is_some());
         report.expanded = visited - untested - solved;
         report.generated = nodes - roots;
         let mut ida = IdaProgress::default();
@@ -814,10 +812,10 @@ fn derived(events: &[Event], algorithm: Algorithm) -> Report {
         });
         // Every generated node is a state reached for the first time, except A*'s cheaper
         // paths to states reached already (the caller takes A*'s from the search).
-        let reached = if algorithm != Algorithm::Astar {
-            count(&|e| matches!(e, Event::Generate(GenerateEvent { .. })))
-        } else {
+        let reached = if algorithm == Algorithm::Astar {
             0
+        } else {
+            count(&|e| matches!(e, Event::Generate(GenerateEvent { .. })))
         };
         report.progress = Progress::Frontier(FrontierProgress {
             max_frontier: largest.max().unwrap_or(0),
@@ -847,7 +845,7 @@ fn check_position(
         && pos > 0
         && matches!(stream.events[pos - 1], Event::Node(NodeInfo { .. }));
     let mut clean_report = clean.report();
-    clean_report.expanded += tested as u64;
+    clean_report.expanded += u64::from(tested);
     prop_assert_eq!(&report, &clean_report, "report at event {}", pos);
     prop_assert_eq!(search.status(), stream.status(pos));
     prop_assert_eq!(report.status, search.status());
@@ -856,7 +854,7 @@ fn check_position(
     prop_assert_eq!(setup.board.after(&search.path()), Ok(search.board()));
     prop_assert_eq!(search.frontier_size(), clean.frontier_size());
     let mut expected = derived(&stream.events[..pos], setup.algorithm);
-    expected.expanded += tested as u64;
+    expected.expanded += u64::from(tested);
     match (&mut expected.progress, &report.progress) {
         // Before the first iteration the threshold is h(start), which the events do not say.
         (Progress::Ida(expected), Progress::Ida(ida)) if expected.iteration == 0 => {
@@ -1042,13 +1040,12 @@ fn boards_reached_by_sliding_print_and_parse_back() {
         let mut board = goal.board(width).unwrap();
         for m in moves {
             let before = board;
-            match board.move_blank(Direction::ORDER[m]) {
-                Some(tile) => {
-                    let mut back = before;
-                    prop_assert!(back.slide(tile).is_ok());
-                    prop_assert_eq!(back, board);
-                }
-                None => prop_assert_eq!(board, before),
+            if let Some(tile) = board.move_blank(Direction::ORDER[m]) {
+                let mut back = before;
+                prop_assert!(back.slide(tile).is_ok());
+                prop_assert_eq!(back, board);
+            } else {
+                prop_assert_eq!(board, before);
             }
             check_board(board)?;
         }

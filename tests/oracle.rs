@@ -38,7 +38,7 @@ fn board_of(key: &[u8; 9]) -> Board {
 }
 
 /// Solves every state in `states` and checks its length against the oracle, on two threads.
-fn sweep(kind: HeuristicChoice, goal: Goal, dist: &HashMap<[u8; 9], u32>) {
+fn sweep(kind: &HeuristicChoice, goal: Goal, dist: &HashMap<[u8; 9], u32>) {
     on_two_threads(dist, |key, d| {
         let board = board_of(key);
         let mut search = ida_star(board, goal, kind.clone()).unwrap();
@@ -52,7 +52,7 @@ fn sweep(kind: HeuristicChoice, goal: Goal, dist: &HashMap<[u8; 9], u32>) {
 #[test]
 fn ida_star_is_optimal_on_every_8_puzzle_state_with_manhattan() {
     sweep(
-        HeuristicChoice::Manhattan,
+        &HeuristicChoice::Manhattan,
         Goal::BlankLast,
         &bfs_distances(Goal::BlankLast),
     );
@@ -61,7 +61,7 @@ fn ida_star_is_optimal_on_every_8_puzzle_state_with_manhattan() {
 #[test]
 fn ida_star_is_optimal_on_every_8_puzzle_state_with_linear_conflict() {
     sweep(
-        HeuristicChoice::LinearConflict,
+        &HeuristicChoice::LinearConflict,
         Goal::BlankLast,
         &bfs_distances(Goal::BlankLast),
     );
@@ -70,7 +70,7 @@ fn ida_star_is_optimal_on_every_8_puzzle_state_with_linear_conflict() {
 #[test]
 fn ida_star_is_optimal_on_every_8_puzzle_state_with_hamming() {
     sweep(
-        HeuristicChoice::Hamming,
+        &HeuristicChoice::Hamming,
         Goal::BlankLast,
         &bfs_distances(Goal::BlankLast),
     );

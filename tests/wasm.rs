@@ -1,5 +1,5 @@
 //! The wasm `Solver`, tested in wasm: in Node (`make test-wasm-node`) and in headless Chromium
-//! (`make test-wasm-browser`, the same tests with WASM_BINDGEN_USE_BROWSER=1).
+//! (`make test-wasm-browser`, the same tests with `WASM_BINDGEN_USE_BROWSER=1`).
 
 #![cfg(target_arch = "wasm32")]
 
@@ -49,7 +49,7 @@ fn event_of(value: &JsValue) -> Event {
     serde_wasm_bindgen::from_value(value.clone()).unwrap_or_else(|e| panic!("{value:?}: {e}"))
 }
 
-/// Every field of an event object is a plain number, string, array or null: no BigInt, no Map.
+/// Every field of an event object is a plain number, string, array or null: no `BigInt`, no `Map`.
 fn assert_plain(value: &JsValue) {
     for key in Object::keys(value.unchecked_ref::<Object>()).iter() {
         let field = Reflect::get(value, &key).unwrap();
@@ -393,7 +393,7 @@ fn reset_starts_over_and_getters_follow_the_search() {
 
 /// Unpacks the batch records back into events (the layout of `trace::pack`).
 fn unpack(words: &[u32], moves: &[u8]) -> Vec<Event> {
-    let id = |lo: u32, hi: u32| (hi as u64) << 32 | lo as u64;
+    let id = |lo: u32, hi: u32| u64::from(hi) << 32 | u64::from(lo);
     words
         .chunks(RECORD_WORDS)
         .map(|r| match r[0] {
@@ -562,7 +562,7 @@ fn board_helpers_for_views() {
         "not-adjacent"
     );
     for seed in 0..20 {
-        let tiles = random_board(4.into(), "blank-first".into(), (seed as f64).into()).unwrap();
+        let tiles = random_board(4.into(), "blank-first".into(), f64::from(seed).into()).unwrap();
         let s = Solver::new(object(&[
             ("board", tiles.into()),
             ("goal", "blank-first".into()),
@@ -802,7 +802,7 @@ fn every_parameter_is_checked_not_coerced() {
         ),
         (
             load_pattern_databases(5.into(), js_sys::Uint8Array::new_with_length(4).into())
-                .map(|_| JsValue::NULL),
+                .map(|()| JsValue::NULL),
             "loadPatternDatabases(goal, bytes): goal must be \"blank-last\" or \"blank-first\", got 5",
         ),
         (
@@ -810,11 +810,11 @@ fn every_parameter_is_checked_not_coerced() {
             "exportPatternDatabases(goal): goal must be \"blank-last\" or \"blank-first\", got a symbol",
         ),
         (
-            load_pattern_databases(JsValue::UNDEFINED, tiles(&[1, 2])).map(|_| JsValue::NULL),
+            load_pattern_databases(JsValue::UNDEFINED, tiles(&[1, 2])).map(|()| JsValue::NULL),
             "loadPatternDatabases(goal, bytes): bytes must be a Uint8Array or an ArrayBuffer (as exportPatternDatabases gives), got an array",
         ),
         (
-            load_pattern_databases(JsValue::UNDEFINED, "bytes".into()).map(|_| JsValue::NULL),
+            load_pattern_databases(JsValue::UNDEFINED, "bytes".into()).map(|()| JsValue::NULL),
             "bytes must be a Uint8Array or an ArrayBuffer (as exportPatternDatabases gives), got \"bytes\"",
         ),
         (
@@ -976,11 +976,13 @@ fn step_many_is_capped_and_keeps_no_large_buffer() {
         "stepMany(n) takes a whole number of events from 0 to 1000000, got 10000000"
     );
     let memory = || {
-        wasm_bindgen::memory()
-            .unchecked_into::<js_sys::WebAssembly::Memory>()
-            .buffer()
-            .unchecked_into::<js_sys::ArrayBuffer>()
-            .byte_length() as f64
+        f64::from(
+            wasm_bindgen::memory()
+                .unchecked_into::<js_sys::WebAssembly::Memory>()
+                .buffer()
+                .unchecked_into::<js_sys::ArrayBuffer>()
+                .byte_length(),
+        )
     };
     let before = memory();
     // A 2-move board: the largest batch produces a few events, and reserves no more.

@@ -259,7 +259,7 @@ mod tests {
             "0 1 2 3 4 5 6 7 8",
         ] {
             let b = Board::parse(text).unwrap();
-            assert_eq!(Board::parse(&b.to_string()).unwrap(), b, "{}", b);
+            assert_eq!(Board::parse(&b.to_string()).unwrap(), b, "{b}");
         }
         let korf = Board::parse("13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2").unwrap();
         assert_eq!(

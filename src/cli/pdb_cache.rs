@@ -38,7 +38,7 @@ pub fn load_or_build(goal: Goal) -> Arc<PatternDatabases> {
             .map(fs::create_dir_all)
             .transpose()
             .and_then(|_| fs::write(&temporary, databases.to_bytes()))
-            .and_then(|_| fs::rename(&temporary, file));
+            .and_then(|()| fs::rename(&temporary, file));
         // The cache only saves time: a read-only or missing home is fine.
         drop(written);
     }

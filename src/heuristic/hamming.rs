@@ -43,7 +43,7 @@ impl Heuristic for Hamming {
     fn after_slide(
         &self,
         h: u32,
-        _: &(),
+        (): &(),
         _: &Tiles,
         _: &Tiles,
         tile: u8,
@@ -51,6 +51,6 @@ impl Heuristic for Hamming {
         to: usize,
     ) -> (u32, ()) {
         let goal = self.goal_of[tile as usize & SLOT_MASK] as usize;
-        (h + (goal == from) as u32 - (goal == to) as u32, ())
+        (h + u32::from(goal == from) - u32::from(goal == to), ())
     }
 }

@@ -149,7 +149,7 @@ impl LinearConflict {
             };
             index |= (codes[t as usize & SLOT_MASK] as usize) << (3 * k);
         }
-        self.terms.get(index).copied().unwrap_or(0) as u32
+        u32::from(self.terms.get(index).copied().unwrap_or(0))
     }
 
     /// The tiles that must leave their goal line: for every row and column, the tiles in
@@ -227,7 +227,7 @@ impl Heuristic for LinearConflict {
     fn after_slide(
         &self,
         h: u32,
-        _: &(),
+        (): &(),
         tiles: &Tiles,
         _: &Tiles,
         tile: u8,

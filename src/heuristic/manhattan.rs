@@ -29,7 +29,7 @@ impl Manhattan {
     /// Distance of `tile` standing on `cell` from its goal cell.
     #[inline(always)]
     pub fn distance(&self, tile: u8, cell: usize) -> u32 {
-        self.distance[tile as usize & SLOT_MASK][cell & SLOT_MASK] as u32
+        u32::from(self.distance[tile as usize & SLOT_MASK][cell & SLOT_MASK])
     }
 }
 
@@ -38,7 +38,7 @@ impl Manhattan {
     #[inline(always)]
     pub fn slide(&self, h: u32, tile: u8, from: usize, to: usize) -> u32 {
         let row = &self.distance[tile as usize & SLOT_MASK];
-        h + row[to & SLOT_MASK] as u32 - row[from & SLOT_MASK] as u32
+        h + u32::from(row[to & SLOT_MASK]) - u32::from(row[from & SLOT_MASK])
     }
 
     /// Each cell's contribution to h: the distance of the tile on it (0 for the blank).
@@ -71,7 +71,7 @@ impl Heuristic for Manhattan {
     fn after_slide(
         &self,
         h: u32,
-        _: &(),
+        (): &(),
         _: &Tiles,
         _: &Tiles,
         tile: u8,

@@ -104,12 +104,12 @@ fn set(table: &mut [u8], index: usize, value: u8) {
 /// SHA-256 over the three tables, as lowercase hex.
 fn digest(tables: &[Vec<u8>]) -> String {
     use sha2::{Digest, Sha256};
+    // Written out by hand: `format!("{:02x}")` would pull integer formatting into the wasm module.
+    const HEX: &[u8; 16] = b"0123456789abcdef";
     let mut hasher = Sha256::new();
     for table in tables {
         hasher.update(table);
     }
-    // Written out by hand: `format!("{:02x}")` would pull integer formatting into the wasm module.
-    const HEX: &[u8; 16] = b"0123456789abcdef";
     hasher
         .finalize()
         .iter()
@@ -229,7 +229,7 @@ impl PatternDatabases {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.bytes() + 32);
         out.extend_from_slice(MAGIC);
-        out.push(matches!(self.goal, Goal::BlankFirst) as u8);
+        out.push(u8::from(matches!(self.goal, Goal::BlankFirst)));
         for table in &self.tables {
             out.extend_from_slice(table);
         }
@@ -253,7 +253,7 @@ impl PatternDatabases {
         if &bytes[..MAGIC.len()] != MAGIC {
             return Err(bad("not tilesearch 6-6-3 databases of this version"));
         }
-        if bytes[MAGIC.len()] != matches!(goal, Goal::BlankFirst) as u8 {
+        if bytes[MAGIC.len()] != u8::from(matches!(goal, Goal::BlankFirst)) {
             return Err(bad("built for the other goal convention"));
         }
         let mut at = MAGIC.len() + 1;
@@ -377,13 +377,13 @@ impl PdbBuilder {
         while left != 0 {
             let blank = left.trailing_zeros() as usize;
             left &= !flood(blank, free);
-            self.reach(&cells, occupied, blank, 0);
+            self.reach(cells, occupied, blank, 0);
         }
     }
 
     /// Records the region of `blank` for the placement `cells` at `depth`, unless reached.
     #[inline(always)]
-    fn reach(&mut self, cells: &[u8; 6], occupied: u32, blank: usize, depth: u8) {
+    fn reach(&mut self, cells: [u8; 6], occupied: u32, blank: usize, depth: u8) {
         let k = self.patterns[self.current].len();
         let table = &mut self.tables[self.current];
         let base = rank(&cells[..k]) * (CELLS - k);
@@ -400,7 +400,7 @@ impl PdbBuilder {
         }
         let mut packed = 0u32;
         for (i, &c) in cells.iter().enumerate().take(k) {
-            packed |= (c as u32) << (4 * i);
+            packed |= u32::from(c) << (4 * i);
         }
         self.queue.push(packed | (blank as u32) << (4 * k));
         self.depths.push(depth);
@@ -457,7 +457,7 @@ impl PdbBuilder {
                 let mut moved = cells;
                 moved[i] = to as u8;
                 let now = occupied & !(1 << from) | 1 << to;
-                self.reach(&moved, now, from, depth + 1);
+                self.reach(moved, now, from, depth + 1);
             }
         }
     }
@@ -522,9 +522,9 @@ const NONE: u8 = 3;
 /// Per node: the exact values of the three patterns, then of the reflected board's three.
 pub type PdbState = [u8; 6];
 
-fn sums(state: &PdbState) -> u32 {
-    let direct: u32 = state[..3].iter().map(|&v| v as u32).sum();
-    let mirrored: u32 = state[3..].iter().map(|&v| v as u32).sum();
+fn sums(state: PdbState) -> u32 {
+    let direct: u32 = state[..3].iter().map(|&v| u32::from(v)).sum();
+    let mirrored: u32 = state[3..].iter().map(|&v| u32::from(v)).sum();
     direct.max(mirrored)
 }
 
@@ -582,7 +582,7 @@ impl Pdb {
     /// Pattern `p`'s value after a move, from its value before: the stored residue modulo 3
     /// says whether it went down, stayed or went up by one.
     #[inline(always)]
-    fn updated(&self, p: usize, before: u8, cells: &[u8; 6], blank: usize) -> u8 {
+    fn updated(&self, p: usize, before: u8, cells: [u8; 6], blank: usize) -> u8 {
         let k = self.databases.patterns[p].len();
         let index = state_index(&cells[..k], occupancy(&cells[..k]), blank);
         let code = get(&self.databases.tables[p], index);
@@ -616,7 +616,7 @@ impl Heuristic for Pdb {
             let mirrored = self.cells(p, &positions, 0, 0, true);
             state[3 + p] = self.databases.exact(p, mirrored, mirrored_blank);
         }
-        (sums(&state), state)
+        (sums(state), state)
     }
 
     #[inline(always)]
@@ -636,16 +636,16 @@ impl Heuristic for Pdb {
         let p = self.pattern_of[tile as usize & SLOT_MASK] as usize & 3;
         if p < 3 {
             let cells = self.cells(p, positions, tile, to as u8, false);
-            next[p] = self.updated(p, state[p], &cells, from);
+            next[p] = self.updated(p, state[p], cells, from);
         }
         let mirror = self.mirror_tile[tile as usize & SLOT_MASK];
         let q = self.pattern_of[mirror as usize & SLOT_MASK] as usize & 3;
         if q < 3 {
             let cells = self.cells(q, positions, tile, to as u8, true);
             let blank = self.mirror_cell[from & SLOT_MASK] as usize;
-            next[3 + q] = self.updated(q, state[3 + q], &cells, blank);
+            next[3 + q] = self.updated(q, state[3 + q], cells, blank);
         }
-        (sums(&next), next)
+        (sums(next), next)
     }
 }
 
@@ -673,7 +673,7 @@ mod tests {
             .filter(|c| occupied & (1 << c) == 0)
             .map(|c| state_index(&cells, occupied, c) - rank(&cells) * 13)
             .collect();
-        slots.sort();
+        slots.sort_unstable();
         assert_eq!(slots, (0..13).collect::<Vec<_>>());
     }
 
@@ -681,7 +681,7 @@ mod tests {
     fn the_partition_covers_every_tile_once() {
         for goal in Goal::ALL {
             let mut tiles: Vec<u8> = pattern_tiles(goal).concat();
-            tiles.sort();
+            tiles.sort_unstable();
             assert_eq!(tiles, (1..16).collect::<Vec<u8>>());
         }
     }

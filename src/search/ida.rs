@@ -249,12 +249,12 @@ impl<H: Heuristic> IdaStar<H> {
         // A node counts as expanded once its goal test failed; the node on top of the stack in
         // phase `Visited` has not been tested yet.
         let untested = matches!(self.phase, Phase::Visited);
-        visited - goal_visited as u64 - untested as u64
+        visited - u64::from(goal_visited) - u64::from(untested)
     }
 
     /// Children generated, pruned ones included: every id but the roots.
     fn generated(&self) -> u64 {
-        let roots = self.iteration as u64 - matches!(self.phase, Phase::Root) as u64;
+        let roots = u64::from(self.iteration) - u64::from(matches!(self.phase, Phase::Root));
         self.next_id - roots
     }
 

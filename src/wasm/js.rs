@@ -4,7 +4,7 @@
 //! stack pointer is never restored and a borrowed object stays borrowed, so after enough of
 //! them every object of the instance is corrupt. Every JS function reached from here that can
 //! run the caller's code (a getter, a Proxy trap, an array element) is therefore imported with
-//! `catch` (js_sys's `Reflect::*` are; the others are declared below), and its exception
+//! `catch` (`js_sys`'s `Reflect::*` are; the others are declared below), and its exception
 //! becomes an [`Error::InputThrew`] naming what was being read. Types are told apart with
 //! `typeof` (`is_object`, `as_f64`, `is_string`), never with `instanceof`, which runs a Proxy's
 //! `getPrototypeOf` trap.
@@ -244,7 +244,7 @@ fn array_length(value: &JsValue, what: &str) -> Result<Option<u32>, Error> {
     let length = read(value, &"length".into(), || {
         format!("reading the length of the {what}")
     })?;
-    Ok(whole_in(&length, 0.0, u32::MAX as f64).map(|n| n as u32))
+    Ok(whole_in(&length, 0.0, f64::from(u32::MAX)).map(|n| n as u32))
 }
 
 /// Element `i` (0-based) of the array `value`, read as `what`.

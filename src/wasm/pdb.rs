@@ -19,7 +19,7 @@ thread_local! {
 }
 
 fn slot(goal: Goal) -> usize {
-    matches!(goal, Goal::BlankFirst) as usize
+    usize::from(matches!(goal, Goal::BlankFirst))
 }
 
 /// Makes `databases` the ones `pdb` solvers for their goal use.
@@ -35,7 +35,7 @@ pub(super) fn installed(goal: Goal) -> Option<Arc<PatternDatabases>> {
 
 /// A resumable build of the 15-puzzle's pattern databases (the `pdb` heuristic), to run in a
 /// worker in slices with a progress bar: `work(budget)` until it returns true, then
-/// `install()`. About 29 MB; `exportPatternDatabases` gives the bytes to cache (IndexedDB).
+/// `install()`. About 29 MB; `exportPatternDatabases` gives the bytes to cache (`IndexedDB`).
 #[wasm_bindgen(js_name = PatternDatabaseBuilder)]
 pub struct PatternDatabaseBuilder {
     builder: Option<crate::heuristic::pdb::PdbBuilder>,
@@ -73,7 +73,9 @@ impl PatternDatabaseBuilder {
     /// Fraction done, 0 to 1.
     #[wasm_bindgen(getter)]
     pub fn progress(&self) -> f64 {
-        self.builder.as_ref().map_or(1.0, |b| b.progress())
+        self.builder
+            .as_ref()
+            .map_or(1.0, super::super::heuristic::pdb::PdbBuilder::progress)
     }
 
     /// Makes the finished databases the ones `pdb` solvers use; throws before the build is

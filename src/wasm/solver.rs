@@ -27,6 +27,9 @@ pub struct Solver {
     packed: Vec<u32>,
 }
 
+// The core's bound, which the `maxReached` message spells "1e9".
+const _: () = assert!(crate::search::MAX_REACHED == 1_000_000_000);
+
 /// The arguments of `new Solver(options)`, read from JS.
 fn solver_options(options: &JsValue) -> Result<Box<dyn Search>, Error> {
     const CALL: &str = "new Solver(options)";
@@ -43,8 +46,6 @@ fn solver_options(options: &JsValue) -> Result<Box<dyn Search>, Error> {
     let heuristic: HeuristicKind = named(js::string_option(&object, "heuristic", CALL)?)?;
     let goal: Goal = named(js::string_option(&object, "goal", CALL)?)?;
     let algorithm: Algorithm = named(js::string_option(&object, "algorithm", CALL)?)?;
-    // The core's bound, which the message below spells "1e9".
-    const _: () = assert!(crate::search::MAX_REACHED == 1_000_000_000);
     let max_reached = match js::option(&object, "maxReached", CALL)? {
         v if v.is_undefined() => None,
         v => Some(whole(&v, 1.0, crate::search::MAX_REACHED as f64, |got| {
@@ -205,7 +206,7 @@ fn milliseconds(ms: &JsValue, call: &str) -> Result<f64, JsValue> {
 
 /// The `n` of `stepMany(n)` and `stepManyFor(ms, n)`.
 fn step_many_count(n: &JsValue, call: &str) -> Result<usize, JsValue> {
-    whole(n, 0.0, STEP_MANY_MAX as f64, |got| {
+    whole(n, 0.0, f64::from(STEP_MANY_MAX), |got| {
         format!("{call} takes a whole number of events from 0 to {STEP_MANY_MAX}, got {got}")
     })
     .map(|n| n as usize)

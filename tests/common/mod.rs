@@ -313,7 +313,7 @@ pub fn check_ida_trace(
                 assert!(b.is_goal(goal), "solution does not reach the goal");
                 assert_eq!(
                     *generated,
-                    summary.visited - summary.iterations as u64 + summary.pruned
+                    summary.visited - u64::from(summary.iterations) + summary.pruned
                 );
                 assert_eq!(*expanded, summary.visited - 1);
                 summary.solution = Some(moves.clone());

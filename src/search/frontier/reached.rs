@@ -33,7 +33,7 @@ impl Packing {
         tiles
             .iter()
             .enumerate()
-            .fold(0, |k, (i, &t)| k | (t as u128) << (bits * i))
+            .fold(0, |k, (i, &t)| k | u128::from(t) << (bits * i))
     }
 
     /// The tile on `cell`.

@@ -74,13 +74,13 @@ const ONE_PRUNED: u64 = 1 << 32;
 /// The count word of a walk with `ids` left and nothing pruned yet.
 #[inline(always)]
 fn count_word(ids: u32) -> u64 {
-    ids as u64 * ONE_ID
+    u64::from(ids) * ONE_ID
 }
 
 /// The ids left in a count word.
 #[inline(always)]
 fn ids_left(count: u64) -> u64 {
-    (count as u32 / ONE_ID as u32) as u64
+    u64::from(count as u32 / ONE_ID as u32)
 }
 
 /// How a subtree of the silent walk ended.
@@ -234,7 +234,7 @@ impl<H: Heuristic> Walk<'_, H> {
         frame.blank = to as u8;
         frame.back = back as u8;
         frame.next = stopped_at as u8;
-        count | ended as u64
+        count | u64::from(ended)
     }
 
     /// The child of a node (see [`Walk::children`]) in direction `dir`, its cell `cells[dir]`:
@@ -315,5 +315,5 @@ impl<H: Heuristic> Walk<'_, H> {
 /// A node's blank cell and back direction in one word, the index of its row of [`Moves`].
 #[inline(always)]
 fn node_word(blank: u8, back: u8) -> u32 {
-    (blank as u32) << 3 | back as u32
+    u32::from(blank) << 3 | u32::from(back)
 }
