@@ -1,0 +1,165 @@
+//! The command line's arguments: the usage text and the parsed options.
+
+use crate::board::Goal;
+use crate::error::Error;
+use crate::heuristic::pdb::PatternDatabases;
+use crate::heuristic::HeuristicKind;
+use crate::search::{Algorithm, MAX_REACHED};
+use std::cell::OnceCell;
+use std::sync::Arc;
+
+/// The usage text printed by `--help` and after a usage error.
+pub(super) const USAGE: &str = "\
+tilesearch: step-by-step IDA* for the 8-, 15- and 24-puzzle
+
+Usage:
+  tilesearch solve [--algorithm A] [--heuristic H] [--goal G] [--json] [--max-nodes N] BOARD
+  tilesearch trace [--algorithm A] [--heuristic H] [--goal G] [--max-nodes N] BOARD
+  tilesearch compare [--heuristic H] [--goal G] [--json] [--max-nodes N] BOARD
+  tilesearch --help
+
+BOARD   the tiles in row-major order, 0 or _ for the blank, e.g. 6 4 5 8 2 7 1 0 3,
+        6,4,5,8,2,7,1,0,3 or \"6 4 5 / 8 2 7 / 1 0 3\". With solve, - reads one board per
+        line from standard input (blank lines and lines starting with # are skipped); with
+        trace, - reads one board (any form, the lecture's grid included) from standard input.
+--algorithm  ida (default) | bfs | dfs | greedy | astar: IDA*, or the lecture's breadth-first,
+             depth-first, greedy best-first and A* graph searches
+--max-reached  frontier searches give up after this many reached states (default 1000000,
+             at most 1000000000), or sooner when memory runs out; not for ida
+--heuristic  hamming | manhattan (default) | linear-conflict | pdb (4×4: 6-6-3 pattern
+             databases, built once in about ten seconds and cached in $TILESEARCH_CACHE,
+             $XDG_CACHE_HOME/tilesearch or ~/.cache/tilesearch)
+--goal       blank-last (1 2 3 / 4 5 6 / 7 8 0, default) | blank-first (0 1 2 / 3 4 5 / 6 7 8)
+--json       one JSON object per board on one line: length, moves (tiles slid, in order),
+             expanded, generated, iterations; or error for an invalid or unsolvable board
+--max-nodes  stop after N nodes (visited + pruned): trace prints the events so far; solve
+             and compare report the board as stopped, not solved
+compare      runs every algorithm on BOARD and prints length, expanded, generated, largest
+             frontier, reached states and time for each
+
+Exit status: 0 every board solved, 1 a board was invalid, unsolvable, given up on (the
+memory guard of a frontier search, or memory ran out) or stopped by --max-nodes before it was
+solved (trace: a budget only shortens the trace), 2 bad usage, 3 the output could not be
+written or the input read (a closed pipe, as with | head, is not an error).
+";
+
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum Command {
+    Solve,
+    Trace,
+    Compare,
+}
+
+#[derive(Debug)]
+pub(super) struct Options {
+    pub(super) command: Command,
+    pub(super) heuristic: HeuristicKind,
+    pub(super) goal: Goal,
+    pub(super) algorithm: Algorithm,
+    pub(super) max_reached: Option<u64>,
+    pub(super) json: bool,
+    pub(super) max_nodes: Option<u64>,
+    pub(super) board: Vec<String>,
+    /// The pattern databases for `goal`, loaded on the first `pdb` board (see `prepare`) and
+    /// kept for the rest of the run (`solve -` reads many boards).
+    pub(super) databases: OnceCell<Arc<PatternDatabases>>,
+}
+
+/// The options of `args`, or `None` for `--help`; a usage error as its message.
+pub(super) fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
+    let mut args = args.iter();
+    let command = match args.next().map(String::as_str) {
+        None => return Err("no command given".into()),
+        Some("-h" | "--help" | "help") => return Ok(None),
+        Some("solve") => Command::Solve,
+        Some("trace") => Command::Trace,
+        Some("compare") => Command::Compare,
+        Some(other) => {
+            return Err(format!(
+                "unknown command \"{other}\": use solve, trace or compare"
+            ))
+        }
+    };
+    let mut options = Options {
+        command,
+        heuristic: HeuristicKind::default(),
+        goal: Goal::default(),
+        algorithm: Algorithm::default(),
+        max_reached: None,
+        json: false,
+        max_nodes: None,
+        board: Vec::new(),
+        databases: OnceCell::new(),
+    };
+    let mut only_board = false;
+    while let Some(arg) = args.next() {
+        if only_board || !arg.starts_with("--") {
+            if arg == "-h" && !only_board {
+                return Ok(None);
+            }
+            options.board.push(arg.clone());
+            continue;
+        }
+        let (name, inline) = match arg.split_once('=') {
+            Some((n, v)) => (n, Some(v.to_string())),
+            None => (arg.as_str(), None),
+        };
+        if inline.is_some() && matches!(name, "--" | "--help" | "--json") {
+            return Err(format!(
+                "{name} takes no value, got \"{arg}\": leave {name} out to turn it off"
+            ));
+        }
+        let mut value = || {
+            inline
+                .clone()
+                .or_else(|| args.next().cloned())
+                .ok_or_else(|| format!("{name} needs a value"))
+        };
+        match name {
+            "--" => only_board = true,
+            "--help" => return Ok(None),
+            "--json" => options.json = true,
+            "--heuristic" => {
+                options.heuristic = value()?.parse().map_err(|e: Error| e.to_string())?;
+            }
+            "--goal" => options.goal = value()?.parse().map_err(|e: Error| e.to_string())?,
+            "--algorithm" => {
+                options.algorithm = value()?.parse().map_err(|e: Error| e.to_string())?;
+            }
+            "--max-reached" => {
+                let v = value()?;
+                options.max_reached = Some(
+                    v.parse()
+                        .ok()
+                        .filter(|n: &u64| (1..=MAX_REACHED).contains(n))
+                        .ok_or_else(|| {
+                            format!("--max-reached needs a whole number of states from 1 to {MAX_REACHED}, got \"{v}\"")
+                        })?,
+                );
+            }
+            "--max-nodes" => {
+                let v = value()?;
+                options.max_nodes = Some(v.parse().map_err(|_| {
+                    format!("--max-nodes needs a whole number of nodes, got \"{v}\"")
+                })?);
+            }
+            _ => return Err(format!("unknown option \"{arg}\"")),
+        }
+    }
+    if options.json && options.command == Command::Trace {
+        return Err("trace always prints JSON lines; --json is for solve and compare".into());
+    }
+    if options.command == Command::Compare && options.algorithm != Algorithm::default() {
+        return Err("compare runs every algorithm; --algorithm is for solve and trace".into());
+    }
+    if options.max_reached.is_some()
+        && options.command != Command::Compare
+        && options.algorithm == Algorithm::Ida
+    {
+        return Err("--max-reached is the memory guard of the frontier searches (bfs, dfs, greedy, astar); ida keeps only its path in memory and takes none: add --algorithm bfs, dfs, greedy or astar, or leave --max-reached out".into());
+    }
+    if options.board.is_empty() {
+        return Err("no board given".into());
+    }
+    Ok(Some(options))
+}
