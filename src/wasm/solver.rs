@@ -300,8 +300,8 @@ impl Solver {
         self.search.reset();
     }
 
-    /// `"running"` until the search finishes, then `"solved"` (or `"gaveup"` at a frontier
-    /// search's memory guard).
+    /// `"running"` until the search finishes, then `"solved"`, `"gaveup"` (a frontier search's
+    /// memory guard) or `"exhausted"` (the search space ran out: never for a solvable board).
     #[wasm_bindgen(getter, unchecked_return_type = "SearchStatus")]
     pub fn status(&self) -> String {
         self.search.status().name().to_string()
