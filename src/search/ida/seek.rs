@@ -5,10 +5,11 @@
 //! node, one `prune` per pruned child, one `backtrack` per visited node once its children are
 //! done (the root's included), then one `raise`. So an iteration that ended in a raise spans
 //! `2 + 2 × visited + pruned` events, and the position of any state follows from the summaries
-//! of the earlier iterations and the current counters ([`IdaStar::position`]). A seek restarts
-//! at the start of the iteration that holds the target (known from [`IdaStar::known`]) and
-//! skips within it with the silent walk, in node budgets that cannot overshoot, finishing the
-//! last few events with the stepper.
+//! of the earlier iterations and the current counters ([`position`]). The search keeps the
+//! summaries of every iteration it has ever raised (`IdaStar::known`), so a seek backwards, or
+//! forwards past a known iteration start, restarts right after the raise that precedes the
+//! target; from there (or from where it stands) it runs silently (the fast walk) in node
+//! budgets that cannot overshoot, and steps the last few events.
 
 use super::{IdaStar, IterationSummary, Phase};
 use crate::heuristic::Heuristic;
@@ -155,6 +156,7 @@ fn seek(search: &mut dyn Seeker, target: u64) -> u64 {
     }
 }
 
+/// The events `search` has yielded so far.
 fn position_of(search: &dyn Seeker) -> u64 {
     let (place, finished) = search.place();
     position(finished, place)
