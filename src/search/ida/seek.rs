@@ -143,11 +143,14 @@ fn seek(search: &mut dyn Seeker, target: u64) -> u64 {
             return here;
         }
         // A silent run of n ids yields at most 3n + 3 events plus a backtrack per node now
-        // open, so it never passes the target: 2 per id (a node and its backtrack, or a
-        // prune), and 2 per iteration it crosses (`raise`, `iteration`), which is at most
-        // n / 2 + 1 (an iteration that raises has a root and a pruned child), and `solved`.
-        // Each run covers at least a third of what is left; the stepper does the last events.
-        let budget = (target - here).saturating_sub(place.open + 3) / 3;
+        // open: 2 per id (a node and its backtrack, or a prune), and 2 per iteration it
+        // crosses (`raise`, `iteration`), which is at most n / 2 + 1 (an iteration that
+        // raises has a root and a pruned child), and `solved`. So it stops short of the
+        // target, never on it: a run stopped by its budget right after a `node` has already
+        // goal-tested that node, which a search stepped there has not (its `expanded`
+        // differs), so the last event is always the stepper's. Each run covers at least a
+        // third of what is left.
+        let budget = (target - here).saturating_sub(place.open + 4) / 3;
         if budget >= MIN_WALK {
             search.run(Some(budget));
         } else if search.step().is_none() {
