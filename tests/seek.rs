@@ -249,3 +249,33 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn stepping_back_one_event_at_a_time_matches_stepping_forwards() {
+    // Every position of the lecture's case, each reached by stepping back from the next:
+    // whatever event precedes it (a node, a prune, a backtrack, a raise), the state is the
+    // stepper's.
+    let make = maker(
+        board("6 4 5 8 2 7 1 0 3"),
+        Goal::BlankLast,
+        HeuristicChoice::Manhattan,
+        Algorithm::Ida,
+    );
+    let mut forwards = make();
+    let mut backwards = make();
+    let mut position = 0;
+    loop {
+        backwards.seek(position + 1);
+        assert_eq!(backwards.seek(position), position);
+        let context = format!("back to {position}");
+        assert_eq!(backwards.report(), forwards.report(), "{context}");
+        assert_eq!(backwards.path(), forwards.path(), "{context}");
+        assert_eq!(backwards.board(), forwards.board(), "{context}");
+        let next = forwards.step();
+        assert_eq!(backwards.step(), next, "{context}");
+        if next.is_none() {
+            break;
+        }
+        position += 1;
+    }
+}
