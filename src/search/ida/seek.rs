@@ -29,9 +29,11 @@ fn span(summary: &IterationSummary) -> u64 {
 struct Place {
     phase: Phase,
     iteration: u32,
-    /// Visited and pruned in the current iteration, and nodes on the path.
+    /// Nodes visited in the current iteration.
     visited: u64,
+    /// Children pruned in the current iteration.
     pruned: u64,
+    /// Nodes on the path: visited, not yet backtracked.
     open: u64,
 }
 
