@@ -6,6 +6,10 @@
 //! every length against the published optimum. With `--traced`, each instance also runs with
 //! events built and passed to a callback (what `tilesearch trace` and `stepMany` pay), and the
 //! overhead is reported.
+//!
+//! With `--seek [POSITION]` (default 10,000,000) it times `seek` instead, on the first chosen
+//! instance: from a fresh search, back from the end of a full run, and one event back from
+//! just past the position; each lands where a fresh search stepped there stands.
 
 #[path = "../tests/common/korf.rs"]
 mod korf;
@@ -14,11 +18,11 @@ use std::process::exit;
 use std::sync::Arc;
 use std::time::Instant;
 use tilesearch::heuristic::pdb::PatternDatabases;
-use tilesearch::{ida_star, Goal, HeuristicChoice, HeuristicKind, Status};
+use tilesearch::{ida_star, Board, Goal, HeuristicChoice, HeuristicKind, Search, Status};
 
 const USAGE: &str = "usage: cargo bench --bench nodes_per_second -- \
 [--heuristic manhattan|linear-conflict|hamming|pdb] [--goal blank-last|blank-first] \
-[--all | --instances 1,2,3] [--traced]";
+[--all | --instances 1,2,3] [--traced] [--seek [POSITION]]";
 
 /// A bad argument: say which and how to call, exit 2 (like the CLI).
 fn usage(problem: &str) -> ! {
@@ -35,6 +39,7 @@ fn main() {
     let mut goal = Goal::BlankLast;
     let mut chosen: Vec<usize> = (1..=10).collect();
     let mut traced = false;
+    let mut seek = None;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
@@ -50,6 +55,16 @@ fn main() {
             }
             "--all" => chosen = (1..=100).collect(),
             "--traced" => traced = true,
+            "--seek" => {
+                let position = it
+                    .clone()
+                    .next()
+                    .and_then(|n| n.replace('_', "").parse().ok());
+                if position.is_some() {
+                    it.next();
+                }
+                seek = Some(position.unwrap_or(10_000_000));
+            }
             "--instances" => {
                 chosen = it
                     .next()
@@ -83,6 +98,11 @@ fn main() {
     });
     let choice =
         HeuristicChoice::new(heuristic, 4, goal, databases).expect("a 15-puzzle heuristic");
+    if let Some(position) = seek {
+        let (_, board) = instances[chosen[0] - 1];
+        seek_figures(chosen[0], board, goal, &choice, position);
+        return;
+    }
     println!("IDA* {heuristic}, goal {goal}, tracing off");
     println!(
         "{:>4} {:>4} {:>10} {:>15} {:>15} {:>10}",
@@ -129,4 +149,59 @@ fn main() {
             traced_time / total_time
         );
     }
+}
+
+/// `--seek`: milliseconds for `seek(position)` on instance `n`, from a fresh search, back from
+/// the end of a full run, and one event back from just past `position`.
+fn seek_figures(n: usize, board: Board, goal: Goal, choice: &HeuristicChoice, position: u64) {
+    let make = || ida_star(board, goal, choice.clone()).expect("solvable");
+    // The reference: a fresh search stepped to the position, event by event.
+    let mut expected = make();
+    let mut count = 0;
+    let clock = Instant::now();
+    expected.run_traced(None, &mut |_| {
+        count += 1;
+        count >= position
+    });
+    let replay = clock.elapsed().as_secs_f64() * 1e3;
+    let check = |search: &mut Box<dyn Search>, what: &str| {
+        assert_eq!(search.report(), expected.report(), "{what}: report");
+        assert_eq!(search.path(), expected.path(), "{what}: path");
+    };
+    let time = |search: &mut Box<dyn Search>, target: u64| {
+        let clock = Instant::now();
+        let reached = search.seek(target);
+        (reached, clock.elapsed().as_secs_f64() * 1e3)
+    };
+    println!(
+        "seek on Korf #{n} ({}, goal {goal}) to event {position}",
+        choice.kind()
+    );
+    println!("replaying {count} traced events from the start: {replay:.1} ms");
+
+    let mut fresh = make();
+    let (reached, ms) = time(&mut fresh, position);
+    assert_eq!(reached, count);
+    check(&mut fresh, "from a fresh search");
+    println!("seek from a fresh search:            {ms:>8.1} ms");
+
+    let mut ended = make();
+    let clock = Instant::now();
+    assert_eq!(ended.run(None), Status::Solved);
+    let total = ended.seek(u64::MAX);
+    println!(
+        "(full run: {:.0} ms, {total} events)",
+        clock.elapsed().as_secs_f64() * 1e3
+    );
+    let (reached, ms) = time(&mut ended, position);
+    assert_eq!(reached, count);
+    check(&mut ended, "back from the end");
+    println!("seek back from the end of the run:   {ms:>8.1} ms");
+
+    let mut past = make();
+    past.seek(position + 1);
+    let (reached, ms) = time(&mut past, position);
+    assert_eq!(reached, count);
+    check(&mut past, "one event back");
+    println!("seek one event back (step back):     {ms:>8.1} ms");
 }

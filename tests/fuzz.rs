@@ -547,6 +547,8 @@ enum Call {
     Reset,
     /// `frontier(limit)`.
     Frontier(usize),
+    /// `seek(position)`.
+    Seek(u64),
 }
 
 fn budget(unbounded: bool) -> BoxedStrategy<Option<u64>> {
@@ -570,6 +572,7 @@ fn calls(unbounded: bool) -> impl Strategy<Value = Vec<Call>> {
             .prop_map(|(b, stop)| Call::Traced(b, stop)),
         1 => Just(Call::Reset),
         2 => (0usize..40).prop_map(Call::Frontier),
+        2 => prop_oneof![3 => 0u64..3000, 1 => 0u64..100_000].prop_map(Call::Seek),
     ];
     proptest::collection::vec(call, 1..40)
 }
@@ -939,6 +942,18 @@ fn check_calls(setup: &Setup, calls: &[Call], finish: bool) -> TestCaseResult {
             Call::Reset => {
                 search.reset();
                 pos = 0;
+                budget_stop = false;
+            }
+            Call::Seek(target) => {
+                let reached = search.seek(*target);
+                // Where stepping from the start would stand: the target, or the end before it.
+                let end = match usize::try_from(*target) {
+                    Ok(0) => 0,
+                    Ok(t) if stream.get(t - 1).is_some() => t,
+                    _ => stream.end(),
+                };
+                prop_assert_eq!(reached, end as u64, "seek({}) from event {}", target, pos);
+                pos = end;
                 budget_stop = false;
             }
             Call::Frontier(limit) => {

@@ -1036,3 +1036,61 @@ fn the_guard_messages_come_from_the_core() {
         assert_eq!(thrown(error), (kind.to_string(), message.to_string()));
     }
 }
+
+#[wasm_bindgen_test]
+fn seek_lands_where_stepping_does_and_checks_its_argument() {
+    let board = "8 6 7 2 5 4 3 0 1";
+    let all: Vec<String> = step_all(&mut solver(board)).iter().map(json).collect();
+    let total = all.len() as u64;
+    let mut s = solver(board);
+    let mut rng = Rng(5);
+    // Forwards and backwards in random order, the ends and past the end included.
+    let mut targets = vec![0, 1, total - 1, total, total + 10, total / 2];
+    targets.extend((0..20).map(|_| rng.next() % total));
+    for target in targets {
+        let reached = s.seek((target as f64).into()).unwrap();
+        assert_eq!(reached, target.min(total) as f64);
+        let mut fresh = solver(board);
+        fresh.skip((target as f64).into()).unwrap();
+        assert_eq!(json(&s.summary()), json(&fresh.summary()), "seek({target})");
+        assert_eq!(json(&s.path().into()), json(&fresh.path().into()));
+        assert_eq!(json(&s.board().into()), json(&fresh.board().into()));
+        for expected in all.iter().skip(target as usize).take(3) {
+            assert_eq!(&json(&s.step()), expected, "after seek({target})");
+        }
+    }
+    // A frontier search replays.
+    let bfs = || {
+        Solver::new(object(&[
+            ("board", "1 2 3 4 0 6 7 5 8".into()),
+            ("algorithm", "bfs".into()),
+        ]))
+        .unwrap()
+    };
+    let (mut a, mut b) = (bfs(), bfs());
+    a.skip(7.into()).unwrap();
+    assert_eq!(a.seek(3.into()).unwrap(), 3.0);
+    b.skip(3.into()).unwrap();
+    assert_eq!(json(&a.step()), json(&b.step()));
+    // Bad arguments throw and leave the solver where it was.
+    let mut s = solver(board);
+    s.seek(5.into()).unwrap();
+    for (value, got) in [
+        (JsValue::from(-1), "-1"),
+        (JsValue::from(0.5), "0.5"),
+        (JsValue::from("5"), "\"5\""),
+        (JsValue::from(f64::NAN), "NaN"),
+        (JsValue::from(9_007_199_254_740_992.0), "9007199254740992"),
+        (JsValue::UNDEFINED, "undefined"),
+    ] {
+        let (kind, message) = thrown(s.seek(value).unwrap_err());
+        assert_eq!(kind, "invalid-option");
+        assert!(
+            message.contains(&format!(
+                "seek(position) takes a whole number of events (0 or more), got {got}"
+            )),
+            "{message}"
+        );
+    }
+    assert_eq!(json(&s.step()), all[5]);
+}

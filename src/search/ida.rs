@@ -33,6 +33,7 @@
 //! event and resume. A run that builds no events takes the fast path ([`walk`]), which walks
 //! the same states, ids and counters.
 
+mod seek;
 mod walk;
 
 use super::Advance;
@@ -183,6 +184,10 @@ pub struct IdaStar<H: Heuristic> {
     visited_before: u64,
     finished: Vec<IterationSummary>,
     solution: Option<Vec<u8>>,
+    /// The summaries of the iterations that ended in a raise, as far as this object has ever
+    /// run (kept across `reset` and `seek`): where each iteration starts and with which
+    /// counters, so that `seek` restarts there without running the earlier ones.
+    known: Vec<IterationSummary>,
 }
 
 impl<H: Heuristic> IdaStar<H> {
@@ -224,6 +229,7 @@ impl<H: Heuristic> IdaStar<H> {
             visited_before: 0,
             finished: Vec::new(),
             solution: None,
+            known: Vec::new(),
         })
     }
 
@@ -590,6 +596,7 @@ impl<H: Heuristic> Search for IdaStar<H> {
     }
 
     fn reset(&mut self) {
+        self.remember();
         self.tiles = self.start.padded();
         self.stack.clear();
         self.phase = Phase::Begin;
@@ -602,6 +609,10 @@ impl<H: Heuristic> Search for IdaStar<H> {
         self.visited_before = 0;
         self.finished.clear();
         self.solution = None;
+    }
+
+    fn seek(&mut self, position: u64) -> u64 {
+        self.seek_to(position)
     }
 
     fn path(&self) -> Vec<u8> {

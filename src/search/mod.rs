@@ -285,6 +285,26 @@ pub trait Search {
     /// Back to the state before the first event.
     fn reset(&mut self);
 
+    /// Moves to `position`, the number of events already yielded (0: before the first event),
+    /// forwards or backwards: the next [`Search::step`] then returns the event a fresh search
+    /// returns after `position` steps, and every counter, the path and the board are that
+    /// search's. Returns the position reached, less than `position` only when the search
+    /// finishes first.
+    ///
+    /// This default resets and replays, which suits the frontier searches (their runs are
+    /// short); IDA* restarts at the iteration holding `position` and skips within it.
+    fn seek(&mut self, position: u64) -> u64 {
+        self.reset();
+        let mut count = 0;
+        if position > 0 {
+            self.run_traced(None, &mut |_| {
+                count += 1;
+                count >= position
+            });
+        }
+        count
+    }
+
     /// The tiles slid from the start to the node the search stands at.
     fn path(&self) -> Vec<u8>;
 

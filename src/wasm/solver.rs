@@ -295,6 +295,22 @@ impl Solver {
         Ok(count as f64)
     }
 
+    /// Moves to `position`, the number of events already yielded (0: before the first), back
+    /// or forward: the next `step()` returns the event a fresh solver returns after `position`
+    /// steps. IDA* restarts at the iteration holding it and skips within it without building
+    /// events; the frontier searches replay from the start. Returns the position reached (less
+    /// only when the search finishes first).
+    pub fn seek(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] position: JsValue,
+    ) -> Result<f64, JsValue> {
+        let position = whole(&position, 0.0, MAX_SAFE_INTEGER, |got| {
+            format!("seek(position) takes a whole number of events (0 or more), got {got}")
+        })
+        .map_err(|e| js_error(&e))?;
+        Ok(self.search.seek(position as u64) as f64)
+    }
+
     /// Back to the state before the first event (same board and options).
     pub fn reset(&mut self) {
         self.search.reset();
