@@ -204,6 +204,16 @@ fn milliseconds(ms: &JsValue, call: &str) -> Result<f64, JsValue> {
     }
 }
 
+/// A number of events for `call` (`skip(n)`, `seek(position)`): a whole number from 0 up to
+/// the largest a JS number holds exactly.
+fn event_count(value: &JsValue, call: &str) -> Result<u64, JsValue> {
+    whole(value, 0.0, MAX_SAFE_INTEGER, |got| {
+        format!("{call} takes a whole number of events (0 or more), got {got}")
+    })
+    .map(|n| n as u64)
+    .map_err(|e| js_error(&e))
+}
+
 /// The `n` of `stepMany(n)` and `stepManyFor(ms, n)`.
 fn step_many_count(n: &JsValue, call: &str) -> Result<usize, JsValue> {
     whole(n, 0.0, f64::from(STEP_MANY_MAX), |got| {
@@ -281,11 +291,7 @@ impl Solver {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
     ) -> Result<f64, JsValue> {
-        let n = whole(&n, 0.0, MAX_SAFE_INTEGER, |got| {
-            format!("skip(n) takes a whole number of events (0 or more), got {got}")
-        })
-        .map_err(|e| js_error(&e))?;
-        let (n, mut count) = (n as u64, 0u64);
+        let (n, mut count) = (event_count(&n, "skip(n)")?, 0u64);
         if n > 0 {
             self.search.run_traced(None, &mut |_| {
                 count += 1;
@@ -304,11 +310,8 @@ impl Solver {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "number")] position: JsValue,
     ) -> Result<f64, JsValue> {
-        let position = whole(&position, 0.0, MAX_SAFE_INTEGER, |got| {
-            format!("seek(position) takes a whole number of events (0 or more), got {got}")
-        })
-        .map_err(|e| js_error(&e))?;
-        Ok(self.search.seek(position as u64) as f64)
+        let position = event_count(&position, "seek(position)")?;
+        Ok(self.search.seek(position) as f64)
     }
 
     /// Back to the state before the first event (same board and options).
