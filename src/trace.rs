@@ -269,6 +269,15 @@ impl EventKind {
         EventKind::GaveUp,
     ];
 
+    /// Whether a record of this kind keeps its parent in one word ([`word::PARENT`]): the
+    /// frontier searches' node records, whose ids fit 32 bits.
+    pub fn narrow_parent(self) -> bool {
+        matches!(
+            self,
+            EventKind::Expand | EventKind::Generate | EventKind::Skip
+        )
+    }
+
     /// The event's `type` in JSON.
     pub fn name(self) -> &'static str {
         match self {
@@ -356,9 +365,10 @@ const _: () = assert!(4 * crate::search::MAX_REACHED + 1 < NONE32 as u64);
 pub fn pack(event: &Event, out: &mut Vec<u32>) {
     let split = |v: u64| [v as u32, (v >> 32) as u32];
     let mut r = [0u32; RECORD_WORDS];
-    // The node-like part: id, parent, g, h, tile and blank; `wide_parent` keeps the parent's
+    // The node-like part: id, parent, g, h, tile and blank; a wide parent keeps its
     // high word (IDA*'s ids grow past 32 bits), else it is left for the frontier size.
-    let mut node = |kind: EventKind, n: &NodeInfo, wide_parent: bool| {
+    let mut node = |kind: EventKind, n: &NodeInfo| {
+        let wide_parent = !kind.narrow_parent();
         r[word::KIND] = kind as u32;
         [r[word::ID], r[word::ID + 1]] = split(n.id);
         match n.parent {
@@ -380,7 +390,7 @@ pub fn pack(event: &Event, out: &mut Vec<u32>) {
             r[word::ITERATION] = iteration;
             r[word::THRESHOLD] = threshold;
         }
-        Event::Node(ref n) => node(EventKind::Node, n, true),
+        Event::Node(ref n) => node(EventKind::Node, n),
         Event::Prune(PruneEvent {
             id,
             parent,
@@ -399,24 +409,24 @@ pub fn pack(event: &Event, out: &mut Vec<u32>) {
                 tile: Some(tile),
                 blank: 0,
             };
-            node(EventKind::Prune, &info, true);
+            node(EventKind::Prune, &info);
             r[word::MOVE] |= threshold.min(0xffff) << THRESHOLD_SHIFT;
         }
         Event::Expand(ExpandEvent {
             node: ref n,
             frontier,
         }) => {
-            node(EventKind::Expand, n, false);
+            node(EventKind::Expand, n);
             r[word::FRONTIER] = frontier as u32;
         }
         Event::Generate(GenerateEvent {
             node: ref n,
             frontier,
         }) => {
-            node(EventKind::Generate, n, false);
+            node(EventKind::Generate, n);
             r[word::FRONTIER] = frontier as u32;
         }
-        Event::Skip(SkipEvent { node: ref n }) => node(EventKind::Skip, n, false),
+        Event::Skip(SkipEvent { node: ref n }) => node(EventKind::Skip, n),
         Event::Backtrack(BacktrackEvent { id }) => {
             r[word::KIND] = EventKind::Backtrack as u32;
             [r[word::ID], r[word::ID + 1]] = split(id);
@@ -490,6 +500,16 @@ pub fn layout_js() -> String {
         js,
         "export const WORD = Object.freeze({{ {} }});",
         words.join(", ")
+    );
+    let narrow: Vec<String> = EventKind::ALL
+        .iter()
+        .filter(|k| k.narrow_parent())
+        .map(|k| (*k as u32).to_string())
+        .collect();
+    let _ = writeln!(
+        js,
+        "export const NARROW_PARENT = Object.freeze([{}]);",
+        narrow.join(", ")
     );
     let _ = writeln!(
         js,

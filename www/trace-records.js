@@ -2,14 +2,14 @@
 // (`./record-layout.js`, generated from src/trace.rs); views read fields through these accessors
 // only, never by raw word offsets. `decodeRecord` builds the same object `step()` returns, for
 // the few events a person actually reads.
-import { RECORD_WORDS, NONE32, KIND, WORD, MOVE_BITS } from './record-layout.js';
+import { RECORD_WORDS, NONE32, KIND, WORD, MOVE_BITS, NARROW_PARENT } from './record-layout.js';
 
 export { RECORD_WORDS, KIND };
 
 const TWO32 = 2 ** 32;
 const TYPES = Object.freeze(Object.fromEntries(Object.entries(KIND).map(([type, code]) => [code, type])));
 /** Kinds whose parent takes one word (a frontier search's ids fit 32 bits). */
-const narrow = (kind) => kind === KIND.expand || kind === KIND.generate || kind === KIND.skip;
+const narrow = (kind) => NARROW_PARENT.includes(kind);
 const wide = (w, at) => w[at] + w[at + 1] * TWO32;
 
 /** The kind (a `KIND` value) of the record at word offset `o`. */
