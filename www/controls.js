@@ -5,9 +5,13 @@
 export const SPEEDS = [1, 2, 4, 8, 16, 32, 64, 125, 250, 500, 1000, Infinity];
 export const speedLabel = (speed) => (speed === Infinity ? 'full speed' : `${speed} event${speed === 1 ? '' : 's'}/s`);
 
-const BUTTONS = [['step', 'Step', 'ArrowRight'], ['stepBack', 'Step back', 'ArrowLeft'],
+// In the order a student reads them; Step and Run are the point, so they are filled (PRIMARY).
+const BUTTONS = [['stepBack', 'Step back', 'ArrowLeft'], ['step', 'Step', 'ArrowRight'],
   ['nextIteration', 'Next iteration', 'N'], ['run', 'Run', 'Space'], ['pause', 'Pause', 'Space'],
   ['reset', 'Reset', 'R'], ['playSolution', 'Play solution', null]];
+
+const PRIMARY = new Set(['step', 'run']);
+const SHORTCUT_NAMES = { ArrowRight: '→', ArrowLeft: '←', Space: 'Space' };
 
 export class Controls {
   #buttons = {};
@@ -16,7 +20,8 @@ export class Controls {
   /** `actions`: one function per BUTTONS key; `onSpeed(eventsPerSecond)`. */
   constructor(container, actions, onSpeed) {
     container.innerHTML = `<div class="buttons">${BUTTONS.map(([key, label, shortcut]) =>
-      `<button type="button" data-action="${key}"${shortcut ? ` aria-keyshortcuts="${shortcut}"` : ''}>${label}</button>`).join('')}</div>
+      `<button type="button" data-action="${key}"${PRIMARY.has(key) ? ' class="primary"' : ''}${shortcut ? ` aria-keyshortcuts="${shortcut}"` : ''}` +
+      `${shortcut ? ` title="${label} (${SHORTCUT_NAMES[shortcut] ?? shortcut})"` : ''}>${label}</button>`).join('')}</div>
       <label class="speed">Speed <input type="range" min="0" max="${SPEEDS.length - 1}" step="1"> <output></output></label>`;
     for (const [key] of BUTTONS) this.#buttons[key] = container.querySelector(`[data-action="${key}"]`);
     container.querySelector('.buttons').addEventListener('click', (event) => {

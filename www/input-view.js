@@ -25,17 +25,19 @@ export class InputView {
     const id = `tile-search-input-${uid += 1}`;
     container.innerHTML = `
       <div class="field">
-        <label for="${id}-board">Board <small>(row by row, 0 = blank)</small></label>
-        <input id="${id}-board" type="text" spellcheck="false" autocomplete="off" aria-describedby="${id}-alert">
+        <label for="${id}-board">Board</label>
+        <input id="${id}-board" type="text" spellcheck="false" autocomplete="off" aria-describedby="${id}-hint ${id}-alert"
+          title="The tiles row by row, 0 for the blank">
+        <span id="${id}-hint" class="hint">row by row, 0 = blank</span>
       </div>
       <div id="${id}-alert" class="alert" role="alert"></div>
       <div class="choices">
-        <label>Preset <select data-choice="preset"><option value="">Choose…</option>${PRESETS.map((p) => `<option value="${p.id}">${p.label}</option>`).join('')}</select></label>
-        <label>Size <select data-choice="size"><option value="3">3×3</option><option value="4">4×4</option></select></label>
-        <button type="button" data-choice="random">Random</button>
+        <label><span class="hint">Preset</span><select data-choice="preset"><option value="">Preset…</option>${PRESETS.map((p) => `<option value="${p.id}">${p.label}</option>`).join('')}</select></label>
+        <span class="random"><button type="button" data-choice="random">Random</button>
+        <label><span class="hint">Size</span><select data-choice="size"><option value="3">3×3</option><option value="4">4×4</option></select></label></span>
         <label>Algorithm <select data-choice="algorithm">${ALGORITHMS.map(([value, label]) => `<option value="${value}">${label}</option>`).join('')}</select></label>
         <label>Heuristic <select data-choice="heuristic"><option value="manhattan">Manhattan</option><option value="linear-conflict">Linear conflict</option><option value="hamming">Hamming</option><option value="pdb">Pattern databases (pdb)</option></select></label>
-        <label>Goal <select data-choice="goal"><option value="blank-last">1 2 3 … 0 (blank last)</option><option value="blank-first">0 1 2 … (blank first)</option></select></label>
+        <label>Goal <select data-choice="goal"><option value="blank-last">blank last (1 2 3 … 0)</option><option value="blank-first">blank first (0 1 2 …)</option></select></label>
       </div>`;
     this.#field = container.querySelector('input');
     this.#alert = container.querySelector('[role="alert"]');

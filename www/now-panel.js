@@ -62,13 +62,15 @@ function narrateFrontier(event, search) {
   }
 }
 
-const FIELDS = [['iteration', 'Iteration'], ['threshold', 'Threshold'], ['g', 'g (moves so far)'],
-  ['h', 'h (estimate left)'], ['f', 'f = g + h'], ['minPruned', 'Smallest pruned f'],
+// g, h and f large, first; then the moment's context and the counters, two to a row.
+const FIELDS = [['g', 'g (so far)'], ['h', 'h (to go)'], ['f', 'f = g + h'],
+  ['threshold', 'Threshold t'], ['minPruned', 'Smallest pruned f'], ['iteration', 'Iteration'],
   ['expanded', 'Expanded'], ['generated', 'Generated']];
 
-const FRONTIER_FIELDS = [['g', 'g (moves so far)'], ['h', 'h (estimate left)'], ['f', 'f = g + h'],
+const FRONTIER_FIELDS = [['g', 'g (so far)'], ['h', 'h (to go)'], ['f', 'f = g + h'],
   ['frontier', 'Frontier'], ['maxFrontier', 'Largest frontier'], ['reached', 'Reached states'],
   ['expanded', 'Expanded'], ['generated', 'Generated']];
+const LARGE = new Set(['g', 'h', 'f']);
 
 export class NowPanel {
   #values = {};
@@ -85,8 +87,9 @@ export class NowPanel {
     const fields = frontierSearch ? FRONTIER_FIELDS : FIELDS;
     if (fields === this.#fields) return;
     this.#fields = fields;
-    this.#container.innerHTML = `<h2>Now</h2><dl class="now">${fields.map(([key, label]) =>
-      `<div><dt>${label}</dt><dd data-key="${key}">–</dd></div>`).join('')}</dl><p class="narration"></p>`;
+    // The narration first: what just happened, in words, right under the board that shows it.
+    this.#container.innerHTML = `<h2>Now</h2><p class="narration"></p><dl class="now">${fields.map(([key, label]) =>
+      `<div${LARGE.has(key) ? ' class="large"' : ''}><dt>${label}</dt><dd data-key="${key}">–</dd></div>`).join('')}</dl>`;
     this.#values = {};
     for (const [key] of fields) this.#values[key] = this.#container.querySelector(`[data-key="${key}"]`);
     this.#narration = this.#container.querySelector('.narration');

@@ -1,5 +1,6 @@
 // Share and export: Copy link, Download trace, Download tree, Download table, and one status
-// line that says what happened (or why nothing could be downloaded).
+// line that says what happened (or why nothing could be downloaded). Secondary to stepping, so
+// they sit in a small menu (a disclosure: it stays open while the status line has news).
 
 export const SHARE_BUTTONS = [['copy-link', 'Copy link'], ['download-trace', 'Download trace'],
   ['download-tree', 'Download tree'], ['download-table', 'Download table']];
@@ -10,8 +11,9 @@ export class ShareView {
 
   /** `actions`: one function per SHARE_BUTTONS key, each returning a promise of the status text. */
   constructor(container, actions) {
-    container.innerHTML = `<div class="buttons">${SHARE_BUTTONS.map(([key, label]) =>
-      `<button type="button" data-share="${key}">${label}</button>`).join('')}</div><p class="share-status" role="status"></p>`;
+    container.innerHTML = `<details class="menu"><summary>Share and export</summary><div class="menu-items">
+      <div class="buttons">${SHARE_BUTTONS.map(([key, label]) =>
+      `<button type="button" data-share="${key}">${label}</button>`).join('')}</div><p class="share-status" role="status"></p></div></details>`;
     for (const [key] of SHARE_BUTTONS) this.#buttons.set(key, container.querySelector(`[data-share="${key}"]`));
     this.#status = container.querySelector('[role="status"]');
     container.querySelector('.buttons').addEventListener('click', async (event) => {

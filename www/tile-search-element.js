@@ -205,23 +205,29 @@ class TileSearchElement extends HTMLElement {
         <p class="message" role="alert"></p>
         <section class="input" aria-label="Board and options"></section>
         <section class="databases" aria-label="Pattern databases"></section>
-        <section class="controls" aria-label="Search controls"></section>
-        <section class="share" aria-label="Share and export"></section>
-        <p class="progress"></p>
-        <div class="row">
-          <section class="board-panel" aria-label="Board">
-            <div class="board-host"></div>
-            <label class="overlay"><input type="checkbox"> Show each tile's share of h (its Manhattan distance; +c: in a linear conflict)</label>
-            <p class="playback"></p>
-          </section>
-          <section class="now-panel" aria-label="Now"></section>
-          <section class="frontier-panel" aria-label="Frontier"></section>
+        <div class="toolbar">
+          <section class="controls" aria-label="Search controls"></section>
+          <section class="share" aria-label="Share and export"></section>
         </div>
-        <section class="tree-panel" aria-label="Search tree">
-          <h2 class="tree-title">Search tree of the current iteration</h2>
-          <div class="tree-host"></div>
-          <div class="selection" hidden><h3>Selected node</h3><p></p><div class="selected-board"></div></div>
-        </section>
+        <p class="progress"></p>
+        <div class="stage">
+          <div class="col col-left">
+            <section class="board-panel" aria-label="Board">
+              <div class="board-host"></div>
+              <label class="overlay"><input type="checkbox"> Show each tile's share of h</label>
+              <p class="playback"></p>
+            </section>
+            <section class="now-panel" aria-label="Now"></section>
+          </div>
+          <section class="tree-panel" aria-label="Search tree">
+            <h2 class="tree-title">Search tree of the current iteration</h2>
+            <div class="tree-host"></div>
+            <div class="selection" hidden><h3>Selected node</h3><p></p><div class="selected-board"></div></div>
+          </section>
+          <div class="col col-right">
+            <section class="frontier-panel" aria-label="Frontier"></section>
+          </div>
+        </div>
         <section class="timeline-panel" aria-label="Iterations"></section>
         <section class="solution-panel" aria-label="Solution, step by step"></section>
         <section class="compare-panel" aria-label="Compare the algorithms"></section>
@@ -422,6 +428,7 @@ class TileSearchElement extends HTMLElement {
       ? `Search tree of ${FRONTIER_SEARCHES[this.algorithm].name} (graph search: each state reached once)` : 'Search tree of the current iteration';
     this.#views.tree.setFrontierSearch(frontierSearch);
     this.#views.now.setFrontierSearch(frontierSearch);
+    this.#layout(); // the frontier column is the graph searches'
     this.#error = null;
     if (!this.#awaitDatabases(options)) {
       try {
@@ -945,8 +952,13 @@ class TileSearchElement extends HTMLElement {
     $('.controls').hidden = $('.progress').hidden = keys.size === 0;
     $('.share').hidden = !this.#views.share.show(controls);
     $('.overlay').hidden = !controls.has('overlay');
-    // Notes usually show a board beside a tree or table: side by side when the widget is wide enough.
-    $('.explorer').classList.toggle('compact', view.has('board') && !view.has('input'));
+    // The stage's columns: a column whose panels are all left out is not laid out (styles.css
+    // picks the grid from what is there, so a board beside a tree fills the width).
+    const left = view.has('board') || view.has('now');
+    const right = view.has('frontier') && this.#frontierSearch;
+    $('.col-left').classList.toggle('off', !left);
+    $('.col-right').classList.toggle('off', !right);
+    $('.stage').dataset.has = [left && 'left', view.has('tree') && 'tree', right && 'right'].filter(Boolean).join(' ');
     const height = this.getAttribute('height');
     const length = height !== null && /^\d+(\.\d+)?$/.test(height.trim()) ? `${height.trim()}px` : height;
     const validHeight = length === null || CSS.supports('height', length);
