@@ -207,9 +207,9 @@ function idaStep(event, { threshold, min = Infinity, rootId = null, heuristic })
       return { line: 'call', vars: [...v('threshold', event.threshold), ...v('g', 0)],
         text: `Iteration ${event.iteration}: boundedDFS starts again from the start, now with threshold ${event.threshold}.` };
     case 'node': {
-      const goal = event.h === 0 ? ' h = 0, so the goal test comes next.' : ' The search goes on below it.';
+      const next = event.h === 0 ? 'and h = 0, so the goal test comes next' : 'so the search goes on below it';
       return { line: 'f', vars: [...v('threshold', threshold), ...v('g', event.g), ...v('h', event.h), ...v('f', event.f, 'f ≤ threshold'), ...v('min', min)],
-        text: `f = ${event.g} + ${event.h} = ${event.f} ≤ threshold ${threshold}: visited.${goal}` };
+        text: `f = ${event.g} + ${event.h} = ${event.f} ≤ threshold ${threshold}: visited, ${next}.` };
     }
     case 'prune': {
       // The element may or may not have counted this prune yet: min covers it either way.
