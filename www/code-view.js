@@ -69,7 +69,15 @@ export class CodeView {
       const item = make('li', 'code-line');
       item.dataset.line = line.id;
       // Line numbers are for the eye: a screen reader says "item 4 of 20" already.
-      item.append(make('span', 'code-number', String(i + 1)), make('code', 'code-text', '    '.repeat(line.indent) + line.text));
+      // The indent is a box of its own, so that a line too long for a narrow column wraps
+      // under its own start, not under the line number (copying keeps the spaces).
+      const text = make('code', 'code-text');
+      // A trailing comment is a box of its own too: in a narrow column it moves under the
+      // code as a whole instead of breaking after its "#".
+      const [, code, comment] = /^(.*?\s)(#.*)$/.exec(line.text) ?? [null, line.text, null];
+      text.append(make('span', '', code));
+      if (comment) text.append(make('span', 'code-comment', comment));
+      item.append(make('span', 'code-number', String(i + 1)), make('span', 'code-indent', '    '.repeat(line.indent)), text);
       item.firstElementChild.setAttribute('aria-hidden', 'true');
       list.append(item);
       this.#lines.set(line.id, item);
