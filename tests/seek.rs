@@ -279,3 +279,40 @@ fn stepping_back_one_event_at_a_time_matches_stepping_forwards() {
         position += 1;
     }
 }
+
+#[test]
+fn iteration_start_is_the_position_of_the_last_events_iteration_event() {
+    // Stepping the lecture's case: after each event, the start is the position of the latest
+    // `iteration` event shown (a raise still belongs to the iteration it ends), and a search
+    // that seeks to any position reports the same start as the stepper there.
+    let make = maker(
+        board("6 4 5 8 2 7 1 0 3"),
+        Goal::BlankLast,
+        HeuristicChoice::Manhattan,
+        Algorithm::Ida,
+    );
+    let mut stepper = make();
+    let mut seeker = make();
+    assert_eq!(stepper.iteration_start(), 0);
+    let (mut position, mut latest, mut starts) = (0u64, 0u64, 0);
+    while let Some(event) = stepper.step() {
+        if matches!(event, Event::Iteration { .. }) {
+            latest = position;
+            starts += 1;
+        }
+        position += 1;
+        assert_eq!(stepper.iteration_start(), latest, "after {position} events");
+        seeker.seek(position);
+        assert_eq!(seeker.iteration_start(), latest, "seek({position})");
+    }
+    assert!(starts > 3, "the lecture's case takes several iterations");
+    // The frontier searches are one pass.
+    let mut bfs = maker(
+        board("6 4 5 8 2 7 1 0 3"),
+        Goal::BlankLast,
+        HeuristicChoice::Manhattan,
+        Algorithm::Bfs,
+    )();
+    bfs.seek(500);
+    assert_eq!(bfs.iteration_start(), 0);
+}

@@ -69,6 +69,7 @@ export class CodeView {
       const item = make('li', 'code-line');
       item.dataset.line = line.id;
       // Line numbers are for the eye: a screen reader says "item 4 of 20" already.
+      // Two spaces a level (the listing's four would wrap most lines of a narrow column).
       // The indent is a box of its own, so that a line too long for a narrow column wraps
       // under its own start, not under the line number (copying keeps the spaces).
       const text = make('code', 'code-text');
@@ -77,7 +78,7 @@ export class CodeView {
       const [, code, comment] = /^(.*?\s)(#.*)$/.exec(line.text) ?? [null, line.text, null];
       text.append(make('span', '', code));
       if (comment) text.append(make('span', 'code-comment', comment));
-      item.append(make('span', 'code-number', String(i + 1)), make('span', 'code-indent', '    '.repeat(line.indent)), text);
+      item.append(make('span', 'code-number', String(i + 1)), make('span', 'code-indent', '  '.repeat(line.indent)), text);
       item.firstElementChild.setAttribute('aria-hidden', 'true');
       list.append(item);
       this.#lines.set(line.id, item);

@@ -9,22 +9,36 @@ const TRACE_CHUNK = 20000; // events per frame while building the file (about 10
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 const number = (n) => n.toLocaleString('en');
 
-/** The page's URL with the widget's options in the hash (an algorithm other than IDA*, and `widget`: its id, when it has one). */
-export function shareLink({ board, heuristic, goal, algorithm }, id) {
+/**
+ * The page's URL with the widget's options in the hash (an algorithm other than IDA*, and
+ * `widget`: its id, when it has one) and, past the start, the moment shown: `step` (events
+ * shown) and, for IDA*, `iteration` (for the reader of the link; `step` alone says where).
+ */
+export function shareLink({ board, heuristic, goal, algorithm }, id, { step = 0, iteration = 0 } = {}) {
   const url = new URL(location.href);
-  const params = new URLSearchParams({ board, heuristic, goal });
-  if (algorithm && algorithm !== 'ida') params.set('algorithm', algorithm);
-  if (id) params.set('widget', id);
-  url.hash = params.toString();
+  url.hash = momentHash({ board, heuristic, goal, algorithm }, id, { step, iteration });
   return url.href;
 }
 
-/** The options a share link's hash gives the widget with `id`, or null. */
+/** The hash of shareLink, without the '#'. */
+export function momentHash({ board, heuristic, goal, algorithm }, id, { step = 0, iteration = 0 } = {}) {
+  const params = new URLSearchParams({ board, heuristic, goal });
+  if (algorithm && algorithm !== 'ida') params.set('algorithm', algorithm);
+  if (id) params.set('widget', id);
+  if (step > 0) {
+    params.set('step', String(step));
+    if (iteration > 0 && (!algorithm || algorithm === 'ida')) params.set('iteration', String(iteration));
+  }
+  return params.toString();
+}
+
+/** The attributes a share link's hash gives the widget with `id` (step as `position`), or null. */
 export function optionsFromHash(hash, id) {
   const params = new URLSearchParams(hash.slice(1));
   if (!id || params.get('widget') !== id) return null;
   const options = {};
   for (const name of ['board', 'heuristic', 'goal', 'algorithm']) if (params.has(name)) options[name] = params.get(name);
+  if (params.has('step')) options.position = params.get('step');
   return options;
 }
 

@@ -1,9 +1,12 @@
 // index.html's only script: the URL hash holds board, heuristic and goal (and the algorithm
-// unless it is IDA*), so a link reproduces the view.
+// unless it is IDA*) and the moment shown (step: events shown; iteration, for the reader), so
+// a link reproduces the view: `#board=…&heuristic=…&goal=…&step=N&iteration=k`.
 import './tile-search.js';
+import { momentHash } from './export.js';
 
-const explorer = document.querySelector('tile-search');
+const explorer = /** @type {import('./tile-search-element.js').TileSearchElement} */ (document.querySelector('tile-search'));
 const OPTIONS = ['board', 'heuristic', 'goal', 'algorithm'];
+const HASH_MS = 250; // the hash follows the search at most four times a second (history is rate-limited)
 
 function fromHash() {
   const params = new URLSearchParams(location.hash.slice(1));
@@ -12,13 +15,23 @@ function fromHash() {
     if (value !== null && explorer.getAttribute(name) !== value) explorer.setAttribute(name, value);
     else if (value === null && name === 'algorithm') explorer.removeAttribute(name); // no algorithm in the hash: IDA*
   }
+  const step = params.get('step');
+  if (step !== null && String(explorer.position) !== step) explorer.setAttribute('position', step);
 }
+
+let timer = 0;
+/** The hash for the options and moment shown now (replaceState: stepping adds no history entries). */
+function toHash() {
+  timer = 0;
+  const options = { board: explorer.board, heuristic: explorer.heuristic, goal: explorer.goal, algorithm: explorer.algorithm };
+  const { position, iteration } = explorer.state;
+  const hash = `#${momentHash(options, '', { step: position, iteration })}`;
+  if (location.hash !== hash) history.replaceState(null, '', hash);
+}
+const later = () => { timer ||= setTimeout(toHash, HASH_MS); };
 
 fromHash();
 window.addEventListener('hashchange', fromHash);
-explorer.addEventListener('optionschange', (/** @type {CustomEvent} */ { detail }) => {
-  const params = new URLSearchParams();
-  for (const name of OPTIONS) if (name !== 'algorithm' || detail.algorithm !== 'ida') params.set(name, detail[name]);
-  const hash = `#${params}`;
-  if (location.hash !== hash) history.replaceState(null, '', hash);
-});
+explorer.addEventListener('optionschange', later);
+explorer.addEventListener('step', later);
+explorer.addEventListener('reset', later);

@@ -11,11 +11,10 @@ import init, * as core from './pkg/tilesearch.js';
 import { ensurePatternDatabases } from './pdb-cache.js';
 
 const { Solver } = core;
-const SKIP_CHUNK = 2000000;  // events skipped per turn when a stream resumes (about 25 ms)
 
 // The page posts its compiled core first ('init'), so the worker never fetches or compiles the wasm.
 let ready = null;
-const clients = new Map();   // the page's client id → {id, solver, key, latest, session, credits, batchEvents, skipLeft, queued}
+const clients = new Map();   // the page's client id → {id, solver, key, latest, session, credits, batchEvents, queued}
 const queue = [];            // clients with work to do, in turn order
 let waking = false;
 let turns = null;            // a MessageChannel: the next turn, after the messages that came in meanwhile
@@ -40,20 +39,15 @@ function turn() {
   if (client) {
     client.queued = false;
     if (client.session > 0) work(client);
-    if (client.session > 0 && (client.skipLeft > 0 || client.credits > 0)) enqueue(client);
+    if (client.session > 0 && client.credits > 0) enqueue(client);
   }
   wake();
 }
 
-/** One batch of `client`'s stream (or one chunk of the skip to where it resumes). */
+/** One batch of `client`'s stream. */
 function work(client) {
   const { solver, session } = client;
   try {
-    if (client.skipLeft > 0) {
-      const skipped = solver.skip(Math.min(client.skipLeft, SKIP_CHUNK));
-      client.skipLeft = skipped > 0 ? client.skipLeft - skipped : 0;
-      return;
-    }
     const records = solver.stepMany(client.batchEvents);
     client.credits -= 1;
     const finished = records.length < client.batchEvents * solver.recordWords;
@@ -79,7 +73,7 @@ async function sendDatabases(goal) {
 async function start({ client: id, session, options, from, credits, batchEvents }) {
   let client = clients.get(id);
   if (!client) {
-    client = { id, solver: null, key: '', latest: 0, session: 0, credits: 0, batchEvents, skipLeft: 0, queued: false };
+    client = { id, solver: null, key: '', latest: 0, session: 0, credits: 0, batchEvents, queued: false };
     clients.set(id, client);
   }
   client.latest = session;
@@ -96,8 +90,10 @@ async function start({ client: id, session, options, from, credits, batchEvents 
     client.solver = new Solver(options);
     client.key = key;
   }
-  client.solver.reset();
-  Object.assign(client, { session, credits, batchEvents, skipLeft: from });
+  // To where the page is: IDA* restarts at the iteration holding `from` (the core's seek), so
+  // a stream that resumes deep in a search does not replay it from event 0.
+  client.solver.seek(from);
+  Object.assign(client, { session, credits, batchEvents });
   enqueue(client);
 }
 

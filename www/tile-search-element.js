@@ -69,14 +69,16 @@ import {
   recordPruneThreshold, recordTile,
 } from './trace-records.js';
 import { draw, cancelDraw, addFeed, removeFeed } from './frame-scheduler.js';
+import { Announcer } from './announcer.js';
+import { CodeView } from './code-view.js';
+import { codeStep } from './pseudo-code.js';
 
 let wasmPromise = null;
 /** The core, compiled and instantiated once per page, when the first widget connects. */
 const wasmReady = () => (wasmPromise ??= wasmModule().then(async (module) => { await init({ module_or_path: module }); return module; }));
 const DEFAULTS = { board: '6 4 5 8 2 7 1 0 3', heuristic: 'manhattan', goal: 'blank-last', algorithm: 'ida', speed: 4 };
 const STREAM_CHUNK = 512;     // events fed at a time while streaming: the frame scheduler's deadline is checked often
-const REPLAY_CHUNK = 20000;   // events replayed per frame by Step back (about 15 ms)
-const SKIP_CHUNK = 2000000;   // events skipped per frame by Step back (skip runs at ~80 M/s)
+const REPLAY_CHUNK = 20000;   // events fed per frame when a seek redraws an iteration (about 15 ms)
 const STREAM_NODE_BUDGET = 120; // drawn tree nodes while streaming (NODE_BUDGET while stepping)
 const STREAM_TREE_MS = 250;  // tree and timeline are redrawn at most 4 times a second while streaming
 const ANNOUNCE_MS = 1500;     // at most one live-region announcement per this interval
@@ -88,7 +90,7 @@ const LOOP_DELAY_MS = 3000;   // loop: the solved board stays this long before t
 const LAYOUT_ATTRIBUTES = ['view', 'controls', 'height', 'caption', 'theme'];
 const THEMES = ['light', 'dark']; // styles.css: :host([theme="…"])
 /** `view` tokens → their panels; `controls` tokens → Controls keys (Run comes with Pause). */
-const PANELS = { input: '.input', board: '.board-panel', now: '.now-panel', frontier: '.frontier-panel', tree: '.tree-panel',
+const PANELS = { input: '.input', board: '.board-panel', now: '.now-panel', code: '.code-panel', frontier: '.frontier-panel', tree: '.tree-panel',
   timeline: '.timeline-panel', solution: '.solution-panel', compare: '.compare-panel' };
 const CONTROL_KEYS = { step: ['step'], 'step-back': ['stepBack'], 'next-iteration': ['nextIteration'], run: ['run', 'pause'],
   reset: ['reset'], 'play-solution': ['playSolution'], speed: ['speed'] };
@@ -102,6 +104,8 @@ const speedOf = (text) => {
   const value = text.trim() === '' ? NaN : Number(text);
   return value >= 1 && value <= 1000 ? value : null;
 };
+/** The position attribute's events, or null for a value that is not a whole number. */
+const positionOf = (text) => (text !== null && /^\s*\d+\s*$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : null);
 // A value it does not accept leaves the default in effect (and #layout names it).
 const parseSpeed = (text) => (text === null ? DEFAULTS.speed : speedOf(text) ?? DEFAULTS.speed);
 
@@ -150,18 +154,18 @@ const parseSpeed = (text) => (text === null ? DEFAULTS.speed : speedOf(text) ?? 
  * @cssprop --tile-search-tree-height - the tree's height (default 24rem)
  */
 class TileSearchElement extends HTMLElement {
-  static observedAttributes = ['board', 'heuristic', 'goal', 'algorithm', 'max-reached', 'speed', 'autoplay', 'view', 'controls', 'height', 'caption', 'theme'];
+  static observedAttributes = ['board', 'heuristic', 'goal', 'algorithm', 'max-reached', 'speed', 'autoplay', 'view', 'controls', 'height', 'caption', 'theme', 'position'];
 
   #ready = false;
   #solver = null;
   #error = null;
   #described = null;       // describeBoard of the board, when it parses
   #index = 0;              // trace events shown so far
-  #iterationStarts = [];   // event index of each iteration event: Step back replays from there
   #lastRecord = null;      // the last event shown, as one packed record
   #lastEvent = null;
   #numbers = {};           // g, h, f of the last visited or pruned node
   #minPruned = Infinity;
+  #rootId = null;          // the id of this iteration's start node (the pseudo-code's `return min` at the root)
   #solved = null;          // {length, moves, expanded, generated}
   #gaveup = null;          // the gaveup event: a graph search hit its memory guard
   #databases = null;       // pdb: {goal, status, progress, source, seconds, loadSeconds, message} (DatabasesView)
@@ -182,7 +186,7 @@ class TileSearchElement extends HTMLElement {
   #lastNodeAt = null;      // offset of the last node/prune record of a #feed call
   #renderQueued = false;
   #drawQueued = () => { this.#renderQueued = false; this.#render(); };
-  #announced = 0; #announceTimer = 0; #pendingAnnouncement = '';
+  #announcer = new Announcer((text) => { this.#views.live.textContent = text; }, { interval: ANNOUNCE_MS });
   #views;
   #module = null;          // the page's compiled core, for this widget's worker
   #visibility = null;      // IntersectionObserver: off-screen widgets pause
@@ -195,6 +199,7 @@ class TileSearchElement extends HTMLElement {
   #offscreen = false;      // known to be out of the viewport: frame-paced redraws wait until it is back
   #shown = new Set(Object.keys(PANELS)); // the panels of `view`: only these are drawn
   #seen = false;           // has been in the viewport
+  #pendingPosition = null; // a position set before the search existed
 
   constructor() {
     super();
@@ -225,6 +230,7 @@ class TileSearchElement extends HTMLElement {
             <div class="selection" hidden><h3>Selected node</h3><p></p><div class="selected-board"></div></div>
           </section>
           <div class="col col-right">
+            <section class="code-panel" aria-label="Pseudo-code"></section>
             <section class="frontier-panel" aria-label="Frontier"></section>
           </div>
         </div>
@@ -244,6 +250,7 @@ class TileSearchElement extends HTMLElement {
       }, (speed) => { this.speed = speed; }),
       board: new BoardView($('.board-host'), { label: 'Board' }),
       now: new NowPanel($('.now-panel')),
+      code: new CodeView($('.code-panel')),
       frontier: new FrontierView($('.frontier-panel')),
       databases: new DatabasesView($('.databases')),
       compare: new CompareView($('.compare-panel'), () => this.#module),
@@ -288,8 +295,7 @@ class TileSearchElement extends HTMLElement {
     this.#visibility.disconnect();
     this.#hiddenWatch.disconnect();
     TileSearchElement.#connected.delete(this);
-    clearTimeout(this.#announceTimer);
-    this.#announceTimer = 0;
+    this.#announcer.cancel();
     this.#client?.terminate();
     this.#client = null;
     this.#views.tree.disconnect();
@@ -313,6 +319,12 @@ class TileSearchElement extends HTMLElement {
       return;
     }
     if (LAYOUT_ATTRIBUTES.includes(name)) { this.#layout(); return; }
+    if (name === 'position') {
+      this.#layout(); // names a value it does not accept
+      const position = positionOf(value);
+      if (position !== null) this.#goTo(position);
+      return;
+    }
     if (name === 'autoplay' || !this.#ready || oldValue === value) return;
     this.#configure();
   }
@@ -332,6 +344,18 @@ class TileSearchElement extends HTMLElement {
   /** The graph searches' memory guard in reached states; null: the core's default. */
   get maxReached() { const text = this.getAttribute('max-reached'); return text === null ? null : Number(text); }
   set maxReached(value) { if (value === null) this.removeAttribute('max-reached'); else this.setAttribute('max-reached', String(value)); }
+  /**
+   * Events shown so far. Setting it shows the moment after that many events (fewer if the
+   * search ends first), back or forward, as a deep link does; like Step back, the tree of that
+   * moment's iteration is redrawn over the next frames. A value that is not a whole number of
+   * events throws a RangeError and changes nothing.
+   */
+  get position() { return this.#index; }
+  set position(value) {
+    const position = typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
+    if (position === null) throw new RangeError(`position must be a whole number of events (0 or more), not ${String(value)}`);
+    this.#goTo(position);
+  }
   get autoplay() { return this.hasAttribute('autoplay'); }
   set autoplay(value) { this.toggleAttribute('autoplay', Boolean(value)); }
 
@@ -354,6 +378,7 @@ class TileSearchElement extends HTMLElement {
       generated: solver ? solver.generated : 0,
       reached: summary?.reached ?? null,
       maxFrontier: summary?.maxFrontier ?? null,
+      position: this.#index,
       lastEvent: this.#lastEvent,
       solution: this.#solved ? { length: this.#solved.length, moves: [...this.#solved.moves] } : null,
       error: this.#error,
@@ -374,7 +399,7 @@ class TileSearchElement extends HTMLElement {
     return event;
   }
 
-  /** Back one event, deterministically: replays from the start of its iteration. */
+  /** Back one event: the core seeks to its iteration's start, and the iteration is redrawn to there. */
   stepBack() {
     if (!this.#solver || this.#index === 0) return Promise.resolve();
     return this.#seek(this.#index - 1);
@@ -405,7 +430,9 @@ class TileSearchElement extends HTMLElement {
     this.#cancel();
     this.#solver.reset();
     this.#clearTrace();
+    this.#announce('Reset: back to the start, before the first event.', true);
     this.#render();
+    this.dispatchEvent(new CustomEvent('reset', { bubbles: true, composed: true }));
   }
 
   // --- configuration ------------------------------------------------------------------------
@@ -446,7 +473,11 @@ class TileSearchElement extends HTMLElement {
     this.#clearTrace();
     this.#render();
     this.dispatchEvent(new CustomEvent('optionschange', { bubbles: true, composed: true, detail: options }));
-    if (this.autoplay && this.#solver) this.#autoplay();
+    // A position asked for before the search existed (the attribute, a deep link, the property).
+    const pending = this.#pendingPosition;
+    this.#pendingPosition = null;
+    if (pending !== null && pending > 0 && this.#solver) this.#seek(pending);
+    else if (this.autoplay && this.#solver) this.#autoplay();
   }
 
   #options() {
@@ -496,10 +527,10 @@ class TileSearchElement extends HTMLElement {
 
   #clearTrace() {
     this.#index = 0;
-    this.#iterationStarts = [];
     this.#lastRecord = this.#lastEvent = null;
     this.#numbers = {};
     this.#minPruned = Infinity;
+    this.#rootId = null;
     this.#solved = null;
     this.#gaveup = null;
     this.#playback = null;
@@ -520,6 +551,7 @@ class TileSearchElement extends HTMLElement {
     for (let o = 0; consumed < count; o += RECORD_WORDS) {
       const kind = recordKind(words, o);
       if (kind === KIND.node) {
+        if (recordParent(words, o) === null) this.#rootId = recordId(words, o);
         tree.node(recordId(words, o), recordParent(words, o), recordG(words, o), recordH(words, o), recordTile(words, o));
       } else if (kind === KIND.prune) {
         const g = recordG(words, o), h = recordH(words, o);
@@ -537,7 +569,10 @@ class TileSearchElement extends HTMLElement {
         const { iteration, threshold } = recordIteration(words, o);
         tree.startIteration(iteration, threshold);
         this.#minPruned = Infinity;
-        this.#iterationStarts.push(this.#index);
+      } else if (kind === KIND.raise) {
+        // Every raise is announced, even those a full-speed batch passes in the middle.
+        const { from, to } = /** @type {{from: number, to: number}} */ (decodeRecord(words, o));
+        this.#announce(`No goal within threshold ${from}: the threshold rises to ${to}, the smallest pruned f.`, true, 'raise');
       } else if (kind === KIND.solved && !this.#frontierSearch) {
         tree.solved(); // a graph search's solution path is starred in #afterEvents, from the moves
       }
@@ -595,7 +630,7 @@ class TileSearchElement extends HTMLElement {
         detail: { length: event.length, moves: [...event.moves], expanded: event.expanded, generated: event.generated } }));
       if (!this.isConnected) return event;
     }
-    this.#announce(this.#narration());
+    this.#announce(this.#narration(), solvedNow || event.type === 'gaveup');
     this.#scheduleRender();
     return event;
   }
@@ -726,26 +761,29 @@ class TileSearchElement extends HTMLElement {
       `(${this.#solved.expanded.toLocaleString('en')} expanded) in ${this.#solver.iteration} iterations.`;
   }
 
-  /** Replays to event `target`: from the last iteration start before it, in frame-sized chunks. */
+  /**
+   * Shows the moment after `target` events (fewer if the search ends first), back or forward:
+   * the core seeks to the start of that moment's iteration (IDA* restarts right there; the
+   * graph searches replay, they are short) and the iteration's events up to `target` are fed
+   * to the views in frame-sized chunks, so the tree shows the iteration as stepping drew it.
+   */
   async #seek(target) {
     this.#cancel();
     const generation = this.#generation;
-    const start = this.#iterationStarts.filter((s) => s < target).pop() ?? 0;
-    const starts = this.#iterationStarts.filter((s) => s < start);
-    this.#solver.reset();
+    const solver = this.#solver;
+    const reached = solver.seek(target);
+    const start = solver.iterationStart;
+    solver.seek(start);
     this.#clearTrace();
-    this.#iterationStarts = starts;
-    this.#mode = 'replay';
-    for (let left = start; left > 0;) {
-      left -= this.#solver.skip(Math.min(left, SKIP_CHUNK));
-      if (left > 0) { await nextFrame(); if (generation !== this.#generation) return; }
-    }
     this.#index = start;
-    for (let left = target - start; left > 0;) {
-      const words = this.#solver.stepMany(Math.min(left, REPLAY_CHUNK));
-      left -= this.#feed(words, words.length / RECORD_WORDS);
+    this.#mode = 'replay';
+    for (let left = reached - start; left > 0;) {
+      const words = solver.stepMany(Math.min(left, REPLAY_CHUNK));
+      const fed = this.#feed(words, words.length / RECORD_WORDS);
+      if (fed === 0) break;
+      left -= fed;
       if (left > 0) {
-        this.#progress = `Stepping back: replaying this iteration from its start, ${left.toLocaleString('en')} events to go.`;
+        this.#progress = `Drawing this iteration's tree up to event ${target.toLocaleString('en')}: ${left.toLocaleString('en')} events to go.`;
         this.#scheduleRender();
         await nextFrame();
         if (generation !== this.#generation) return;
@@ -755,6 +793,12 @@ class TileSearchElement extends HTMLElement {
     this.#mode = 'idle';
     this.#afterEvents();
     this.#render();
+  }
+
+  /** Shows the moment after `position` events, now or once the search exists. */
+  #goTo(position) {
+    if (this.#solver && this.#ready) this.#seek(position);
+    else this.#pendingPosition = position;
   }
 
   #playSolution() {
@@ -814,6 +858,12 @@ class TileSearchElement extends HTMLElement {
     if (shown.has('compare')) v.compare.setOptions(solver ? this.#options() : null);
     if (shown.has('solution')) v.solution.render(this.#solved && { start: solver.start, moves: this.#solved.moves, goal: this.goal });
     this.#renderBoard(); // always: its tiles are the widget's first sign of life, to a page's scripts too
+    if (shown.has('code')) {
+      /** @type {import('./pseudo-code.js').CodeContext} */
+      const context = { algorithm: this.algorithm, threshold: solver?.threshold, min: this.#minPruned, rootId: this.#rootId, heuristic: this.heuristic };
+      if (solver && this.#frontierSearch) Object.assign(context, { frontier: sizeText(frontierSize(solver)), reached: solver.summary().reached, expanded: solver.expanded });
+      v.code.render({ algorithm: this.algorithm, step: solver ? codeStep(this.#lastEvent, context) : null });
+    }
     if (!shown.has('now') && !shown.has('frontier')) {
       // Neither panel: nothing to draw.
     } else if (solver && this.#frontierSearch) {
@@ -897,22 +947,9 @@ class TileSearchElement extends HTMLElement {
       moved: moves.at(-1) ?? null, duration: 0 });
   }
 
-  #announce(text) {
-    const now = performance.now();
-    this.#pendingAnnouncement = text;
-    if (now - this.#announced >= ANNOUNCE_MS) {
-      // A timer that has not fired yet (late, on a busy page) would announce again right after.
-      clearTimeout(this.#announceTimer);
-      this.#announceTimer = 0;
-      this.#announced = now;
-      this.#views.live.textContent = text;
-    } else if (!this.#announceTimer) {
-      this.#announceTimer = setTimeout(() => {
-        this.#announceTimer = 0;
-        this.#announced = performance.now();
-        this.#views.live.textContent = this.#pendingAnnouncement;
-      }, ANNOUNCE_MS - (now - this.#announced));
-    }
+  /** Into the live region (rate-limited; `important`: Reset, a raise, the solution, never dropped). */
+  #announce(text, important = false, key = null) {
+    this.#announcer.say(text, { important, key });
   }
 
   // --- embedding, share and export ---------------------------------------------------------
@@ -955,7 +992,7 @@ class TileSearchElement extends HTMLElement {
     // The stage's columns: a column whose panels are all left out is not laid out (styles.css
     // picks the grid from what is there, so a board beside a tree fills the width).
     const left = view.has('board') || view.has('now');
-    const right = view.has('frontier') && this.#frontierSearch;
+    const right = view.has('code') || (view.has('frontier') && this.#frontierSearch);
     $('.col-left').classList.toggle('off', !left);
     $('.col-right').classList.toggle('off', !right);
     $('.stage').dataset.has = [left && 'left', view.has('tree') && 'tree', right && 'right'].filter(Boolean).join(' ');
@@ -971,6 +1008,8 @@ class TileSearchElement extends HTMLElement {
     $('.caption').hidden = !caption;
     const speed = this.getAttribute('speed');
     if (speed !== null && speedOf(speed) === null) problems.push(`speed="${speed}": not a speed; use a number of events per second from 1 to 1000, or max.`);
+    const position = this.getAttribute('position');
+    if (position !== null && positionOf(position) === null) problems.push(`position="${position}": not a number of events; use a whole number (0 or more).`);
     const theme = this.getAttribute('theme');
     if (theme !== null && !THEMES.includes(theme)) problems.push(`theme="${theme}": unknown; use light or dark, or leave it out to follow the page.`);
     $('.message').textContent = problems.length ? `⚠ This widget's settings need a fix: ${problems.join(' ')}` : '';
@@ -1058,8 +1097,11 @@ class TileSearchElement extends HTMLElement {
     }
   }
 
-  /** The page's URL with this widget's board, heuristic and goal (and its id) in the hash. */
-  get link() { return shareLink(this.#options(), this.id); }
+  /** The page's URL with this widget's board, heuristic and goal (and its id), and the moment shown (step, iteration), in the hash. */
+  get link() { return shareLink(this.#options(), this.id, this.#moment()); }
+
+  /** The moment shown, as links hold it: events shown and the iteration. */
+  #moment() { return { step: this.#index, iteration: this.#solver?.iteration ?? 0 }; }
 
   /** Copies `link` to the clipboard; resolves to the status line the Copy link button shows. */
   async copyLink() {

@@ -615,6 +615,10 @@ impl<H: Heuristic> Search for IdaStar<H> {
         self.seek_to(position)
     }
 
+    fn iteration_start(&self) -> u64 {
+        self.last_iteration_start()
+    }
+
     fn path(&self) -> Vec<u8> {
         self.stack.iter().skip(1).map(|f| f.tile).collect()
     }

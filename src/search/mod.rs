@@ -305,6 +305,14 @@ pub trait Search {
         count
     }
 
+    /// The position of the `iteration` event that began the iteration of the last event
+    /// yielded (a `raise` belongs to the iteration it ends); 0 before the first event, and
+    /// always 0 for the frontier searches, which are one pass. A view that draws one
+    /// iteration seeks there and replays to where it stands.
+    fn iteration_start(&self) -> u64 {
+        0
+    }
+
     /// The tiles slid from the start to the node the search stands at.
     fn path(&self) -> Vec<u8>;
 

@@ -314,6 +314,14 @@ impl Solver {
         Ok(self.search.seek(position) as f64)
     }
 
+    /// The position of the `iteration` event that began the iteration of the last event shown
+    /// (a `raise` belongs to the iteration it ends); 0 before the first event and for the
+    /// frontier searches. A view that draws one iteration seeks there and replays forward.
+    #[wasm_bindgen(getter, js_name = iterationStart)]
+    pub fn iteration_start(&self) -> f64 {
+        self.search.iteration_start() as f64
+    }
+
     /// Back to the state before the first event (same board and options).
     pub fn reset(&mut self) {
         self.search.reset();

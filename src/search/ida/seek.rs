@@ -201,6 +201,18 @@ impl<H: Heuristic> IdaStar<H> {
         remember(&mut self.known, &self.finished);
     }
 
+    /// [`Search::iteration_start`]: the spans of the iterations before the last event's.
+    pub(super) fn last_iteration_start(&self) -> u64 {
+        let (place, finished) = self.place();
+        // Between iterations (phase Begin) the last event was the raise of the last finished one.
+        let earlier = if place.phase == Phase::Begin {
+            finished.len().saturating_sub(1)
+        } else {
+            place.iteration.saturating_sub(1) as usize
+        };
+        finished.iter().take(earlier).map(span).sum()
+    }
+
     /// [`Search::seek`]: see the module docs.
     pub(super) fn seek_to(&mut self, target: u64) -> u64 {
         seek(self, target)
