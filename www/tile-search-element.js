@@ -268,6 +268,10 @@ class TileSearchElement extends HTMLElement {
     for (const [part, selector] of Object.entries(PARTS)) $(selector).part.add(part);
     $('.overlay input').addEventListener('change', (event) => { this.#overlay = event.target.checked; this.#render(); });
     this.addEventListener('keydown', (event) => this.#onKey(event));
+    // A button activates on Space's keyup: that one is the Run/Pause key's, not the button's.
+    this.addEventListener('keyup', (event) => {
+      if (event.key === ' ' && /** @type {HTMLElement} */ (event.composedPath()[0]).tagName === 'BUTTON') { event.preventDefault(); event.stopPropagation(); }
+    });
   }
 
   connectedCallback() {
@@ -570,9 +574,11 @@ class TileSearchElement extends HTMLElement {
         tree.startIteration(iteration, threshold);
         this.#minPruned = Infinity;
       } else if (kind === KIND.raise) {
-        // Every raise is announced, even those a full-speed batch passes in the middle.
+        // Every raise is announced, even one a batch passes in the middle; a full-speed Run,
+        // which raises faster than speech, says the latest one still waiting.
         const { from, to } = /** @type {{from: number, to: number}} */ (decodeRecord(words, o));
-        this.#announce(`No goal within threshold ${from}: the threshold rises to ${to}, the smallest pruned f.`, true, 'raise');
+        const fullSpeed = this.#mode === 'stream' && this.#streamingRun;
+        this.#announce(`No goal within threshold ${from}: the threshold rises to ${to}, the smallest pruned f.`, true, fullSpeed ? 'raise' : null);
       } else if (kind === KIND.solved && !this.#frontierSearch) {
         tree.solved(); // a graph search's solution path is starred in #afterEvents, from the moves
       }
@@ -630,7 +636,8 @@ class TileSearchElement extends HTMLElement {
         detail: { length: event.length, moves: [...event.moves], expanded: event.expanded, generated: event.generated } }));
       if (!this.isConnected) return event;
     }
-    this.#announce(this.#narration(), solvedNow || event.type === 'gaveup');
+    // A raise was announced as it was fed (#feed), in the same words.
+    if (event.type !== 'raise') this.#announce(this.#narration(), solvedNow || event.type === 'gaveup');
     this.#scheduleRender();
     return event;
   }
@@ -1158,7 +1165,10 @@ class TileSearchElement extends HTMLElement {
     // Keys the widget uses stop here, so a page's own shortcuts (a slide deck's arrows and Space)
     // act only while the widget does not have the focus; the page still sees every other key.
     if (target.closest?.('input, select, textarea')) { event.stopPropagation(); return; }
-    if (target.tagName === 'BUTTON' && (event.key === ' ' || event.key === 'Enter')) { event.stopPropagation(); return; }
+    // Buttons keep Enter; Space is Run/Pause anywhere in the widget (a focused Step or Reset
+    // button would otherwise take it, and a student running the search presses it blindly).
+    if (target.tagName === 'BUTTON' && event.key === 'Enter') { event.stopPropagation(); return; }
+    if (target.closest?.('summary') && (event.key === ' ' || event.key === 'Enter')) { event.stopPropagation(); return; }
     const actions = {
       ArrowRight: () => this.step(), ArrowLeft: () => this.stepBack(), n: () => this.nextIteration(),
       ' ': () => (this.#mode === 'run' || this.#mode === 'stream' ? this.pause() : this.play()), r: () => this.reset(),

@@ -149,8 +149,15 @@ const TRACE_FIELDS = {
   solved: ['length', 'moves', 'expanded', 'generated'],
 };
 
+/** The Share and export menu's button `name`, the menu opened first (it stays open while it reports). */
+async function shareButton(page, id, name) {
+  const menu = widget(page, id).locator('details.menu');
+  if (!(await menu.evaluate((details) => details.open))) await menu.locator('summary').click();
+  return button(page, id, name);
+}
+
 async function downloaded(page, id, name) {
-  const [download] = await Promise.all([page.waitForEvent('download'), button(page, id, name).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), (await shareButton(page, id, name)).click()]);
   return { name: download.suggestedFilename(), text: await readFile(await download.path(), 'utf8') };
 }
 
@@ -210,12 +217,12 @@ test('exports: Download trace, tree and table give files that parse; Copy link r
 
   // Nothing to export yet: a clear message, no file.
   await page.evaluate(() => document.getElementById('conflict').setAttribute('controls', 'step download-trace download-table'));
-  await button(page, 'conflict', 'Download trace').click();
+  await (await shareButton(page, 'conflict', 'Download trace')).click();
   assert.equal(await widget(page, 'conflict').locator('.share-status').textContent(), 'Nothing to download yet: step or run the search first.');
 
   // Copy link: the widget's options and id in the hash; the link opens the notes with that widget set so.
   await page.evaluate(() => document.getElementById('manhattan').setAttribute('board', '1 2 3 4 0 6 7 5 8'));
-  await button(page, 'manhattan', 'Copy link').click();
+  await (await shareButton(page, 'manhattan', 'Copy link')).click();
   const link = await page.evaluate(() => navigator.clipboard.readText());
   assert.equal(link, `${served('notes.html')}#board=1+2+3+4+0+6+7+5+8&heuristic=manhattan&goal=blank-last&widget=manhattan`);
   const linked = await openNotes(link);
@@ -223,6 +230,23 @@ test('exports: Download trace, tree and table give files that parse; Copy link r
   assert.equal(await linked.page.evaluate(() => document.getElementById('conflict').board), '8 6 7 2 5 4 3 0 1');
   assert.deepEqual(linked.errors, []);
   await linked.context.close();
+
+  // A link to a moment: after 12 steps it holds step=12 (and the iteration), and opens there.
+  const moment = await page.evaluate(() => {
+    const element = document.getElementById('manhattan');
+    element.board = '6 4 5 8 2 7 1 0 3';
+    for (let i = 0; i < 12; i += 1) element.step();
+    return element.state;
+  });
+  await (await shareButton(page, 'manhattan', 'Copy link')).click();
+  const deep = await page.evaluate(() => navigator.clipboard.readText());
+  assert.match(deep, new RegExp(`&widget=manhattan&step=12&iteration=${moment.iteration}$`));
+  const opened = await openNotes(deep);
+  await waitFor(opened.page, 'manhattan', (s) => s.position === 12 && s.status === 'paused');
+  const there = await stateOf(opened.page, 'manhattan');
+  assert.deepEqual([there.lastEvent, there.threshold, there.iteration, there.expanded], [moment.lastEvent, moment.threshold, moment.iteration, moment.expanded]);
+  assert.deepEqual(opened.errors, []);
+  await opened.context.close();
 
   await screenshot(page, '22-exported');
   assert.deepEqual(errors, []);

@@ -1,0 +1,181 @@
+// The explorer's one screen: at 1280×720 and larger every primary control, the board, Now, the
+// pseudo-code and a tree of at least 400 px show without scrolling; on a phone the controls
+// stay at hand. Also the moment in the URL, Space as Run/Pause, the announcements that are
+// never dropped, and the pseudo-code line each event executes.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launch, openExplorer, openWatched, screenshot, state, waitForState, settle } from './server.mjs';
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const button = (page, name) => page.getByRole('button', { name, exact: true });
+
+/** The viewport boxes of the explorer's parts (shadow DOM selectors), and the page's scroll. */
+const boxes = (page, selectors) => page.evaluate((selectors) => {
+  const root = document.querySelector('tile-search').shadowRoot;
+  const out = {};
+  for (const [name, selector] of Object.entries(selectors)) {
+    const element = root.querySelector(selector);
+    const r = element.getBoundingClientRect();
+    out[name] = { top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height, width: r.width, shown: r.width > 0 && r.height > 0 };
+  }
+  return { boxes: out, scrollHeight: document.documentElement.scrollHeight, innerHeight, innerWidth, scrollWidth: document.documentElement.scrollWidth };
+}, selectors);
+
+const PRIMARY = {
+  step: '[data-action="step"]', stepBack: '[data-action="stepBack"]', nextIteration: '[data-action="nextIteration"]',
+  run: '[data-action="run"]', reset: '[data-action="reset"]', speed: '.speed input', board: '.board-host .board',
+  now: '.now-panel', code: '.code-panel', tree: '.tree-panel',
+};
+
+for (const [width, height] of [[1280, 720], [1366, 900]]) {
+  test(`one screen at ${width}×${height}: controls, board, Now, pseudo-code and a tree of 400 px or more, no scrolling`, async () => {
+    const { page, context, errors } = await openExplorer(browser, server.url, { viewport: { width, height } });
+    await page.evaluate(() => { const t = document.querySelector('tile-search'); for (let i = 0; i < 40; i += 1) t.step(); });
+    await settle(page);
+    const { boxes: b, innerHeight, innerWidth, scrollWidth } = await boxes(page, PRIMARY);
+    for (const [name, box] of Object.entries(b)) {
+      assert.ok(box.shown, `${name} is shown`);
+      assert.ok(box.top >= 0 && box.bottom <= innerHeight + 0.5, `${name} is within the first screen: ${JSON.stringify(box)}`);
+      assert.ok(box.left >= 0 && box.right <= innerWidth + 0.5, `${name} is within the width: ${JSON.stringify(box)}`);
+    }
+    assert.ok(b.tree.height >= 400, `the tree area is ${b.tree.height} px high`);
+    assert.ok(scrollWidth <= innerWidth, 'no horizontal scrolling');
+    // Cause and effect side by side: board and Now left of the tree, the code right of it.
+    assert.ok(b.board.right <= b.tree.left && b.now.right <= b.tree.left && b.code.left >= b.tree.right);
+    await screenshot(page, `50-one-screen-${width}x${height}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test('a phone (390×844): board and Now on the first screen, the controls stay at hand, 44 px targets', async () => {
+  const { page, context, errors } = await openExplorer(browser, server.url, { viewport: { width: 390, height: 844 } });
+  await page.evaluate(() => { const t = document.querySelector('tile-search'); for (let i = 0; i < 20; i += 1) t.step(); });
+  await settle(page);
+  const first = await boxes(page, { step: '[data-action="step"]', board: '.board-host .board', narration: '.narration', f: '.now [data-key="f"]' });
+  for (const [name, box] of Object.entries(first.boxes)) assert.ok(box.bottom <= first.innerHeight, `${name} on the first screen: ${JSON.stringify(box)}`);
+  assert.ok(first.scrollWidth <= 390, 'no horizontal scrolling');
+  const targets = await page.evaluate(() => [...document.querySelector('tile-search').shadowRoot.querySelectorAll('.controls button')]
+    .filter((b) => b.getBoundingClientRect().width > 0).map((b) => [b.textContent, b.getBoundingClientRect().height, b.getBoundingClientRect().width]));
+  for (const [name, h, w] of targets) assert.ok(h >= 44 && w >= 44, `${name}: ${w}×${h}`);
+  await screenshot(page, '51-phone-first-screen');
+  // Scrolled down to the code and the tree, Step is still on screen and still works.
+  await page.evaluate(() => window.scrollTo(0, 1200));
+  await page.waitForTimeout(100);
+  const scrolled = await boxes(page, { step: '[data-action="step"]' });
+  assert.ok(scrolled.boxes.step.top >= 0 && scrolled.boxes.step.bottom <= scrolled.innerHeight, `Step stays on screen: ${JSON.stringify(scrolled.boxes.step)}`);
+  const before = (await state(page)).position;
+  await button(page, 'Step').click();
+  assert.equal((await state(page)).position, before + 1);
+  await screenshot(page, '52-phone-scrolled');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the URL holds the moment: opening #board=…&step=N shows that event; stepping writes it back', async () => {
+  const url = `${server.url}#board=6+4+5+8+2+7+1+0+3&heuristic=manhattan&goal=blank-last&step=57`;
+  // Opened straight at the moment: never 'ready' at event 0 first.
+  const { page, context, errors } = await openWatched(browser, url, { viewport: { width: 1280, height: 720 } });
+  const there = await waitForState(page, (s) => s.position === 57 && s.status === 'paused');
+  const reference = await page.evaluate(async () => {
+    const core = await import('/www/pkg/tilesearch.js');
+    await core.default();
+    const solver = new core.Solver({ board: '6 4 5 8 2 7 1 0 3' });
+    let event;
+    for (let i = 0; i < 57; i += 1) event = solver.step();
+    const moment = { event, iteration: solver.iteration, threshold: solver.threshold, expanded: solver.expanded };
+    solver.free();
+    return moment;
+  });
+  assert.deepEqual([there.lastEvent, there.iteration, there.threshold, there.expanded], [reference.event, reference.iteration, reference.threshold, reference.expanded]);
+  await button(page, 'Step').click();
+  await button(page, 'Step').click();
+  await page.waitForFunction(() => location.hash.includes('step=59'));
+  assert.match(await page.evaluate(() => location.hash), new RegExp(`&step=59&iteration=${there.iteration}$`));
+  // Reset: the hash loses the step.
+  await button(page, 'Reset').click();
+  await page.waitForFunction(() => !location.hash.includes('step='));
+  // A position property: back and forth, each the same moment as stepping there.
+  await page.evaluate(() => { document.querySelector('tile-search').position = 57; });
+  const again = await waitForState(page, (s) => s.position === 57 && s.status === 'paused');
+  assert.deepEqual(again.lastEvent, reference.event);
+  const bad = await page.evaluate(() => { try { document.querySelector('tile-search').position = -1; return null; } catch (error) { return `${error.name}: ${error.message}`; } });
+  assert.equal(bad, 'RangeError: position must be a whole number of events (0 or more), not -1');
+  assert.equal((await state(page)).position, 57, 'a bad position changes nothing');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('Space is Run/Pause anywhere in the widget, also on a focused button; Enter presses the button', async () => {
+  const { page, context, errors } = await openExplorer(browser, server.url, { viewport: { width: 1280, height: 720 } });
+  await button(page, 'Step').click();
+  await button(page, 'Reset').focus();
+  await page.keyboard.press('Space');
+  assert.equal((await state(page)).status, 'running', 'Space on the focused Reset button runs');
+  await page.keyboard.press('Space');
+  const paused = await state(page);
+  assert.equal(paused.status, 'paused');
+  assert.ok(paused.position > 1, 'Reset was not pressed');
+  await button(page, 'Reset').focus();
+  await page.keyboard.press('Enter');
+  assert.equal((await state(page)).position, 0, 'Enter presses the focused button');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('Reset, every raise and the solution are announced, none dropped by the rate limit', async () => {
+  const { page, context, errors } = await openExplorer(browser, server.url, { viewport: { width: 1280, height: 720 } });
+  await page.evaluate(() => {
+    window.spoken = [];
+    const live = document.querySelector('tile-search').shadowRoot.querySelector('.live');
+    new MutationObserver(() => window.spoken.push(live.textContent)).observe(live, { childList: true, characterData: true, subtree: true });
+  });
+  await button(page, 'Step').click();
+  await button(page, 'Reset').click();
+  await button(page, 'Next iteration').click();
+  await waitForState(page, (s) => s.lastEvent?.type === 'raise' && s.status === 'paused');
+  await button(page, 'Next iteration').click();
+  await waitForState(page, (s) => s.iteration === 2 && s.lastEvent?.type === 'raise' && s.status === 'paused');
+  // The rate limit speaks one announcement per 1.5 s: wait for the queue to drain.
+  let spoken = [];
+  for (const end = Date.now() + 15000; Date.now() < end; await page.waitForTimeout(200)) {
+    spoken = await page.evaluate(() => window.spoken);
+    if (spoken.filter((text) => /threshold rises/.test(text)).length >= 2) break;
+  }
+  assert.ok(spoken.some((text) => /^Reset/.test(text)), JSON.stringify(spoken));
+  assert.deepEqual(spoken.filter((text) => /threshold rises/.test(text)), [
+    'No goal within threshold 17: the threshold rises to 19, the smallest pruned f.',
+    'No goal within threshold 19: the threshold rises to 21, the smallest pruned f.']);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the pseudo-code highlights the line each event executes, with its variables', async () => {
+  const { page, context, errors } = await openExplorer(browser, server.url, { viewport: { width: 1280, height: 720 } });
+  const current = () => page.evaluate(() => {
+    const root = document.querySelector('tile-search').shadowRoot;
+    const line = root.querySelector('.code-panel [aria-current="step"]');
+    const vars = Object.fromEntries([...root.querySelectorAll('.code-var')].map((v) => [v.querySelector('dt').textContent, v.querySelector('dd').textContent]));
+    return { line: line?.querySelector('.code-text').textContent ?? null, vars };
+  });
+  assert.equal((await current()).line, null, 'nothing executed before the first step');
+  const expected = { iteration: /^threshold = h\(start\)/, node: /^f = g \+ h\(state\)/, prune: /^if f > threshold: return f/, backtrack: /^(undo\(move\)|return min)/, raise: /^threshold = t/ };
+  const seen = new Set();
+  await page.locator('tile-search').focus();
+  for (let i = 0; i < 60; i += 1) {
+    await page.keyboard.press('ArrowRight');
+    const s = await state(page);
+    const { line, vars } = await current();
+    const pattern = s.lastEvent.type === 'iteration' && s.lastEvent.iteration > 1 ? /^t = boundedDFS\(start/ : expected[s.lastEvent.type];
+    assert.match(line, pattern, `${JSON.stringify(s.lastEvent)} highlights ${line}`);
+    assert.equal(vars.threshold, String(s.threshold));
+    if (s.lastEvent.type === 'prune') assert.equal(vars.f, String(s.lastEvent.f));
+    seen.add(s.lastEvent.type);
+  }
+  assert.deepEqual([...seen].sort(), ['backtrack', 'iteration', 'node', 'prune', 'raise']);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
