@@ -24,7 +24,8 @@ let timer = 0;
 function toHash() {
   timer = 0;
   const options = { board: explorer.board, heuristic: explorer.heuristic, goal: explorer.goal, algorithm: explorer.algorithm };
-  const { position, iteration } = explorer.state;
+  const { position, iteration, error } = explorer.state;
+  if (error) return; // an invalid board stays out of the URL: the link keeps the last one that works
   const hash = `#${momentHash(options, '', { step: position, iteration })}`;
   if (location.hash !== hash) history.replaceState(null, '', hash);
 }

@@ -371,7 +371,7 @@ test('view, controls, height, caption and theme; a bad value is named in the wid
   const visible = (id, selector) => widget(page, id).locator(selector).first().isVisible();
   // Animation only: the board and the caption, no controls.
   assert.equal(await visible('animation', '.board'), true);
-  for (const hidden of ['.input', '.controls', '.share', '.now-panel', '.frontier-panel', '.tree-panel', '.timeline-panel', '.compare-panel', '.progress', '.overlay']) {
+  for (const hidden of ['.input', '.controls', '.share', '.now-panel', '.code-panel', '.frontier-panel', '.tree-panel', '.timeline-panel', '.compare-panel', '.progress', '.overlay']) {
     assert.equal(await visible('animation', hidden), false, `#animation hides ${hidden}`);
   }
   assert.equal(await widget(page, 'animation').locator('.caption').textContent(), 'Animation only');
@@ -385,7 +385,7 @@ test('view, controls, height, caption and theme; a bad value is named in the wid
   assert.ok(Math.abs(height - 360) < 1, `#compact is ${height} px high`);
   // Bad values: the widget says what is wrong and how to fix it.
   assert.equal(await widget(page, 'bad-view').locator('.message').textContent(),
-    '⚠ This widget\'s settings need a fix: view="bord tree": unknown "bord"; use any of input board now frontier tree timeline solution compare.');
+    '⚠ This widget\'s settings need a fix: view="bord tree": unknown "bord"; use any of input board now code frontier tree timeline solution compare.');
   assert.equal(await widget(page, 'bad-height').locator('.message').textContent(),
     '⚠ This widget\'s settings need a fix: controls has download-tree but view has no tree panel: add tree to view, or remove download-tree. ' +
     'height="tall": not a CSS length; use a number of pixels (360) or a length (24rem).');

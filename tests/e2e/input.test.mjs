@@ -121,8 +121,16 @@ test('the URL hash holds board, heuristic and goal, and a link reproduces the vi
 
   await page.getByRole('combobox', { name: 'Preset' }).selectOption({ label: '8-puzzle, hardest (31 moves to blank last)' });
   await page.getByRole('combobox', { name: 'Heuristic' }).selectOption('hamming');
+  await page.waitForFunction(() => location.hash.includes('heuristic=hamming'));
   const url = page.url();
   assert.match(url, /#board=8\+6\+7\+2\+5\+4\+3\+0\+1&heuristic=hamming&goal=blank-first$/);
+  // An invalid board is not written into the URL: the link keeps the last board that works.
+  await page.getByRole('textbox', { name: /Board/ }).fill('8 6 7 2 5 4 3 0 0');
+  await waitForState(page, (s) => s.status === 'error');
+  await page.waitForTimeout(500);
+  assert.equal(page.url(), url);
+  await page.getByRole('textbox', { name: /Board/ }).fill('8 6 7 2 5 4 3 0 1');
+  await waitForState(page, (s) => s.status === 'ready');
   const second = await openExplorer(browser, url);
   assert.deepEqual(await second.page.locator('tile-search').evaluate((e) => [e.board, e.heuristic, e.goal]), ['8 6 7 2 5 4 3 0 1', 'hamming', 'blank-first']);
   await second.context.close();
