@@ -349,7 +349,7 @@ fn bad_calls_throw_and_leave_the_solver_usable() {
         assert_eq!(kind, "invalid-option");
         assert!(m.contains(message), "{m}");
     }
-    assert!(thrown(s.step_many((-3).into()).unwrap_err())
+    assert!(thrown(s.step_many((-3).into(), None).unwrap_err())
         .1
         .contains("stepMany(n) takes a whole number of events from 0 to 1000000, got -3"));
     assert!(thrown(s.skip(0.5.into()).unwrap_err())
@@ -460,9 +460,9 @@ fn time_sliced_runs_resume_exactly_and_check_their_arguments() {
     let mut timed = solver(board);
     loop {
         let (a, b) = (
-            reference.step_many(700.into()).unwrap().to_vec(),
+            reference.step_many(700.into(), None).unwrap().to_vec(),
             timed
-                .step_many_for(3_600_000.into(), 700.into())
+                .step_many_for(3_600_000.into(), 700.into(), None)
                 .unwrap()
                 .to_vec(),
         );
@@ -473,7 +473,9 @@ fn time_sliced_runs_resume_exactly_and_check_their_arguments() {
     }
     // With no time at all it still stops at the first 1,024-event check, never later.
     let mut hurried = solver("13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2");
-    let words = hurried.step_many_for(0.into(), 100_000.into()).unwrap();
+    let words = hurried
+        .step_many_for(0.into(), 100_000.into(), None)
+        .unwrap();
     assert_eq!(words.length() as usize, 1024 * RECORD_WORDS);
 
     for (result, message) in [
@@ -487,13 +489,13 @@ fn time_sliced_runs_resume_exactly_and_check_their_arguments() {
         ),
         (
             solver(board)
-                .step_many_for(f64::NAN.into(), 10.into())
+                .step_many_for(f64::NAN.into(), 10.into(), None)
                 .unwrap_err(),
             "stepManyFor(ms, n): ms must be a number of milliseconds from 0 to 3600000, got NaN",
         ),
         (
             solver(board)
-                .step_many_for(5.into(), 1e7.into())
+                .step_many_for(5.into(), 1e7.into(), None)
                 .unwrap_err(),
             "stepManyFor(ms, n) takes a whole number of events from 0 to 1000000, got 10000000",
         ),
@@ -511,7 +513,7 @@ fn step_many_packs_the_same_events() {
     assert_eq!(s.record_words(), RECORD_WORDS);
     let mut words = Vec::new();
     loop {
-        let batch = s.step_many(1000.into()).unwrap().to_vec();
+        let batch = s.step_many(1000.into(), None).unwrap().to_vec();
         if batch.is_empty() {
             break;
         }
@@ -525,6 +527,30 @@ fn step_many_packs_the_same_events() {
         .map(|v| v.as_f64().unwrap() as u8)
         .collect();
     assert_eq!(unpack(&words, &moves), expected);
+    // With untilRaise, each batch ends at a raise (or the end): the same events, cut there.
+    let mut until = solver(board);
+    let mut cut = Vec::new();
+    loop {
+        let batch = until
+            .step_many(100_000.into(), Some(true))
+            .unwrap()
+            .to_vec();
+        if batch.is_empty() {
+            break;
+        }
+        let events = unpack(&batch, &moves);
+        let raises = events
+            .iter()
+            .filter(|e| matches!(e, Event::Raise(_)))
+            .count();
+        let last = events.last().unwrap();
+        assert!(
+            raises == 1 && matches!(last, Event::Raise(_))
+                || raises == 0 && matches!(last, Event::Solved(_))
+        );
+        cut.extend(batch);
+    }
+    assert_eq!(unpack(&cut, &moves), expected);
     // skip(n) advances the same events without returning them.
     let mut skipper = solver(board);
     assert_eq!(skipper.skip(10.into()).unwrap(), 10.0);
@@ -822,7 +848,7 @@ fn every_parameter_is_checked_not_coerced() {
             "skip(n) takes a whole number of events (0 or more), got \"5\"",
         ),
         (
-            s.step_many(true.into()).map(Into::into),
+            s.step_many(true.into(), None).map(Into::into),
             "stepMany(n) takes a whole number of events from 0 to 1000000, got true",
         ),
         (
@@ -924,7 +950,7 @@ fn twenty_thousand_thrown_errors_leave_every_solver_working() {
             1 => s.run(getter.clone()).unwrap_err(),
             2 => Solver::new(board_getter.clone()).err().unwrap(),
             3 => Solver::new(bad_element.clone()).err().unwrap(),
-            4 => s.step_many("5".into()).unwrap_err(),
+            4 => s.step_many("5".into(), None).unwrap_err(),
             5 => describe_board(board.into(), 5.into()).unwrap_err(),
             6 => board_after(board.into(), tiles(&[6])).unwrap_err(),
             7 => Solver::new(object(&[("board", "1 2 3 4 4 6 7 8 0".into())]))
@@ -967,7 +993,7 @@ fn twenty_thousand_thrown_errors_leave_every_solver_working() {
 fn step_many_is_capped_and_keeps_no_large_buffer() {
     let (kind, m) = thrown(
         solver("1 2 3 4 0 6 7 5 8")
-            .step_many(1e7.into())
+            .step_many(1e7.into(), None)
             .unwrap_err(),
     );
     assert_eq!(kind, "invalid-option");
@@ -988,13 +1014,13 @@ fn step_many_is_capped_and_keeps_no_large_buffer() {
     // A 2-move board: the largest batch produces a few events, and reserves no more.
     let mut solvers: Vec<Solver> = (0..20).map(|_| solver("1 2 3 4 0 6 7 5 8")).collect();
     for s in &mut solvers {
-        let words = s.step_many(1_000_000.into()).unwrap();
+        let words = s.step_many(1_000_000.into(), None).unwrap();
         assert!(words.length() < 100 * RECORD_WORDS as u32);
     }
     // A batch that produces a million events gives its 32 MB back after the call.
     let mut big = solver("13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2");
     for _ in 0..2 {
-        let words = big.step_many(1_000_000.into()).unwrap();
+        let words = big.step_many(1_000_000.into(), None).unwrap();
         assert_eq!(words.length(), 1_000_000 * RECORD_WORDS as u32);
     }
     solvers.push(big);

@@ -3,7 +3,8 @@
 // Both speak WorkerClient's protocol, so the element does not know which one it drives.
 import { Solver } from './pkg/tilesearch.js';
 import { WorkerClient } from './worker-client.js';
-import { RECORD_WORDS } from './trace-records.js';
+import { KIND, RECORD_WORDS, recordKind } from './trace-records.js';
+import { snapshotOf } from './snapshot.js';
 
 const CREDITS = 3;
 const BATCH_EVENTS = 16384;   // about 1 ms of search: one slice, far below the 50 ms long-task line
@@ -24,12 +25,12 @@ class SearchClient {
     }
   }
 
-  start(options, from, handlers) {
-    this.#inner.start(options, from, { ...handlers, onError: (error) => {
+  start(options, from, untilRaise, handlers) {
+    this.#inner.start(options, from, untilRaise, { ...handlers, onError: (error) => {
       if (!error.refused) { handlers.onError(error); return; }
       this.#inner.terminate();
       this.#inner = new SliceClient();
-      this.#inner.start(options, from, handlers);
+      this.#inner.start(options, from, untilRaise, handlers);
     } });
   }
 
@@ -49,15 +50,17 @@ class SliceClient {
   #handlers = null;
   #credits = 0;
   #skipLeft = 0;
+  #untilRaise = false;
   #channel = new MessageChannel();
 
   constructor() {
     this.#channel.port1.onmessage = ({ data }) => { if (data === this.#session) this.#slice(); };
   }
 
-  start(options, from, handlers) {
+  start(options, from, untilRaise, handlers) {
     this.stop();
     this.#session += 1;
+    this.#untilRaise = untilRaise;
     try {
       const key = JSON.stringify(options);
       if (key !== this.#solverKey) {
@@ -108,12 +111,12 @@ class SliceClient {
     }
     if (this.#credits <= 0) return;
     this.#credits -= 1;
-    const records = this.#solver.stepMany(BATCH_EVENTS);
-    const finished = records.length < BATCH_EVENTS * RECORD_WORDS;
-    const solution = this.#solver.status === 'solved' ? Array.from(this.#solver.solution) : null;
+    const records = this.#solver.stepMany(BATCH_EVENTS, this.#untilRaise);
+    const finished = records.length < BATCH_EVENTS * RECORD_WORDS
+      || (this.#untilRaise && recordKind(records, records.length - RECORD_WORDS) === KIND.raise);
     const handlers = this.#handlers;
     if (finished) this.#handlers = null;
-    handlers.onBatch(records, solution, finished);
+    handlers.onBatch(records, snapshotOf(this.#solver), finished);
     if (!finished && this.#credits > 0) this.#schedule();
   }
 }

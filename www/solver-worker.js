@@ -9,6 +9,8 @@
 // build in slices) and hands the page a copy, so the page never builds them itself.
 import init, * as core from './pkg/tilesearch.js';
 import { ensurePatternDatabases } from './pdb-cache.js';
+import { snapshotOf } from './snapshot.js';
+import { KIND, RECORD_WORDS, recordKind } from './trace-records.js';
 
 const { Solver } = core;
 
@@ -48,11 +50,14 @@ function turn() {
 function work(client) {
   const { solver, session } = client;
   try {
-    const records = solver.stepMany(client.batchEvents);
+    const records = solver.stepMany(client.batchEvents, client.untilRaise);
     client.credits -= 1;
-    const finished = records.length < client.batchEvents * solver.recordWords;
-    const solution = solver.status === 'solved' ? Array.from(solver.solution) : null;
-    send({ type: 'batch', client: client.id, session, records, solution, finished }, [records.buffer]);
+    // The stream ends with the search, or (Next iteration) at the raise the batch ends on.
+    const finished = records.length < client.batchEvents * RECORD_WORDS
+      || (client.untilRaise && recordKind(records, records.length - RECORD_WORDS) === KIND.raise);
+    // The moment after the batch, as the page's panels show it once they have drawn it.
+    const snapshot = snapshotOf(solver);
+    send({ type: 'batch', client: client.id, session, records, snapshot, finished }, [records.buffer]);
     if (finished) client.session = 0;
   } catch (error) {
     client.session = 0;
@@ -70,10 +75,10 @@ async function sendDatabases(goal) {
   }
 }
 
-async function start({ client: id, session, options, from, credits, batchEvents }) {
+async function start({ client: id, session, options, from, untilRaise, credits, batchEvents }) {
   let client = clients.get(id);
   if (!client) {
-    client = { id, solver: null, key: '', latest: 0, session: 0, credits: 0, batchEvents, queued: false };
+    client = { id, solver: null, key: '', latest: 0, session: 0, credits: 0, batchEvents, untilRaise: false, queued: false };
     clients.set(id, client);
   }
   client.latest = session;
@@ -93,7 +98,7 @@ async function start({ client: id, session, options, from, credits, batchEvents 
   // To where the page is: IDA* restarts at the iteration holding `from` (the core's seek), so
   // a stream that resumes deep in a search does not replay it from event 0.
   client.solver.seek(from);
-  Object.assign(client, { session, credits, batchEvents });
+  Object.assign(client, { session, credits, batchEvents, untilRaise });
   enqueue(client);
 }
 

@@ -54,7 +54,7 @@ import { BoardView } from './board-view.js';
 import { TreeView, NODE_BUDGET } from './tree-view.js';
 import { TimelineView } from './timeline-view.js';
 import { NowPanel, narrate, FRONTIER_SEARCHES } from './now-panel.js';
-import { FrontierView, FRONTIER_SHOWN, frontierSize, sizeText } from './frontier-view.js';
+import { FrontierView, sizeText } from './frontier-view.js';
 import { DatabasesView } from './databases-view.js';
 import { CompareView } from './compare-view.js';
 import { SolutionView } from './solution-view.js';
@@ -65,19 +65,19 @@ import { ShareView, SHARE_BUTTONS } from './share-view.js';
 import { shareLink, optionsFromHash, traceJsonLines, iterationsCsv, treeSvg, download } from './export.js';
 import { stylesheet, wasmModule } from './assets.js';
 import {
-  KIND, RECORD_WORDS, decodeRecord, isNodeRecord, recordG, recordH, recordId, recordIteration, recordKind, recordParent,
-  recordPruneThreshold, recordTile,
+  KIND, RECORD_WORDS, decodeRecord, recordG, recordH, recordId, recordKind, recordParent, recordPruneThreshold, recordTile,
 } from './trace-records.js';
 import { draw, cancelDraw, addFeed, removeFeed } from './frame-scheduler.js';
 import { Announcer } from './announcer.js';
 import { CodeView } from './code-view.js';
 import { codeStep } from './pseudo-code.js';
+import { ViewState } from './view-state.js';
+import { snapshotOf } from './snapshot.js';
 
 let wasmPromise = null;
 /** The core, compiled and instantiated once per page, when the first widget connects. */
 const wasmReady = () => (wasmPromise ??= wasmModule().then(async (module) => { await init({ module_or_path: module }); return module; }));
 const DEFAULTS = { board: '6 4 5 8 2 7 1 0 3', heuristic: 'manhattan', goal: 'blank-last', algorithm: 'ida', speed: 4 };
-const STREAM_CHUNK = 512;     // events fed at a time while streaming: the frame scheduler's deadline is checked often
 const REPLAY_CHUNK = 20000;   // events fed per frame when a seek redraws an iteration (about 15 ms)
 const STREAM_NODE_BUDGET = 120; // drawn tree nodes while streaming (NODE_BUDGET while stepping)
 const STREAM_TREE_MS = 250;  // tree and timeline are redrawn at most 4 times a second while streaming
@@ -160,12 +160,9 @@ class TileSearchElement extends HTMLElement {
   #solver = null;
   #error = null;
   #described = null;       // describeBoard of the board, when it parses
-  #index = 0;              // trace events shown so far
-  #lastRecord = null;      // the last event shown, as one packed record
+  #view = new ViewState(); // the moment shown: events so far, the search's snapshot there (view-state.js)
+  #solverAt = 0;           // where the local Solver stands (streams leave it behind; #local() catches up)
   #lastEvent = null;
-  #numbers = {};           // g, h, f of the last visited or pruned node
-  #minPruned = Infinity;
-  #rootId = null;          // the id of this iteration's start node (the pseudo-code's `return min` at the root)
   #solved = null;          // {length, moves, expanded, generated}
   #gaveup = null;          // the gaveup event: a graph search hit its memory guard
   #databases = null;       // pdb: {goal, status, progress, source, seconds, loadSeconds, message} (DatabasesView)
@@ -183,7 +180,6 @@ class TileSearchElement extends HTMLElement {
   #streamingRun = false;   // the stream is a full-speed Run (not Next iteration)
   #streamFeed = null;      // the stream's turn in the page's frame scheduler
   #timelineAt = 0;         // when the timeline was last drawn (throttled while streaming)
-  #lastNodeAt = null;      // offset of the last node/prune record of a #feed call
   #renderQueued = false;
   #drawQueued = () => { this.#renderQueued = false; this.#render(); };
   #announcer = new Announcer((text) => { this.#views.live.textContent = text; }, { interval: ANNOUNCE_MS });
@@ -354,7 +350,7 @@ class TileSearchElement extends HTMLElement {
    * moment's iteration is redrawn over the next frames. A value that is not a whole number of
    * events throws a RangeError and changes nothing.
    */
-  get position() { return this.#index; }
+  get position() { return this.#view.index; }
   set position(value) {
     const position = typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
     if (position === null) throw new RangeError(`position must be a whole number of events (0 or more), not ${String(value)}`);
@@ -371,18 +367,19 @@ class TileSearchElement extends HTMLElement {
     else if (this.#gaveup) status = 'gaveup';
     else if (!solver && this.#databases) status = 'preparing';
     else if (this.#mode === 'run' || this.#mode === 'stream') status = 'running';
-    else if (this.#index > 0) status = 'paused';
-    const summary = solver?.summary();
+    else if (this.#view.index > 0) status = 'paused';
+    // The moment shown, not where a worker's search has got to.
+    const snap = solver ? this.#view.snapshot : null;
     return {
       status,
       algorithm: this.algorithm,
-      threshold: solver && this.#index > 0 ? solver.threshold : null,
-      iteration: solver ? solver.iteration : 0,
-      expanded: solver ? solver.expanded : 0,
-      generated: solver ? solver.generated : 0,
-      reached: summary?.reached ?? null,
-      maxFrontier: summary?.maxFrontier ?? null,
-      position: this.#index,
+      threshold: snap && this.#view.index > 0 ? snap.threshold : null,
+      iteration: snap?.iteration ?? 0,
+      expanded: snap?.expanded ?? 0,
+      generated: snap?.generated ?? 0,
+      reached: snap?.reached ?? null,
+      maxFrontier: snap?.maxFrontier ?? null,
+      position: this.#view.index,
       lastEvent: this.#lastEvent,
       solution: this.#solved ? { length: this.#solved.length, moves: [...this.#solved.moves] } : null,
       error: this.#error,
@@ -398,15 +395,15 @@ class TileSearchElement extends HTMLElement {
   step() {
     if (!this.#solver || this.#finished) return undefined;
     this.#cancel();
-    const event = this.#take(this.#solver.stepMany(1));
+    const event = this.#take(this.#local().stepMany(1));
     this.#render();
     return event;
   }
 
   /** Back one event: the core seeks to its iteration's start, and the iteration is redrawn to there. */
   stepBack() {
-    if (!this.#solver || this.#index === 0) return Promise.resolve();
-    return this.#seek(this.#index - 1);
+    if (!this.#solver || this.#view.index === 0) return Promise.resolve();
+    return this.#seek(this.#view.index - 1);
   }
 
   /** Runs to the end of the current iteration (its raise) or to the solution, in the worker. */
@@ -434,6 +431,7 @@ class TileSearchElement extends HTMLElement {
     this.#cancel();
     this.#solver.reset();
     this.#clearTrace();
+    this.#view.snapshot = snapshotOf(this.#solver);
     this.#announce('Reset: back to the start, before the first event.', true);
     this.#render();
     this.dispatchEvent(new CustomEvent('reset', { bubbles: true, composed: true }));
@@ -465,6 +463,7 @@ class TileSearchElement extends HTMLElement {
       try {
         // Attribute text as given: the core checks every name and says what is wrong.
         this.#solver = new Solver(/** @type {import('./pkg/tilesearch.js').SolverOptions} */ (options));
+        this.#solverAt = 0;
       } catch (error) {
         this.#error = error.message;
       }
@@ -475,6 +474,7 @@ class TileSearchElement extends HTMLElement {
       // A malformed board: the last board that parsed stays drawn (dimmed) beside the alert.
     }
     this.#clearTrace();
+    this.#view.snapshot = this.#solver ? snapshotOf(this.#solver) : null;
     this.#render();
     this.dispatchEvent(new CustomEvent('optionschange', { bubbles: true, composed: true, detail: options }));
     // A position asked for before the search existed (the attribute, a deep link, the property).
@@ -530,11 +530,8 @@ class TileSearchElement extends HTMLElement {
   }
 
   #clearTrace() {
-    this.#index = 0;
-    this.#lastRecord = this.#lastEvent = null;
-    this.#numbers = {};
-    this.#minPruned = Infinity;
-    this.#rootId = null;
+    this.#view.clear();
+    this.#lastEvent = null;
     this.#solved = null;
     this.#gaveup = null;
     this.#playback = null;
@@ -545,22 +542,16 @@ class TileSearchElement extends HTMLElement {
 
   // --- consuming trace records --------------------------------------------------------------
 
-  /**
-   * Feeds `count` records of `words` to the views; with `untilRaise`, stops after a raise or
-   * the solution. Returns how many records were consumed.
-   */
-  #feed(words, count, untilRaise = false) {
+  /** Feeds `count` records of `words` to the view state and the tree; returns `count`. */
+  #feed(words, count) {
     const tree = this.#views.tree;
-    let consumed = 0;
-    for (let o = 0; consumed < count; o += RECORD_WORDS) {
-      const kind = recordKind(words, o);
+    const view = this.#view;
+    for (let i = 0, o = 0; i < count; i += 1, o += RECORD_WORDS) {
+      const kind = view.apply(words, o);
       if (kind === KIND.node) {
-        if (recordParent(words, o) === null) this.#rootId = recordId(words, o);
         tree.node(recordId(words, o), recordParent(words, o), recordG(words, o), recordH(words, o), recordTile(words, o));
       } else if (kind === KIND.prune) {
-        const g = recordG(words, o), h = recordH(words, o);
-        tree.prune(recordId(words, o), recordParent(words, o), g, h, recordPruneThreshold(words, o), recordTile(words, o));
-        if (g + h < this.#minPruned) this.#minPruned = g + h;
+        tree.prune(recordId(words, o), recordParent(words, o), recordG(words, o), recordH(words, o), recordPruneThreshold(words, o), recordTile(words, o));
       } else if (kind === KIND.generate) {
         tree.generate(recordId(words, o), recordParent(words, o), recordG(words, o), recordH(words, o), recordTile(words, o));
       } else if (kind === KIND.expand) {
@@ -570,39 +561,35 @@ class TileSearchElement extends HTMLElement {
       } else if (kind === KIND.backtrack) {
         tree.backtrack(recordId(words, o));
       } else if (kind === KIND.iteration) {
-        const { iteration, threshold } = recordIteration(words, o);
-        tree.startIteration(iteration, threshold);
-        this.#minPruned = Infinity;
+        tree.startIteration(view.iteration, view.threshold);
       } else if (kind === KIND.raise) {
         // Every raise is announced, even one a batch passes in the middle; a full-speed Run,
         // which raises faster than speech, says the latest one still waiting.
-        const { from, to } = /** @type {{from: number, to: number}} */ (decodeRecord(words, o));
         const fullSpeed = this.#mode === 'stream' && this.#streamingRun;
-        this.#announce(`No goal within threshold ${from}: the threshold rises to ${to}, the smallest pruned f.`, true, fullSpeed ? 'raise' : null);
+        this.#announce(`No goal within threshold ${view.threshold}: the threshold rises to ${view.raisedTo}, the smallest pruned f.`, true, fullSpeed ? 'raise' : null);
       } else if (kind === KIND.solved && !this.#frontierSearch) {
         tree.solved(); // a graph search's solution path is starred in #afterEvents, from the moves
       }
-      this.#index += 1;
-      consumed += 1;
-      if (isNodeRecord(kind)) this.#lastNodeAt = o;
-      if (untilRaise && (kind === KIND.raise || kind === KIND.solved)) break;
     }
-    if (consumed > 0) {
-      const last = (consumed - 1) * RECORD_WORDS;
-      if (this.#lastNodeAt !== null) {
-        const o = this.#lastNodeAt;
-        const g = recordG(words, o), h = recordH(words, o);
-        this.#numbers = { g, h, f: g + h };
-      }
-      this.#lastNodeAt = null;
-      this.#lastRecord = words.slice(last, last + RECORD_WORDS);
-    }
-    return consumed;
+    if (count > 0) view.keepLast(words, (count - 1) * RECORD_WORDS);
+    return count;
   }
 
-  /** Shows the records of one stepMany call; returns the last one's event. */
+  /** The local Solver, moved to the moment shown if a stream left it behind (the core's seek). */
+  #local() {
+    if (this.#solverAt !== this.#view.index) {
+      this.#solver.seek(this.#view.index);
+      this.#solverAt = this.#view.index;
+    }
+    return this.#solver;
+  }
+
+  /** Shows the records of one stepMany call of the local Solver; returns the last one's event. */
   #take(words) {
-    return this.#feed(words, words.length / RECORD_WORDS) > 0 ? this.#afterEvents() : undefined;
+    const count = this.#feed(words, words.length / RECORD_WORDS);
+    this.#solverAt = this.#view.index;
+    this.#view.snapshot = snapshotOf(this.#solver);
+    return count > 0 ? this.#afterEvents() : undefined;
   }
 
   /**
@@ -610,11 +597,11 @@ class TileSearchElement extends HTMLElement {
    * Returns the last event. A listener may remove the widget: then nothing else happens here.
    */
   #afterEvents() {
-    if (!this.#lastRecord) return undefined;
-    const kind = recordKind(this.#lastRecord, 0);
-    const solvedNow = kind === KIND.solved && !this.#solved;
-    // The moves are the one thing a record cannot carry: read once, when the search is solved.
-    const event = decodeRecord(this.#lastRecord, 0, solvedNow ? Array.from(this.#solver.solution) : undefined);
+    const record = this.#view.lastRecord;
+    if (!record) return undefined;
+    const solvedNow = recordKind(record, 0) === KIND.solved && !this.#solved;
+    // The moves are the one thing a record cannot carry: the snapshot after the solution has them.
+    const event = decodeRecord(record, 0, solvedNow ? Array.from(this.#view.snapshot.moves ?? []) : undefined);
     this.#lastEvent = event;
     this.dispatchEvent(new CustomEvent('step', { bubbles: true, composed: true, detail: event }));
     if (!this.isConnected) return event;
@@ -631,7 +618,7 @@ class TileSearchElement extends HTMLElement {
       this.#solved = event;
       this.#mode = 'idle';
       // The goal comes off the frontier without an event of its own: no node numbers to show.
-      if (this.#frontierSearch) { this.#views.tree.solvedAlong(event.moves); this.#numbers = {}; }
+      if (this.#frontierSearch) this.#views.tree.solvedAlong(event.moves);
       this.dispatchEvent(new CustomEvent('solved', { bubbles: true, composed: true,
         detail: { length: event.length, moves: [...event.moves], expanded: event.expanded, generated: event.generated } }));
       if (!this.isConnected) return event;
@@ -655,7 +642,7 @@ class TileSearchElement extends HTMLElement {
     this.#client?.stop();
     this.#views.tree.pace(0, NODE_BUDGET);
     this.#playback = null;
-    if (this.#mode === 'run' || this.#mode === 'stream') this.#progress = `Paused after ${this.#solver?.nodes.toLocaleString('en')} nodes.`;
+    if (this.#mode === 'run' || this.#mode === 'stream') this.#progress = `Paused after ${(this.#view.snapshot?.nodes ?? 0).toLocaleString('en')} nodes.`;
     this.#mode = 'idle';
   }
 
@@ -663,7 +650,7 @@ class TileSearchElement extends HTMLElement {
   #runAtSpeed() {
     this.#mode = 'run';
     const generation = this.#generation;
-    const started = { time: performance.now(), nodes: this.#solver.nodes };
+    const started = { time: performance.now(), nodes: this.#view.snapshot.nodes };
     let last = performance.now(), credit = 1;
     const tick = (now) => {
       if (generation !== this.#generation) return;
@@ -672,7 +659,7 @@ class TileSearchElement extends HTMLElement {
       const n = Math.min(Math.floor(credit), 5000);
       if (n > 0) {
         credit -= n;
-        this.#take(this.#solver.stepMany(n));
+        this.#take(this.#local().stepMany(n));
         if (generation !== this.#generation) return; // a listener paused, reset or removed the widget
       }
       this.#progress = this.#progressLine(started, speedLabel(this.speed));
@@ -684,47 +671,46 @@ class TileSearchElement extends HTMLElement {
     this.#render();
   }
 
-  /** Full-speed Run (or Next iteration): records streamed from the worker, drawn per frame. */
+  /**
+   * Full-speed Run (or Next iteration: the stream ends at the raise): records streamed from
+   * the worker, drawn per frame in whole batches, each with the snapshot of the moment after
+   * it, so that every panel shows where the drawing is. The local Solver is not touched.
+   */
   #stream(untilRaise) {
     this.#mode = 'stream';
     this.#views.tree.pace(STREAM_TREE_MS, STREAM_NODE_BUDGET);
     this.#streamingRun = !untilRaise;
     const generation = this.#generation;
-    const started = { time: performance.now(), nodes: this.#solver.nodes };
+    const started = { time: performance.now(), nodes: this.#view.snapshot.nodes };
+    /** @type {{records: Uint32Array, snapshot: import('./snapshot.js').Snapshot, finished: boolean}[]} */
     const queue = [];
-    let offset = 0;
     this.#client ??= createSearchClient(this.#module);
-    this.#client.start(this.#options(), this.#index, {
-      onBatch: (records) => queue.push(records),
+    this.#client.start(this.#options(), this.#view.index, untilRaise, {
+      onBatch: (records, snapshot, finished) => queue.push({ records, snapshot, finished }),
       onError: (error) => { this.#cancel(); this.#progress = `The worker failed: ${error.message}`; this.#render(); },
     });
     // The page's frame scheduler calls this right after each frame with this widget's share of
     // the page's drawing budget (every streaming widget on the page takes turns).
     const feed = (deadline) => {
       if (generation !== this.#generation) { removeFeed(feed); return; }
-      let stopped = false, fed = 0;
-      while (queue.length && !stopped && (fed === 0 || performance.now() < deadline)) {
-        const batch = queue[0];
-        const total = batch.length / RECORD_WORDS;
-        const n = Math.min(total - offset, STREAM_CHUNK);
-        const chunk = batch.subarray(offset * RECORD_WORDS, (offset + n) * RECORD_WORDS);
-        const consumed = this.#feed(chunk, n, untilRaise);
-        this.#solver.skip(consumed);
-        offset += consumed;
-        fed += consumed;
-        stopped = untilRaise && consumed > 0 && this.#isStop(chunk, consumed);
-        if (offset === total) { queue.shift(); offset = 0; this.#client.credit(); }
+      let fed = 0, ended = false;
+      while (queue.length && !ended && (fed === 0 || performance.now() < deadline)) {
+        const { records, snapshot, finished } = queue.shift();
+        fed += this.#feed(records, records.length / RECORD_WORDS);
+        this.#view.snapshot = snapshot;
+        ended = finished;
+        if (!finished) this.#client.credit();
       }
       if (fed > 0) this.#afterEvents();
       if (generation !== this.#generation) return; // a listener paused, reset or removed the widget
       this.#progress = this.#progressLine(started, 'full speed, in a worker');
-      if (this.#finished || stopped) {
+      if (this.#finished || ended) {
         removeFeed(feed);
         this.#streamFeed = null;
         this.#client.stop();
         this.#mode = 'idle';
         this.#views.tree.pace(0, NODE_BUDGET);
-        this.#progress = this.#finished ? this.#doneLine() : `Iteration ${this.#solver.iteration} done: threshold raised to ${this.#solver.threshold}.`;
+        this.#progress = this.#finished ? this.#doneLine() : `Iteration ${this.#view.iteration} done: threshold raised to ${this.#view.raisedTo}.`;
         this.#render();
         return;
       }
@@ -735,37 +721,31 @@ class TileSearchElement extends HTMLElement {
     this.#render();
   }
 
-  #isStop(chunk, consumed) {
-    const kind = recordKind(chunk, (consumed - 1) * RECORD_WORDS);
-    return kind === KIND.raise || kind === KIND.solved;
-  }
-
   #progressLine(started, how) {
-    const solver = this.#solver;
+    const snap = this.#view.snapshot;
     const seconds = (performance.now() - started.time) / 1000;
-    const rate = seconds > 0.2 ? Math.round((solver.nodes - started.nodes) / seconds) : null;
+    const rate = seconds > 0.2 ? Math.round((snap.nodes - started.nodes) / seconds) : null;
+    const perSecond = rate === null ? '' : `, ${rate.toLocaleString('en')} nodes/s`;
     if (this.#frontierSearch) {
-      const { reached } = solver.summary();
-      return `Running (${how}): ${solver.expanded.toLocaleString('en')} expanded, ${solver.generated.toLocaleString('en')} generated, ` +
-        `frontier ${sizeText(frontierSize(solver))}, ${reached.toLocaleString('en')} reached states${rate === null ? '' : `, ${rate.toLocaleString('en')} nodes/s`}.`;
+      return `Running (${how}): ${snap.expanded.toLocaleString('en')} expanded, ${snap.generated.toLocaleString('en')} generated, ` +
+        `frontier ${sizeText(snap.frontierSize)}, ${snap.reached.toLocaleString('en')} reached states${perSecond}.`;
     }
-    return `Running (${how}): threshold ${solver.threshold}, iteration ${solver.iteration}, ` +
-      `${solver.nodes.toLocaleString('en')} nodes${rate === null ? '' : `, ${rate.toLocaleString('en')} nodes/s`}.`;
+    return `Running (${how}): threshold ${snap.threshold}, iteration ${snap.iteration}, ${snap.nodes.toLocaleString('en')} nodes${perSecond}.`;
   }
 
   #doneLine() {
     const number = (n) => n.toLocaleString('en');
+    const snap = this.#view.snapshot;
     if (this.#gaveup) {
       return `Gave up after ${number(this.#gaveup.reached)} reached states (the memory guard, max-reached ${number(this.#gaveup.limit)}): ` +
-        `${number(this.#solver.expanded)} expanded, ${number(this.#solver.generated)} generated, no solution found.`;
+        `${number(snap.expanded)} expanded, ${number(snap.generated)} generated, no solution found.`;
     }
     if (this.#frontierSearch) {
-      const { maxFrontier, reached } = this.#solver.summary();
       return `Solved: ${number(this.#solved.length)} moves; ${number(this.#solved.expanded)} expanded, ${number(this.#solved.generated)} generated, ` +
-        `largest frontier ${number(maxFrontier)}, ${number(reached)} reached states.`;
+        `largest frontier ${number(snap.maxFrontier)}, ${number(snap.reached)} reached states.`;
     }
-    return `Solved: ${this.#solved.length} moves after ${this.#solver.nodes.toLocaleString('en')} nodes ` +
-      `(${this.#solved.expanded.toLocaleString('en')} expanded) in ${this.#solver.iteration} iterations.`;
+    return `Solved: ${this.#solved.length} moves after ${number(snap.nodes)} nodes ` +
+      `(${number(this.#solved.expanded)} expanded) in ${snap.iteration} iterations.`;
   }
 
   /**
@@ -782,7 +762,7 @@ class TileSearchElement extends HTMLElement {
     const start = solver.iterationStart;
     solver.seek(start);
     this.#clearTrace();
-    this.#index = start;
+    this.#view.index = start;
     this.#mode = 'replay';
     for (let left = reached - start; left > 0;) {
       const words = solver.stepMany(Math.min(left, REPLAY_CHUNK));
@@ -796,6 +776,8 @@ class TileSearchElement extends HTMLElement {
         if (generation !== this.#generation) return;
       }
     }
+    this.#solverAt = this.#view.index;
+    this.#view.snapshot = snapshotOf(solver);
     this.#progress = '';
     this.#mode = 'idle';
     this.#afterEvents();
@@ -840,7 +822,7 @@ class TileSearchElement extends HTMLElement {
   #narration() {
     if (this.#error) return 'Fix the board above to continue.';
     if (!this.#solver && this.#databases) return 'The pattern databases are on their way (the bar above); Step is ready once they are in.';
-    return narrate(this.#lastEvent, { algorithm: this.algorithm, threshold: this.#solver?.threshold, minPruned: this.#minPruned, heuristic: this.heuristic,
+    return narrate(this.#lastEvent, { algorithm: this.algorithm, threshold: this.#view.threshold, minPruned: this.#view.minPruned, heuristic: this.heuristic,
       tileOf: (id) => this.#views.tree.tileOf(id) });
   }
 
@@ -865,28 +847,34 @@ class TileSearchElement extends HTMLElement {
     if (shown.has('compare')) v.compare.setOptions(solver ? this.#options() : null);
     if (shown.has('solution')) v.solution.render(this.#solved && { start: solver.start, moves: this.#solved.moves, goal: this.goal });
     this.#renderBoard(); // always: its tiles are the widget's first sign of life, to a page's scripts too
+    // Every panel below reads the one view state: the records shown and the snapshot after them.
+    const view = this.#view;
+    const snap = solver ? view.snapshot : null;
+    const playing = this.#playbackMoment();
     if (shown.has('code')) {
       /** @type {import('./pseudo-code.js').CodeContext} */
-      const context = { algorithm: this.algorithm, threshold: solver?.threshold, min: this.#minPruned, rootId: this.#rootId, heuristic: this.heuristic };
-      if (solver && this.#frontierSearch) Object.assign(context, { frontier: sizeText(frontierSize(solver)), reached: solver.summary().reached, expanded: solver.expanded });
-      v.code.render({ algorithm: this.algorithm, step: solver ? codeStep(this.#lastEvent, context) : null });
+      const context = { algorithm: this.algorithm, threshold: view.raisedTo ?? view.threshold ?? undefined, min: view.minPruned, rootId: view.rootId, heuristic: this.heuristic };
+      if (snap && this.#frontierSearch) Object.assign(context, { frontier: sizeText(snap.frontierSize), reached: snap.reached, expanded: snap.expanded });
+      v.code.render({ algorithm: this.algorithm, step: snap ? codeStep(this.#lastEvent, context) : null });
     }
+    const numbers = playing?.numbers ?? view.numbers;
+    const narration = playing ? this.#playbackText() : this.#narration();
     if (!shown.has('now') && !shown.has('frontier')) {
       // Neither panel: nothing to draw.
-    } else if (solver && this.#frontierSearch) {
-      const size = frontierSize(solver);
-      const { maxFrontier, reached } = solver.summary();
-      v.now.render({ ...this.#numbers, frontier: sizeText(size), maxFrontier, reached, expanded: solver.expanded, generated: solver.generated }, this.#narration());
-      v.frontier.render(this.algorithm, solver.frontier(FRONTIER_SHOWN), size, this.#finished);
+    } else if (snap && this.#frontierSearch) {
+      const { frontierSize, maxFrontier, reached } = snap;
+      v.now.render({ ...numbers, frontier: sizeText(frontierSize), maxFrontier, reached, expanded: snap.expanded, generated: snap.generated }, narration);
+      v.frontier.render(this.algorithm, snap.frontier, frontierSize, this.#finished);
     } else {
-      v.now.render(solver ? {
-        iteration: solver.iteration || null, threshold: this.#index > 0 ? solver.threshold : null,
-        ...this.#numbers, minPruned: this.#minPruned, expanded: solver.expanded, generated: solver.generated,
-      } : {}, this.#narration());
+      // IDA*: the iteration and threshold of the last event (after a raise: "23 → 25").
+      const threshold = view.index === 0 ? null : view.raisedTo === null ? view.threshold : `${view.threshold} → ${view.raisedTo}`;
+      v.now.render(snap ? {
+        iteration: view.iteration || null, threshold, ...numbers, minPruned: view.minPruned, expanded: snap.expanded, generated: snap.generated,
+      } : {}, narration);
     }
     if (shown.has('timeline') && (this.#mode !== 'stream' || performance.now() - this.#timelineAt > STREAM_TREE_MS)) {
       this.#timelineAt = performance.now();
-      const iterations = solver ? solver.summary().iterations : [];
+      const iterations = snap ? snap.iterations : [];
       v.timeline.render(iterations, !this.#solved && iterations.length > 0 && iterations.at(-1).nextThreshold === null);
     }
     v.progress.textContent = this.#progress;
@@ -895,7 +883,7 @@ class TileSearchElement extends HTMLElement {
     const running = this.#mode === 'run' || this.#mode === 'stream';
     const can = Boolean(solver) && this.#mode !== 'replay';
     v.controls.update({
-      step: can && !this.#finished, stepBack: can && this.#index > 0, nextIteration: can && !this.#finished && !this.#frontierSearch,
+      step: can && !this.#finished, stepBack: can && view.index > 0, nextIteration: can && !this.#finished && !this.#frontierSearch,
       run: can && !this.#finished && !running, pause: this.#mode !== 'idle' && this.#mode !== 'replay',
       reset: can, playSolution: can && Boolean(this.#solved) && this.#mode !== 'playback',
     });
@@ -904,16 +892,27 @@ class TileSearchElement extends HTMLElement {
     this.toggleAttribute('data-error', Boolean(this.#error));
   }
 
+  /**
+   * While the solution plays, the moment is the solution's k-th board: its tiles, the tile
+   * slid last and g, h, f there (the core's h of that board), for the board and Now alike.
+   */
+  #playbackMoment() {
+    if (!this.#playback || !this.#solver) return null;
+    const { moves, shown } = this.#playback;
+    const tiles = boardAfter(this.#solver.start, moves.slice(0, shown));
+    const h = describeBoard(tiles, /** @type {import('./pkg/tilesearch.js').GoalConvention} */ (this.goal)).h[this.heuristic];
+    return { tiles, moved: shown > 0 ? moves[shown - 1] : null, numbers: h === undefined ? { g: shown } : { g: shown, h, f: shown + h } };
+  }
+
   #renderBoard() {
     if (!this.#described) return;
     const width = this.#described.width;
     let tiles, moved = null, candidate = null;
-    if (this.#playback) {
-      const { moves, shown } = this.#playback;
-      tiles = boardAfter(this.#solver.start, moves.slice(0, shown));
-      moved = shown > 0 ? moves[shown - 1] : null;
-    } else if (this.#solver) {
-      tiles = this.#solver.board;
+    const playing = this.#playbackMoment();
+    if (playing) {
+      ({ tiles, moved } = playing);
+    } else if (this.#solver && this.#view.snapshot) {
+      tiles = this.#view.snapshot.board;
       const event = this.#lastEvent;
       if (event?.type === 'node' || event?.type === 'expand') moved = event.tile;
       if (event?.type === 'prune') candidate = event.tile;
@@ -1094,8 +1093,8 @@ class TileSearchElement extends HTMLElement {
       this.pause();
       this.#resume = resume;
       this.#progress = this.#hostHidden
-        ? `Paused while hidden (its slide is not shown), after ${this.#solver.nodes.toLocaleString('en')} nodes; it goes on when shown again.`
-        : `Paused while scrolled out of view, after ${this.#solver.nodes.toLocaleString('en')} nodes; it goes on when back in view.`;
+        ? `Paused while hidden (its slide is not shown), after ${this.#view.snapshot.nodes.toLocaleString('en')} nodes; it goes on when shown again.`
+        : `Paused while scrolled out of view, after ${this.#view.snapshot.nodes.toLocaleString('en')} nodes; it goes on when back in view.`;
       this.#render();
     } else if (visible && this.#resume) {
       const resume = this.#resume;
@@ -1108,7 +1107,7 @@ class TileSearchElement extends HTMLElement {
   get link() { return shareLink(this.#options(), this.id, this.#moment()); }
 
   /** The moment shown, as links hold it: events shown and the iteration. */
-  #moment() { return { step: this.#index, iteration: this.#solver?.iteration ?? 0 }; }
+  #moment() { return { step: this.#view.index, iteration: this.#view.iteration }; }
 
   /** Copies `link` to the clipboard; resolves to the status line the Copy link button shows. */
   async copyLink() {
@@ -1122,18 +1121,18 @@ class TileSearchElement extends HTMLElement {
   }
 
   /** The events shown so far as JSON Lines (one Solver.step() object per line, as `tilesearch trace` prints them). */
-  exportTrace() { return traceJsonLines(this.#options(), this.#index); }
+  exportTrace() { return traceJsonLines(this.#options(), this.#view.index); }
 
   /** The drawn tree of the current iteration as an SVG document. */
   exportTree() {
     return treeSvg(this.shadowRoot.querySelector('svg.tree'),
-      `IDA* search tree, iteration ${this.#solver?.iteration}, threshold ${this.#solver?.threshold}: ${this.board} (${this.heuristic})`);
+      `IDA* search tree, iteration ${this.#view.iteration}, threshold ${this.#view.threshold}: ${this.board} (${this.heuristic})`);
   }
 
   /** The iterations table as CSV. */
   exportTable() {
     if (this.algorithm !== 'ida') throw new Error(`The iterations table is IDA*'s: ${this.algorithm} has no iterations.`);
-    return iterationsCsv(this.#solver ? this.#solver.summary().iterations : []);
+    return iterationsCsv(this.#solver ? this.#view.snapshot.iterations : []);
   }
 
   #fileName(what, extension) {
@@ -1142,15 +1141,15 @@ class TileSearchElement extends HTMLElement {
   }
 
   async #downloadTrace() {
-    const count = this.#index;
+    const count = this.#view.index;
     const text = await this.exportTrace();
     download(this.shadowRoot, this.#fileName('trace', 'jsonl'), text, 'application/jsonl');
     return `Downloaded the trace: ${count.toLocaleString('en')} events, one JSON object per line (the schema of tilesearch trace).`;
   }
 
   async #downloadTree() {
-    download(this.shadowRoot, this.#fileName(`tree-iteration-${this.#solver?.iteration}`, 'svg'), this.exportTree(), 'image/svg+xml');
-    return `Downloaded the tree of iteration ${this.#solver?.iteration} as SVG.`;
+    download(this.shadowRoot, this.#fileName(`tree-iteration-${this.#view.iteration}`, 'svg'), this.exportTree(), 'image/svg+xml');
+    return `Downloaded the tree of iteration ${this.#view.iteration} as SVG.`;
   }
 
   async #downloadTable() {

@@ -58,7 +58,7 @@ class WorkerPool {
   }
 
   /** Starts client `id`'s stream `session` on the least busy worker; false if workers are refused. */
-  start(id, session, options, from) {
+  start(id, session, options, from, untilRaise) {
     if (this.refused) return false;
     let slot;
     try {
@@ -74,7 +74,7 @@ class WorkerPool {
     const streaming = this.#slots.reduce((sum, s) => sum + s.streams.size, 0);
     // Many streams at once: smaller batches, so the data in flight stays small (each widget then draws less per frame).
     const batchEvents = Math.max(MIN_BATCH_EVENTS, BATCH_EVENTS >> Math.max(0, Math.ceil(Math.log2(streaming / POOL_SIZE))));
-    slot.worker.postMessage({ type: 'start', client: id, session, options, from, credits: CREDITS, batchEvents });
+    slot.worker.postMessage({ type: 'start', client: id, session, options, from, untilRaise, credits: CREDITS, batchEvents });
     return true;
   }
 
@@ -182,12 +182,16 @@ export class WorkerClient {
     this.#id = pool.join(this, module);
   }
 
-  /** Streams the events after the first `from` events of a search with `options`. */
-  start(options, from, handlers) {
+  /**
+   * Streams the events after the first `from` events of a search with `options` (with
+   * `untilRaise`, up to IDA*'s next raise); `handlers.onBatch(records, snapshot, finished)`
+   * gets each batch with the moment after it (snapshot.js).
+   */
+  start(options, from, untilRaise, handlers) {
     this.stop();
     this.#session += 1;
     this.#handlers = handlers;
-    if (!pool.start(this.#id, this.#session, options, from)) {
+    if (!pool.start(this.#id, this.#session, options, from, untilRaise)) {
       this.fail(Object.assign(new Error('this page refuses workers'), { refused: true }));
     }
   }
@@ -225,7 +229,7 @@ export class WorkerClient {
     const handlers = this.#handlers;
     if (data.type === 'batch') {
       if (data.finished) pool.ended(this.#id);
-      handlers.onBatch(data.records, data.solution, data.finished);
+      handlers.onBatch(data.records, data.snapshot, data.finished);
     } else if (data.type === 'error') {
       pool.ended(this.#id);
       handlers.onError(new Error(data.message));

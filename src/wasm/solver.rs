@@ -164,17 +164,19 @@ impl Solver {
 
     /// Up to `n` events (at most 1,000,000 a call) packed into a `Uint32Array` of
     /// `RECORD_WORDS` words each (layout in the README and in `trace::pack`); fewer (possibly
-    /// none) once the search finishes.
+    /// none) once the search finishes, and with `untilRaise`, the batch ends after IDA*'s
+    /// next `raise` (where *Next iteration* stops).
     #[wasm_bindgen(js_name = stepMany)]
     pub fn step_many(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+        #[wasm_bindgen(js_name = untilRaise)] until_raise: Option<bool>,
     ) -> Result<Uint32Array, JsValue> {
         let n = step_many_count(&n, "stepMany(n)")?;
-        Ok(self.pack_events(n, None))
+        Ok(self.pack_events(n, None, until_raise.unwrap_or(false)))
     }
 
-    /// Like `stepMany(n)`, but also stops once about `ms` milliseconds have passed
+    /// Like `stepMany(n, untilRaise)`, but also stops once about `ms` milliseconds have passed
     /// (`performance.now()`, read every 1,024 events): a batch sized by time, not by a count
     /// tuned on one machine.
     #[wasm_bindgen(js_name = stepManyFor)]
@@ -182,10 +184,11 @@ impl Solver {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "number")] ms: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
+        #[wasm_bindgen(js_name = untilRaise)] until_raise: Option<bool>,
     ) -> Result<Uint32Array, JsValue> {
         let ms = milliseconds(&ms, "stepManyFor(ms, n)")?;
         let n = step_many_count(&n, "stepManyFor(ms, n)")?;
-        Ok(self.pack_events(n, Some((Clock::start(), ms))))
+        Ok(self.pack_events(n, Some((Clock::start(), ms)), until_raise.unwrap_or(false)))
     }
 }
 
@@ -250,7 +253,12 @@ impl Clock {
 
 impl Solver {
     /// Packs up to `n` events (stopping early once `deadline`'s milliseconds have passed).
-    fn pack_events(&mut self, n: usize, deadline: Option<(Clock, f64)>) -> Uint32Array {
+    fn pack_events(
+        &mut self,
+        n: usize,
+        deadline: Option<(Clock, f64)>,
+        until_raise: bool,
+    ) -> Uint32Array {
         let packed = &mut self.packed;
         packed.clear();
         // Room for what a usual batch produces; a larger one grows with the events it finds
@@ -262,6 +270,7 @@ impl Solver {
                 pack(&event, packed);
                 count += 1;
                 count >= n
+                    || until_raise && matches!(event, Event::Raise { .. })
                     || count % 1024 == 0
                         && deadline
                             .as_ref()

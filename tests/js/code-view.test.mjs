@@ -49,8 +49,8 @@ test('the lines are numbered once per algorithm; one line at a time is current',
   const built = lines(container);
   assert.equal(built.length, listing('ida').lines.length);
   assert.equal(built[0].children[0].textContent, '1');
-  assert.equal(built[3].children.slice(1).map((e) => e.textContent).join(''), '        t = boundedDFS(start, g=0, threshold)');
-  assert.equal(built[6].children.slice(1).map((e) => e.textContent).join(''), '        threshold = t        # smallest f that exceeded the bound');
+  assert.equal(built[3].children.slice(1).map((e) => e.textContent).join(''), '    t = boundedDFS(start, g=0, threshold)'); // two spaces a level
+  assert.equal(built[6].children.slice(1).map((e) => e.textContent).join(''), '    threshold = t        # smallest f that exceeded the bound');
   assert.deepEqual([...built[6].all()].filter((e) => e.className === 'code-comment').map((e) => e.textContent), ['# smallest f that exceeded the bound']);
   assert.equal(current(container).length, 0, 'nothing is current before the first event');
 

@@ -1,0 +1,112 @@
+// The view state follows the core event by event: what Now shows (g, h, f of the node the
+// search stands at, the iteration's threshold, the smallest pruned f) agrees with the board the
+// core reports at every position, right after a raise and a backtrack too.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { initSync, Solver, describeBoard } from '../../www/pkg/tilesearch.js';
+import { ViewState } from '../../www/view-state.js';
+import { snapshotOf } from '../../www/snapshot.js';
+import { RECORD_WORDS } from '../../www/trace-records.js';
+
+initSync({ module: readFileSync(new URL('../../www/pkg/tilesearch_bg.wasm', import.meta.url)) });
+
+/** Steps `options`' search one record at a time into a ViewState; calls check(view, event, solver) after each. */
+function walk(options, check, limit = Infinity) {
+  const solver = new Solver(options);
+  const view = new ViewState();
+  const reference = new Solver(options);
+  let count = 0;
+  for (;;) {
+    const words = solver.stepMany(1);
+    if (words.length === 0 || count >= limit) break;
+    view.apply(words, 0);
+    view.keepLast(words, 0);
+    const event = reference.step();
+    check(view, event, solver);
+    count += 1;
+  }
+  solver.free();
+  reference.free();
+  return count;
+}
+
+for (const [board, heuristic] of [['6 4 5 8 2 7 1 0 3', 'manhattan'], ['8 6 7 2 5 4 3 0 1', 'linear-conflict'], ['5 1 3 4 2 6 7 0 9 10 11 8 13 14 15 12', 'manhattan']]) {
+  test(`IDA* on ${board} (${heuristic}): Now agrees with the core's board at every event`, () => {
+    let pruned = Infinity, raises = 0, backtracks = 0;
+    const count = walk({ board, heuristic }, (view, event, solver) => {
+      const h = describeBoard(solver.board, 'blank-last').h[heuristic];
+      const numbers = view.numbers;
+      assert.equal(view.index > 0, true);
+      if (event.type === 'iteration') { pruned = Infinity; assert.equal(view.threshold, event.threshold); assert.equal(view.iteration, event.iteration); }
+      if (event.type === 'prune') {
+        pruned = Math.min(pruned, event.f);
+        // The pruned child is judged, not entered: its numbers, the parent's board.
+        assert.deepEqual(numbers, { g: event.g, h: event.h, f: event.f });
+        assert.equal(solver.path.length, event.g - 1);
+      } else if (event.type === 'raise') {
+        raises += 1;
+        assert.deepEqual(numbers, {}, 'between iterations no node is current');
+        assert.equal(view.threshold, event.from, 'the threshold of the iteration that ended');
+        assert.equal(view.raisedTo, event.to);
+        assert.equal(view.minPruned, event.to, 'the next threshold is the smallest pruned f');
+      } else if (event.type === 'node' || event.type === 'backtrack' || event.type === 'solved') {
+        if (event.type === 'backtrack') backtracks += 1;
+        if (view.depth === 0) {
+          assert.deepEqual(numbers, {});
+        } else {
+          // The node the board shows: its g is the path's length, its h the board's.
+          assert.equal(numbers.g, solver.path.length, JSON.stringify(event));
+          assert.equal(numbers.h, h, JSON.stringify(event));
+        }
+      }
+      if (event.type !== 'raise') assert.equal(view.threshold, solver.threshold);
+      assert.equal(view.minPruned, pruned);
+      assert.deepEqual(decode(view.lastRecord), event.type);
+    });
+    assert.ok(count > 50 && raises > 0 && backtracks > 0);
+  });
+}
+
+const decode = (record) => ['iteration', 'node', 'prune', 'backtrack', 'raise', 'solved', 'expand', 'generate', 'skip', 'gaveup'][record[0]] ?? record[0];
+
+test('BFS and A*: Now shows the node expanded, generated or skipped last', () => {
+  for (const algorithm of ['bfs', 'astar']) {
+    walk({ board: '6 4 5 8 2 7 1 0 3', algorithm }, (view, event) => {
+      if (['expand', 'generate', 'skip'].includes(event.type)) assert.deepEqual(view.numbers, { g: event.g, h: event.h, f: event.f });
+      if (event.type === 'solved') assert.deepEqual(view.numbers, {});
+      assert.equal(view.iteration, 0);
+    }, 3000);
+  }
+});
+
+test('clear() is the state before the first event; records fed in one batch or one by one agree', () => {
+  const solver = new Solver({ board: '6 4 5 8 2 7 1 0 3' });
+  const words = solver.stepMany(400);
+  const batch = new ViewState();
+  for (let o = 0; o < words.length; o += RECORD_WORDS) batch.apply(words, o);
+  const single = new ViewState();
+  single.apply(words, 0);
+  single.clear();
+  assert.deepEqual([single.index, single.iteration, single.threshold, single.numbers, single.depth, single.minPruned], [0, 0, null, {}, 0, Infinity]);
+  for (let o = 0; o < words.length; o += RECORD_WORDS) single.apply(words.slice(o, o + RECORD_WORDS), 0);
+  assert.deepEqual([batch.index, batch.iteration, batch.threshold, batch.numbers, batch.depth, batch.minPruned, batch.rootId],
+    [single.index, single.iteration, single.threshold, single.numbers, single.depth, single.minPruned, single.rootId]);
+  solver.free();
+});
+
+test('a snapshot carries the summary, the board and (graph searches) the frontier head', () => {
+  const ida = new Solver({ board: '6 4 5 8 2 7 1 0 3' });
+  ida.stepMany(100);
+  const s = snapshotOf(ida);
+  assert.deepEqual([s.expanded, s.generated, s.threshold, s.iteration, s.board, s.frontier, s.frontierSize],
+    [ida.expanded, ida.generated, ida.threshold, ida.iteration, ida.board, null, null]);
+  assert.deepEqual(s.iterations, ida.summary().iterations);
+  const bfs = new Solver({ board: '6 4 5 8 2 7 1 0 3', algorithm: 'bfs' });
+  bfs.stepMany(100);
+  const b = snapshotOf(bfs);
+  assert.equal(b.frontierSize, bfs.frontierSize);
+  assert.deepEqual(b.frontier, bfs.frontier(20));
+  assert.equal(b.reached, bfs.summary().reached);
+  ida.free(); bfs.free();
+});

@@ -1,0 +1,102 @@
+// The moment the explorer shows, derived from the trace records fed so far and the snapshot
+// the search sent with the last of them. Every panel renders from this one object, so that
+// the board, Now, the pseudo-code, the tree and the timeline show one moment. Pure: no DOM.
+import { KIND, RECORD_WORDS, decodeRecord, recordG, recordH, recordId, recordIteration, recordKind, recordParent } from './trace-records.js';
+
+/** What the explorer shows, event by event. */
+export class ViewState {
+  /** Events shown. */
+  index = 0;
+  /** The last event shown, one packed record (null before the first). @type {Uint32Array | null} */
+  lastRecord = null;
+  /** IDA*: the iteration of the last event and its threshold (a raise belongs to the iteration it ends). */
+  iteration = 0;
+  /** @type {number | null} */ threshold = null;
+  /** IDA*: after a raise, the threshold of the next iteration. @type {number | null} */
+  raisedTo = null;
+  /** IDA*: the smallest f pruned so far in this iteration. */
+  minPruned = Infinity;
+  /** IDA*: the id of this iteration's start node (null before it is visited). @type {number | null} */
+  rootId = null;
+  /** The search's counters, board and frontier at `index` (snapshot.js). @type {import('./snapshot.js').Snapshot | null} */
+  snapshot = null;
+  // IDA*'s open path (visited, not yet backtracked): g and h of each node, its id.
+  #ids = []; #gs = []; #hs = [];
+  /** g and h of the node the last event is about (null: none, as after a raise). @type {{g: number, h: number} | null} */
+  #current = null;
+
+  /** Back to before the first event. */
+  clear() {
+    this.index = 0;
+    this.lastRecord = null;
+    this.iteration = 0;
+    this.threshold = this.raisedTo = this.rootId = null;
+    this.minPruned = Infinity;
+    this.#ids.length = this.#gs.length = this.#hs.length = 0;
+    this.#current = null;
+  }
+
+  /**
+   * Takes the record at word offset `o` of `words` as the next event shown; returns its kind.
+   * O(1): it runs for every event of a full-speed run.
+   */
+  apply(words, o) {
+    const kind = recordKind(words, o);
+    switch (kind) {
+      case KIND.iteration: {
+        const { iteration, threshold } = recordIteration(words, o);
+        Object.assign(this, { iteration, threshold, raisedTo: null, minPruned: Infinity, rootId: null });
+        this.#ids.length = this.#gs.length = this.#hs.length = 0;
+        this.#current = null;
+        break;
+      }
+      case KIND.node: {
+        const id = recordId(words, o), g = recordG(words, o), h = recordH(words, o);
+        if (recordParent(words, o) === null) this.rootId = id;
+        this.#ids.push(id); this.#gs.push(g); this.#hs.push(h);
+        this.#current = { g, h };
+        break;
+      }
+      case KIND.prune: {
+        const g = recordG(words, o), h = recordH(words, o);
+        if (g + h < this.minPruned) this.minPruned = g + h;
+        this.#current = { g, h };
+        break;
+      }
+      case KIND.backtrack: {
+        // Back at the parent: the board shows it, so Now does too (nothing once the start is left).
+        this.#ids.pop(); this.#gs.pop(); this.#hs.pop();
+        const top = this.#gs.length - 1;
+        this.#current = top >= 0 ? { g: this.#gs[top], h: this.#hs[top] } : null;
+        break;
+      }
+      case KIND.raise:
+        this.raisedTo = /** @type {{to: number}} */ (decodeRecord(words, o)).to;
+        this.#current = null;
+        break;
+      case KIND.expand: case KIND.generate: case KIND.skip:
+        this.#current = { g: recordG(words, o), h: recordH(words, o) };
+        break;
+      case KIND.solved:
+        // IDA* stands on the goal; a graph search's goal comes off the frontier without an event of its own.
+        if (this.#gs.length === 0) this.#current = null;
+        break;
+      default:
+        break;
+    }
+    this.index += 1;
+    return kind;
+  }
+
+  /** Keeps the record at `o` as the last one shown (once per fed batch: it is a copy). */
+  keepLast(words, o) { this.lastRecord = words.slice(o, o + RECORD_WORDS); }
+
+  /** g, h and f of the node the last event is about; empty when there is none. */
+  get numbers() {
+    const c = this.#current;
+    return c ? { g: c.g, h: c.h, f: c.g + c.h } : {};
+  }
+
+  /** IDA*'s path depth: nodes visited and not yet backtracked. */
+  get depth() { return this.#ids.length; }
+}
