@@ -855,7 +855,13 @@ class TileSearchElement extends HTMLElement {
       /** @type {import('./pseudo-code.js').CodeContext} */
       const context = { algorithm: this.algorithm, threshold: view.raisedTo ?? view.threshold ?? undefined, min: view.minPruned, rootId: view.rootId, heuristic: this.heuristic };
       if (snap && this.#frontierSearch) Object.assign(context, { frontier: sizeText(snap.frontierSize), reached: snap.reached, expanded: snap.expanded });
-      v.code.render({ algorithm: this.algorithm, step: snap ? codeStep(this.#lastEvent, context) : null });
+      // Playing the solution walks the path that `return path` (a graph search: the goal test) hands back.
+      const step = !snap ? null : playing ? {
+        line: this.#frontierSearch ? 'goal' : 'found', text: this.#playbackText(),
+        vars: [['threshold', view.threshold], ...Object.entries(playing.numbers)].filter(([, value]) => value !== null)
+          .map(([name, value]) => ({ name: String(name), value: Number(value) })),
+      } : codeStep(this.#lastEvent, context);
+      v.code.render({ algorithm: this.algorithm, step });
     }
     const numbers = playing?.numbers ?? view.numbers;
     const narration = playing ? this.#playbackText() : this.#narration();
