@@ -65,10 +65,15 @@ export async function traceJsonLines(options, count) {
 }
 
 /** The iterations as CSV, with the column names of `tilesearch solve --json`. */
-export function iterationsCsv(iterations) {
+/**
+ * The iterations as CSV, one row each; `result` says how it ended: `raised` (to nextThreshold),
+ * `solved`, or `running` (the last one, not finished yet).
+ */
+export function iterationsCsv(iterations, solved) {
   if (iterations.length === 0) throw new Error('Nothing to download yet: the table fills as iterations start.');
-  const rows = iterations.map((it) => [it.iteration, it.threshold, it.visited, it.pruned, it.nextThreshold ?? ''].join(','));
-  return `iteration,threshold,visited,pruned,nextThreshold\n${rows.join('\n')}\n`;
+  const result = (it, i) => (it.nextThreshold !== null ? 'raised' : solved && i === iterations.length - 1 ? 'solved' : 'running');
+  const rows = iterations.map((it, i) => [it.iteration, it.threshold, it.visited, it.pruned, it.nextThreshold ?? '', result(it, i)].join(','));
+  return `iteration,threshold,visited,pruned,nextThreshold,result\n${rows.join('\n')}\n`;
 }
 
 // Presentation properties copied from the drawn tree: the file carries no stylesheet, and the

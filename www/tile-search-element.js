@@ -72,6 +72,7 @@ import { Announcer } from './announcer.js';
 import { CodeView } from './code-view.js';
 import { codeStep } from './pseudo-code.js';
 import { ViewState } from './view-state.js';
+import { GLOSSARY, count } from './words.js';
 import { snapshotOf } from './snapshot.js';
 
 let wasmPromise = null;
@@ -91,7 +92,7 @@ const LAYOUT_ATTRIBUTES = ['view', 'controls', 'height', 'caption', 'theme'];
 const THEMES = ['light', 'dark']; // styles.css: :host([theme="…"])
 /** `view` tokens → their panels; `controls` tokens → Controls keys (Run comes with Pause). */
 const PANELS = { input: '.input', board: '.board-panel', now: '.now-panel', code: '.code-panel', frontier: '.frontier-panel', tree: '.tree-panel',
-  timeline: '.timeline-panel', solution: '.solution-panel', compare: '.compare-panel' };
+  timeline: '.timeline-panel', solution: '.solution-panel', compare: '.compare-panel', glossary: '.glossary-panel' };
 const CONTROL_KEYS = { step: ['step'], 'step-back': ['stepBack'], 'next-iteration': ['nextIteration'], run: ['run', 'pause'],
   reset: ['reset'], 'play-solution': ['playSolution'], speed: ['speed'] };
 const SHARE_KEYS = SHARE_BUTTONS.map(([key]) => key);
@@ -233,6 +234,11 @@ class TileSearchElement extends HTMLElement {
         <section class="timeline-panel" aria-label="Iterations"></section>
         <section class="solution-panel" aria-label="Solution, step by step"></section>
         <section class="compare-panel" aria-label="Compare the algorithms"></section>
+        <section class="glossary-panel" aria-label="Glossary">
+          <details><summary>What the words mean</summary>
+            <dl class="glossary">${GLOSSARY.map(([term, meaning]) => `<div><dt>${term}</dt><dd>${meaning}</dd></div>`).join('')}</dl>
+          </details>
+        </section>
         <p class="caption"></p>
         <div class="live" aria-live="polite"></div>
       </div>`;
@@ -642,7 +648,7 @@ class TileSearchElement extends HTMLElement {
     this.#client?.stop();
     this.#views.tree.pace(0, NODE_BUDGET);
     this.#playback = null;
-    if (this.#mode === 'run' || this.#mode === 'stream') this.#progress = `Paused after ${(this.#view.snapshot?.nodes ?? 0).toLocaleString('en')} nodes.`;
+    if (this.#mode === 'run' || this.#mode === 'stream') this.#progress = `Paused after ${count(this.#view.snapshot?.nodes ?? 0, 'node')}.`;
     this.#mode = 'idle';
   }
 
@@ -728,24 +734,24 @@ class TileSearchElement extends HTMLElement {
     const perSecond = rate === null ? '' : `, ${rate.toLocaleString('en')} nodes/s`;
     if (this.#frontierSearch) {
       return `Running (${how}): ${snap.expanded.toLocaleString('en')} expanded, ${snap.generated.toLocaleString('en')} generated, ` +
-        `frontier ${sizeText(snap.frontierSize)}, ${snap.reached.toLocaleString('en')} reached states${perSecond}.`;
+        `frontier ${sizeText(snap.frontierSize)}, ${count(snap.reached, 'reached state')}${perSecond}.`;
     }
-    return `Running (${how}): threshold ${snap.threshold}, iteration ${snap.iteration}, ${snap.nodes.toLocaleString('en')} nodes${perSecond}.`;
+    return `Running (${how}): threshold ${snap.threshold}, iteration ${snap.iteration}, ${count(snap.nodes, 'node')} (visited + pruned)${perSecond}.`;
   }
 
   #doneLine() {
     const number = (n) => n.toLocaleString('en');
     const snap = this.#view.snapshot;
     if (this.#gaveup) {
-      return `Gave up after ${number(this.#gaveup.reached)} reached states (the memory guard, max-reached ${number(this.#gaveup.limit)}): ` +
+      return `Gave up after ${count(this.#gaveup.reached, 'reached state')} (the memory guard, max-reached ${number(this.#gaveup.limit)}): ` +
         `${number(snap.expanded)} expanded, ${number(snap.generated)} generated, no solution found.`;
     }
     if (this.#frontierSearch) {
-      return `Solved: ${number(this.#solved.length)} moves; ${number(this.#solved.expanded)} expanded, ${number(this.#solved.generated)} generated, ` +
-        `largest frontier ${number(snap.maxFrontier)}, ${number(snap.reached)} reached states.`;
+      return `Solved: ${count(this.#solved.length, 'move')}; ${number(this.#solved.expanded)} expanded, ${number(this.#solved.generated)} generated, ` +
+        `largest frontier ${number(snap.maxFrontier)}, ${count(snap.reached, 'reached state')}.`;
     }
-    return `Solved: ${this.#solved.length} moves after ${number(snap.nodes)} nodes ` +
-      `(${number(this.#solved.expanded)} expanded) in ${snap.iteration} iterations.`;
+    return `Solved: ${count(this.#solved.length, 'move')} after ${count(snap.nodes, 'node')} ` +
+      `(${number(this.#solved.expanded)} expanded) in ${count(snap.iteration, 'iteration')}.`;
   }
 
   /**
@@ -770,7 +776,7 @@ class TileSearchElement extends HTMLElement {
       if (fed === 0) break;
       left -= fed;
       if (left > 0) {
-        this.#progress = `Drawing this iteration's tree up to event ${target.toLocaleString('en')}: ${left.toLocaleString('en')} events to go.`;
+        this.#progress = `Drawing this iteration's tree up to event ${target.toLocaleString('en')}: ${count(left, 'event')} to go.`;
         this.#scheduleRender();
         await nextFrame();
         if (generation !== this.#generation) return;
@@ -813,7 +819,7 @@ class TileSearchElement extends HTMLElement {
 
   #playbackText() {
     const { moves, shown } = this.#playback;
-    if (shown === 0) return `Playing the solution: ${moves.length} moves from the start.`;
+    if (shown === 0) return `Playing the solution: ${count(moves.length, 'move')} from the start.`;
     return `Solution move ${shown} of ${moves.length}: slide ${moves[shown - 1]}${shown === moves.length ? ': the goal.' : '.'}`;
   }
 
@@ -1099,8 +1105,8 @@ class TileSearchElement extends HTMLElement {
       this.pause();
       this.#resume = resume;
       this.#progress = this.#hostHidden
-        ? `Paused while hidden (its slide is not shown), after ${this.#view.snapshot.nodes.toLocaleString('en')} nodes; it goes on when shown again.`
-        : `Paused while scrolled out of view, after ${this.#view.snapshot.nodes.toLocaleString('en')} nodes; it goes on when back in view.`;
+        ? `Paused while hidden (its slide is not shown), after ${count(this.#view.snapshot.nodes, 'node')}; it goes on when shown again.`
+        : `Paused while scrolled out of view, after ${count(this.#view.snapshot.nodes, 'node')}; it goes on when back in view.`;
       this.#render();
     } else if (visible && this.#resume) {
       const resume = this.#resume;
@@ -1138,7 +1144,7 @@ class TileSearchElement extends HTMLElement {
   /** The iterations table as CSV. */
   exportTable() {
     if (this.algorithm !== 'ida') throw new Error(`The iterations table is IDA*'s: ${this.algorithm} has no iterations.`);
-    return iterationsCsv(this.#solver ? this.#view.snapshot.iterations : []);
+    return iterationsCsv(this.#solver ? this.#view.snapshot.iterations : [], Boolean(this.#solved));
   }
 
   #fileName(what, extension) {
@@ -1147,10 +1153,10 @@ class TileSearchElement extends HTMLElement {
   }
 
   async #downloadTrace() {
-    const count = this.#view.index;
+    const events = this.#view.index;
     const text = await this.exportTrace();
     download(this.shadowRoot, this.#fileName('trace', 'jsonl'), text, 'application/jsonl');
-    return `Downloaded the trace: ${count.toLocaleString('en')} events, one JSON object per line (the schema of tilesearch trace).`;
+    return `Downloaded the trace: ${count(events, 'event')}, one JSON object per line (the schema of tilesearch trace).`;
   }
 
   async #downloadTree() {

@@ -209,12 +209,12 @@ test('exports: Download trace, tree and table give files that parse; Copy link r
   const table = await downloaded(page, 'manhattan', 'Download table');
   assert.equal(table.name, 'tilesearch-6-4-5-8-2-7-1-0-3-manhattan-iterations.csv');
   const [header, ...rows] = table.text.trimEnd().split('\n').map((line) => line.split(','));
-  assert.deepEqual(header, ['iteration', 'threshold', 'visited', 'pruned', 'nextThreshold']);
+  assert.deepEqual(header, ['iteration', 'threshold', 'visited', 'pruned', 'nextThreshold', 'result']);
   assert.equal(rows.length, s.iteration);
-  assert.ok(rows.every((row) => row.length === 5 && row.every((cell) => /^\d+$/.test(cell))), table.text);
+  assert.ok(rows.every((row) => row.length === 6 && row.slice(0, 5).every((cell) => /^\d+$/.test(cell)) && row[5] === 'raised'), table.text);
   const shown = await widget(page, 'manhattan').locator('table.timeline tbody tr').evaluateAll((trs) =>
     trs.map((tr) => [...tr.cells].slice(0, 5).map((td) => td.textContent.replaceAll(',', ''))));
-  assert.deepEqual(rows, shown);
+  assert.deepEqual(rows.map((row) => row.slice(0, 5)), shown);
 
   // Nothing to export yet: a clear message, no file.
   await page.evaluate(() => document.getElementById('conflict').setAttribute('controls', 'step download-trace download-table'));

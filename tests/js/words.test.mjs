@@ -1,0 +1,20 @@
+// The vocabulary module: English counts, and a glossary entry for every counter the panels show.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { GLOSSARY, count } from '../../www/words.js';
+
+test('counts read as English', () => {
+  assert.equal(count(0, 'node'), '0 nodes');
+  assert.equal(count(1, 'node'), '1 node');
+  assert.equal(count(2581, 'node'), '2,581 nodes');
+  assert.equal(count(1, 'reached state'), '1 reached state');
+  assert.equal(count(3, 'entry', 'entries'), '3 entries');
+});
+
+test('every counter the panels show has one entry in the glossary', () => {
+  const terms = GLOSSARY.map(([term]) => term);
+  assert.equal(new Set(terms).size, terms.length, 'one entry per term');
+  for (const term of ['g', 'h', 'f = g + h', 'threshold (t)', 'iteration', 'visited', 'pruned', 'expanded', 'generated', 'nodes', 'reached', 'frontier']) {
+    assert.ok(terms.includes(term), term);
+  }
+});
