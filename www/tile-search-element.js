@@ -22,7 +22,8 @@
 //   loop       boolean: after a run reaches the solution, start again 3 s later (for animations)
 //   state      read-only {status: "ready"|"preparing"|"running"|"paused"|"solved"|"gaveup"|"error", algorithm,
 //              threshold, iteration, expanded, generated, reached, maxFrontier (graph searches, else null),
-//              lastEvent, solution: {length, moves} | null, error: string | null, databases (pdb, else null)}
+//              lastEvent, solution: {length, moves} | null, error: string | null, databases (pdb, else null),
+//              tree: {iteration, nodes, drawn} (the tree panel: its nodes so far and how many are drawn)}
 //   step()     shows one event and returns it; play(), pause(), reset(); stepBack() and nextIteration()
 //              too (the Step back and Next iteration buttons), which finish asynchronously
 //   events     "step" (detail: the trace event just shown; at full speed once per frame, the last one),
@@ -77,7 +78,6 @@ const DEFAULTS = { board: '6 4 5 8 2 7 1 0 3', heuristic: 'manhattan', goal: 'bl
 const STREAM_CHUNK = 512;     // events fed at a time while streaming: the frame scheduler's deadline is checked often
 const REPLAY_CHUNK = 20000;   // events replayed per frame by Step back (about 15 ms)
 const SKIP_CHUNK = 2000000;   // events skipped per frame by Step back (skip runs at ~80 M/s)
-const STREAM_NODE_BUDGET = 120; // drawn tree nodes while streaming (NODE_BUDGET while stepping)
 const STREAM_TREE_MS = 250;  // tree and timeline are redrawn at most 4 times a second while streaming
 const ANNOUNCE_MS = 1500;     // at most one live-region announcement per this interval
 const REDUCED_MOTION = matchMedia('(prefers-reduced-motion: reduce)');
@@ -352,6 +352,7 @@ class TileSearchElement extends HTMLElement {
       solution: this.#solved ? { length: this.#solved.length, moves: [...this.#solved.moves] } : null,
       error: this.#error,
       databases: this.#databases && { ...this.#databases },
+      tree: this.#views.tree.summary(),
     };
   }
 
@@ -638,7 +639,7 @@ class TileSearchElement extends HTMLElement {
   /** Full-speed Run (or Next iteration): records streamed from the worker, drawn per frame. */
   #stream(untilRaise) {
     this.#mode = 'stream';
-    this.#views.tree.pace(STREAM_TREE_MS, STREAM_NODE_BUDGET);
+    this.#views.tree.pace(STREAM_TREE_MS, NODE_BUDGET);
     this.#streamingRun = !untilRaise;
     const generation = this.#generation;
     const started = { time: performance.now(), nodes: this.#solver.nodes };
@@ -870,13 +871,6 @@ class TileSearchElement extends HTMLElement {
     if (node === null) return;
     const text = v.selection.querySelector('p');
     const boardHost = v.selection.querySelector('.selected-board');
-    if (node.kind === 'collapsed') {
-      text.textContent = this.#frontierSearch
-        ? `A finished subtree, collapsed: ${node.visited} expanded and ${node.pruned} skipped nodes.`
-        : `A finished subtree, collapsed: ${node.visited} visited and ${node.pruned} pruned nodes.`;
-      boardHost.hidden = true;
-      return;
-    }
     const moves = v.tree.movesTo(node);
     const f = node.g + node.h;
     const graphKinds = { expanded: 'expanded', frontier: 'on the frontier', skip: 'skipped (its state was reached already)' };
@@ -1065,8 +1059,8 @@ class TileSearchElement extends HTMLElement {
 
   /** The drawn tree of the current iteration as an SVG document. */
   exportTree() {
-    return treeSvg(this.shadowRoot.querySelector('svg.tree'),
-      `IDA* search tree, iteration ${this.#solver?.iteration}, threshold ${this.#solver?.threshold}: ${this.board} (${this.heuristic})`);
+    return treeSvg(this.#views.tree.svg(
+      `IDA* search tree, iteration ${this.#solver?.iteration}, threshold ${this.#solver?.threshold}: ${this.board} (${this.heuristic})`));
   }
 
   /** The iterations table as CSV. */

@@ -82,7 +82,7 @@ export class TreeModel {
     this.stackIds = new Float64Array(64); this.stackIndex = new Int32Array(64); this.stackShown = new Int32Array(64);
     this.depth = 0;            // IDA*: the current path's length (stack size), drawn or not
     this.layoutStale = false;
-    this.version = 0;          // bumped by every change the view draws
+    this.version = (this.version ?? 0) + 1; // bumped when nodes are added, move or change kind (the view's cached overview)
     this.maxDepth = 0;
   }
 
@@ -127,11 +127,10 @@ export class TreeModel {
   backtrack(id) {
     const top = this.#popTo(id);
     if (top >= 0) this.#pop();
-    this.version += 1;
   }
 
   /** The goal was visited: the current path is the solution. */
-  solve() { this.solved = true; this.version += 1; }
+  solve() { this.solved = true; }
 
   #rootOfPath() {
     while (this.depth > 0) this.#pop();
@@ -170,7 +169,6 @@ export class TreeModel {
     this.undrawn += 1;
     const shown = top < 0 ? -1 : this.stackShown[top];
     if (shown >= 0) { if (visited) this.moreVisited[shown] += 1; else this.morePruned[shown] += 1; }
-    this.version += 1;
   }
 
   // --- frontier-search events ----------------------------------------------------------------
@@ -198,7 +196,6 @@ export class TreeModel {
     if ((parentId === null || parent >= 0) && this.#add(id, kind, g, h, tile, 0, parent) >= 0) { this.layoutStale = true; return; }
     this.undrawn += 1;
     if (parent >= 0) { if (visited) this.moreVisited[parent] += 1; else this.morePruned[parent] += 1; }
-    this.version += 1;
   }
 
   /** A frontier search took the goal off: the path of `moves` (tiles slid from the start) is the solution. */
@@ -214,7 +211,6 @@ export class TreeModel {
     }
     this.current = node;
     this.solved = true;
-    this.version += 1;
   }
 
   // --- nodes and layout ----------------------------------------------------------------------
@@ -267,6 +263,7 @@ export class TreeModel {
     const x = Math.min(right, (this.xs[first] + this.xs[this.lastChild[i]]) / 2);
     if (x > this.xs[i]) {
       this.xs[i] = x;
+      this.version += 1;
       if (x + 1 > this.next[d]) this.next[d] = x + 1;
     }
   }
@@ -285,6 +282,7 @@ export class TreeModel {
 
   #relayout() {
     this.layoutStale = false;
+    this.version += 1;
     this.byDepth = []; this.next = []; this.width = 0;
     if (this.count === 0) return;
     // Depth-first, children in generation order: place on the way down, centre on the way up.
