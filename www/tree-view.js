@@ -15,6 +15,8 @@ const LABEL_SCALE = 0.6;   // below it, boxes without labels
 const SHAPE_SCALE = 0.12;  // below it, the shape: one band per level of the drawn nodes
 const MARGIN = 16;
 const MINIMAP = { width: 180, height: 64 };
+const GLIDE = 0.3;         // share of the way to the followed node per frame, while stepping
+const REDUCED_MOTION = matchMedia('(prefers-reduced-motion: reduce)');
 const FONT_FAMILY = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
 /** The palette: canvas colour name → the custom property styles.css sets (resolved through a hidden probe). */
 const COLOURS = {
@@ -41,6 +43,7 @@ export class TreeView {
   #view = { x: 0, y: 0, k: 1, ky: 1, mode: 'follow' };
   #label = '';
   #suppressClick = false;
+  #snap = false;         // the next render jumps to the followed view (printing)
 
   constructor(container, { onSelect }) {
     this.#onSelect = onSelect;
@@ -186,6 +189,7 @@ export class TreeView {
   flush() {
     if (!this.#dirty) return;
     clearTimeout(this.#timer); cancelDraw(this.#drawNow);
+    this.#snap = true;
     this.#drawNow();
   }
 
@@ -246,7 +250,7 @@ export class TreeView {
     ctx.fillStyle = c.background;
     ctx.fillRect(0, 0, width, height);
     if (model.count > 0) {
-      if (this.#view.mode !== 'manual') this.#fit();
+      if (this.#view.mode !== 'manual') this.#follow();
       const { x, y, k, ky } = this.#view;
       if (k < SHAPE_SCALE) {
         this.#drawShape(ctx, c, x, y, k, ky, width, height, true);
@@ -272,9 +276,24 @@ export class TreeView {
     return `${what}${model.solved ? '; the solution path is starred' : ''}. ${how}`;
   }
 
+  // While stepping, the view glides to the followed node over a few frames (a jump of a slot
+  // per step is hard to follow); at full speed, printing or with reduced motion it jumps.
+  #follow() {
+    const v = this.#view, target = { ...v };
+    this.#fit(target);
+    const glide = this.#minInterval === 0 && !this.#snap && !REDUCED_MOTION.matches && target.k === v.k && target.ky === v.ky;
+    this.#snap = false;
+    if (glide && Math.hypot(target.x - v.x, target.y - v.y) > 0.5) {
+      v.x += (target.x - v.x) * GLIDE; v.y += (target.y - v.y) * GLIDE;
+      this.#scheduleRender();
+    } else {
+      Object.assign(v, target);
+    }
+  }
+
   // Follow: the whole tree if it fits with readable labels, else the current node in view at zoom 1; fit: all of it.
-  #fit() {
-    const model = this.#model, v = this.#view;
+  #fit(v = this.#view) {
+    const model = this.#model;
     const { width, height } = this.#size;
     const b = model.bounds();
     const k = Math.min(1, (width - 2 * MARGIN) / b.width, (height - 2 * MARGIN) / b.height);
