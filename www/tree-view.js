@@ -17,6 +17,7 @@ const MARGIN = 16;
 const MINIMAP = { width: 180, height: 64 };
 const GLIDE = 0.3;         // share of the way to the followed node per frame, while stepping
 const REDUCED_MOTION = matchMedia('(prefers-reduced-motion: reduce)');
+const DARK = matchMedia('(prefers-color-scheme: dark)');
 const FONT_FAMILY = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
 /** The palette: canvas colour name → the custom property styles.css sets (resolved through a hidden probe). */
 const COLOURS = {
@@ -44,9 +45,12 @@ export class TreeView {
   #label = '';
   #suppressClick = false;
   #snap = false;         // the next render jumps to the followed view (printing)
+  #themeWatch = null;    // while connected: what may change the theme (see #watchTheme)
+  #host;
 
   constructor(container, { onSelect }) {
     this.#onSelect = onSelect;
+    this.#host = /** @type {ShadowRoot} */ (container.getRootNode()).host ?? null;
     container.innerHTML = `
       <div class="tree-tools">
         <button type="button" data-zoom="in">Zoom in</button>
@@ -194,7 +198,24 @@ export class TreeView {
   }
 
   /** Stops pending renders (the element left the page). */
-  disconnect() { cancelDraw(this.#drawNow); clearTimeout(this.#timer); this.#dirty = false; }
+  disconnect() {
+    cancelDraw(this.#drawNow); clearTimeout(this.#timer); this.#dirty = false;
+    this.#themeWatch?.disconnect(); this.#themeWatch = null;
+    DARK.removeEventListener('change', this.#recolour);
+  }
+
+  // The colours are read again (and the tree redrawn) when the theme may have changed: the
+  // system's colour scheme, the widget's theme attribute, or the page's own classes and style.
+  // Watched from the first render after (re)connecting.
+  #watchTheme() {
+    DARK.addEventListener('change', this.#recolour);
+    this.#themeWatch = new MutationObserver(this.#recolour);
+    for (const element of [this.#host, document.documentElement, document.body]) {
+      if (element) this.#themeWatch.observe(element, { attributes: true, attributeFilter: ['theme', 'class', 'style'] });
+    }
+  }
+
+  #recolour = () => { this.#paletteAt = -Infinity; this.#scheduleRender(); };
 
   /** Out of the viewport (the element's IntersectionObserver): renders wait until it is back. */
   set offscreen(value) {
@@ -237,6 +258,7 @@ export class TreeView {
   }
 
   #render() {
+    if (!this.#themeWatch) this.#watchTheme();
     const model = this.#model;
     model.layout();
     const { width, height } = this.#size;

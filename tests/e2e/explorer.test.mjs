@@ -297,7 +297,29 @@ test('iteration 3 of the lecture case: all 270 nodes drawn, none collapsed; zoom
   await frame.scrollIntoViewIfNeeded();
   await settle(page);
   await frame.screenshot({ path: join(ARTIFACTS, '05-iteration-3-follow.png') });
+  // The minimap: the whole tree and the visible rectangle; a click there moves the view (the
+  // root, selected, leaves the view when the click goes to the tree's bottom left corner).
+  const minimap = page.locator('tile-search canvas.tree-minimap');
+  assert.equal(await minimap.isVisible(), true, 'a tree wider than the view has a minimap');
+  await page.evaluate(() => document.querySelector('tile-search').shadowRoot.querySelector('canvas.tree').focus({ preventScroll: true }));
+  await page.keyboard.press('Home');
+  assert.ok(await ringBox(page), 'the root is in view');
+  const map = await minimap.boundingBox();
+  await page.mouse.click(map.x + 3, map.y + map.height - 3);
+  assert.equal(await ringBox(page), null, 'the view went to the bottom left of the tree');
   await button(page, 'Fit tree').click();
+  // The canvas follows the theme: its background (a corner, the fitted tree has a margin) is the
+  // dark one with theme="dark", and back.
+  const corner = () => page.evaluate(async () => {
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const canvas = document.querySelector('tile-search').shadowRoot.querySelector('canvas.tree');
+    return [...canvas.getContext('2d').getImageData(1, 1, 1, 1).data.slice(0, 3)];
+  });
+  const light = await corner();
+  await page.locator('tile-search').evaluate((element) => element.setAttribute('theme', 'dark'));
+  assert.deepEqual(await corner(), [24, 28, 33], 'the dark theme\'s tree background');
+  await page.locator('tile-search').evaluate((element) => element.setAttribute('theme', 'light'));
+  assert.deepEqual(await corner(), light);
   await settle(page);
   await frame.screenshot({ path: join(ARTIFACTS, '05b-iteration-3-fit.png') });
   assert.deepEqual(errors, []);
