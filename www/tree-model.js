@@ -45,12 +45,12 @@ export class TreeModel {
     const grow = (Type, old) => { const a = new Type(capacity); if (old) a.set(old.subarray(0, Math.min(old.length, capacity))); return a; };
     this.ids = grow(Float64Array, this.ids);
     this.parents = grow(Int32Array, this.parents);
-    this.depths = grow(Uint16Array, this.depths);
+    this.depths = grow(Uint32Array, this.depths); // a DFS may go a million levels deep
     this.kinds = grow(Uint8Array, this.kinds);
-    this.gs = grow(Uint16Array, this.gs);
-    this.hs = grow(Uint16Array, this.hs);
+    this.gs = grow(Uint32Array, this.gs);
+    this.hs = grow(Uint32Array, this.hs);
     this.tiles = grow(Int16Array, this.tiles);
-    this.thresholds = grow(Uint16Array, this.thresholds);
+    this.thresholds = grow(Uint32Array, this.thresholds);
     /** x in slots (a parent may sit between two slots). */
     this.xs = grow(Float64Array, this.xs);
     this.firstChild = grow(Int32Array, this.firstChild);

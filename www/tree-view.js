@@ -283,7 +283,8 @@ export class TreeView {
     }
     this.#drawMinimap(c, ratio);
     this.#placeRing();
-    this.#note.textContent = model.note();
+    const note = model.note();
+    if (note !== this.#note.textContent) this.#note.textContent = note;
     const label = this.#accessibleName();
     if (label !== this.#label) { this.#label = label; canvas.setAttribute('aria-label', label); }
   }
