@@ -690,11 +690,16 @@ export class TreeView {
     });
   }
 
-  // Pans (no zoom change) so that node `i` is in view, with a margin.
+  // Pans so that node `i` is in view, with a margin; zoomed out too far for labels, it zooms in
+  // to 1 about the node first (the keys are for reading nodes).
   #reveal(i) {
     const model = this.#model, v = this.#view;
     const { width, height } = this.#size;
     if (v.mode !== 'manual') { this.#fit(); v.mode = 'manual'; }
+    if (v.k < LABEL_SCALE) {
+      v.k = 1; v.ky = this.#verticalScale(1);
+      v.x = width / 2 - model.cx(i); v.y = height / 2 - model.cy(i) * v.ky;
+    }
     const x = v.x + model.cx(i) * v.k, y = v.y + model.cy(i) * v.ky;
     const mx = Math.min(width / 2, (NODE_W * v.k) / 2 + MARGIN), my = Math.min(height / 2, (NODE_H * v.k) / 2 + MARGIN);
     if (x < mx) v.x += mx - x; else if (x > width - mx) v.x -= x - (width - mx);
