@@ -28,6 +28,12 @@ const COLOURS = {
   highlight: '--_highlight', solution: '--_solution', solutionFill: '--_tree-solution-fill', viewport: '--_tree-viewport',
 };
 
+/**
+ * The tree panel: tools, legend, note, the canvas with its minimap, and a polite live region.
+ * The element feeds it trace events (node, prune, backtrack, … as the core emits them) and
+ * reads the selected node through `onSelect(node)` ({index, id, kind, g, h, threshold, tile,
+ * visited, pruned}: the last two count the node's descendants that were not drawn).
+ */
 export class TreeView {
   #model = new TreeModel();
   #canvas; #context; #minimap; #miniContext; #ring; #live; #note; #onSelect; #legend; #frontierLegend;
