@@ -83,7 +83,6 @@ export class TreeModel {
     this.depth = 0;            // IDA*: the current path's length (stack size), drawn or not
     this.layoutStale = false;
     this.version = (this.version ?? 0) + 1; // bumped when nodes are added, move or change kind (the view's cached overview)
-    this.maxDepth = 0;
   }
 
   /** IDA* (false) or a frontier search (true): what the events mean. */
@@ -230,7 +229,6 @@ export class TreeModel {
     this.moreVisited[i] = this.morePruned[i] = 0;
     const depth = parent < 0 ? 0 : this.depths[parent] + 1;
     this.depths[i] = depth;
-    if (depth > this.maxDepth) this.maxDepth = depth;
     this.prevSibling[i] = parent < 0 ? -1 : this.lastChild[parent];
     if (parent >= 0) {
       if (this.lastChild[parent] >= 0) this.nextSibling[this.lastChild[parent]] = i; else this.firstChild[parent] = i;
@@ -317,8 +315,6 @@ export class TreeModel {
 
   /** Whether `i` is a ghost: pruned, or skipped (reached already). */
   isGhost(i) { return GHOST(this.kinds[i]); }
-
-  kindOf(i) { return KINDS[this.kinds[i]]; }
 
   /**
    * The node at index `i` as the element reads it: id, kind, g, h, threshold, tile (null at the

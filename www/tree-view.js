@@ -19,14 +19,9 @@ const GLIDE = 0.3;         // share of the way to the followed node per frame, w
 const REDUCED_MOTION = matchMedia('(prefers-reduced-motion: reduce)');
 const DARK = matchMedia('(prefers-color-scheme: dark)');
 const FONT_FAMILY = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
-/** The palette: canvas colour name → the custom property styles.css sets (resolved through a hidden probe). */
-const COLOURS = {
-  background: '--_tree-background', text: '--_tree-text', accent: '--_accent', link: '--_tree-link', nodeFill: '--_tree-node',
-  ghostFill: '--_tree-ghost', ghostStroke: '--_tree-ghost-line', ghostText: '--_tree-ghost-text',
-  expandedFill: '--_tree-expanded', expandedStroke: '--_tree-expanded-line', expandedCurrent: '--_tree-expanded-current',
-  frontierFill: '--_tree-frontier', frontierStroke: '--_tree-frontier-line', currentFill: '--_tree-current',
-  highlight: '--_highlight', solution: '--_solution', solutionFill: '--_tree-solution-fill', viewport: '--_tree-viewport',
-};
+/** The palette's colours: `nodeFill` is styles.css's --_tree-node-fill, read through a hidden probe. */
+const COLOURS = ('background text accent link nodeFill ghostFill ghostStroke ghostText expandedFill expandedStroke expandedCurrent ' +
+  'frontierFill frontierStroke currentFill highlight solution solutionFill viewport').split(' ');
 
 /**
  * The tree panel: tools, legend, note, the canvas with its minimap, and a polite live region.
@@ -93,9 +88,9 @@ export class TreeView {
     this.#legend = container.querySelector('.ida-legend');
     this.#frontierLegend = container.querySelector('.frontier-legend');
     const probes = container.querySelector('.tree-palette');
-    for (const [name, property] of Object.entries(COLOURS)) {
+    for (const name of COLOURS) {
       const probe = document.createElement('i');
-      probe.style.color = `var(${property})`;
+      probe.style.color = `var(--_tree-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)})`;
       probes.append(probe);
       this.#probes[name] = probe;
     }
@@ -297,7 +292,7 @@ export class TreeView {
 
   #accessibleName() {
     const model = this.#model, n = (x) => x.toLocaleString('en');
-    const how = 'Arrow keys move through the nodes (Up: parent, Down: first child, Left and Right: siblings), Enter shows the node\'s board; drag or use two fingers to pan, the wheel or a pinch to zoom.';
+    const how = 'Arrow keys move through the nodes (Up: parent, Down: first child, Left, Right: siblings); Enter shows the node\'s board.';
     if (model.count === 0) return `Search tree, empty. ${how}`;
     const what = model.frontierSearch
       ? `Search tree: ${n(model.expanded)} nodes expanded, ${n(model.generated)} generated, ${n(model.skipped)} skipped`
