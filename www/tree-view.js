@@ -603,7 +603,11 @@ export class TreeView {
       drag = { x: event.clientX, y: event.clientY, moved: false, scale: this.#local(event).s };
     });
     canvas.addEventListener('pointermove', (event) => {
-      if (!drag) return;
+      if (!drag) {
+        // A node under a mouse is clickable: the pointer says so.
+        if (event.pointerType === 'mouse') { const { x, y } = this.#local(event); canvas.classList.toggle('over-node', this.#hit(x, y) >= 0); }
+        return;
+      }
       const dx = event.clientX - drag.x, dy = event.clientY - drag.y;
       if (!drag.moved && Math.hypot(dx, dy) < 4) return;
       if (!drag.moved) canvas.setPointerCapture(event.pointerId);
