@@ -61,7 +61,7 @@ build: setup-wasm setup-node
 	wasm-bindgen --target web --out-dir $(PKG) $(WASM)
 	node scripts/patch-pkg.mjs $(PKG)
 	node_modules/.bin/wasm-opt -O3 $(PKG)/tilesearch_bg.wasm -o $(PKG)/tilesearch_bg.wasm
-	rm -rf www/vendor && mkdir -p www/vendor && cp node_modules/d3-hierarchy/dist/d3-hierarchy.mjs www/vendor/d3-hierarchy.mjs && cp node_modules/@types/d3-hierarchy/index.d.ts www/vendor/d3-hierarchy.d.mts
+	rm -rf www/vendor
 	@echo "wasm: $$(wc -c < $(PKG)/tilesearch_bg.wasm) bytes, $$(gzip -9c $(PKG)/tilesearch_bg.wasm | wc -c) gzipped"
 	node scripts/build-dist.mjs
 

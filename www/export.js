@@ -76,39 +76,10 @@ export function iterationsCsv(iterations, solved) {
   return `iteration,threshold,visited,pruned,nextThreshold,result\n${rows.join('\n')}\n`;
 }
 
-// Presentation properties copied from the drawn tree: the file carries no stylesheet, and the
-// copied values already include the page's theme and custom properties.
-const STYLED = ['fill', 'stroke', 'stroke-width', 'stroke-dasharray', 'font-family', 'font-size', 'font-weight', 'text-anchor'];
-
-/** The drawn tree (`svg`: the tree view's <svg>) as a standalone SVG document, all of it in view. */
-export function treeSvg(svg, title) {
-  const viewport = svg.querySelector('.viewport');
-  if (!viewport.querySelector('g.node')) throw new Error('Nothing to download yet: the tree grows as you step.');
-  const box = viewport.getBBox();
-  const margin = 10;
-  const copy = svg.cloneNode(true);
-  const originals = [...svg.querySelectorAll('*')];
-  [...copy.querySelectorAll('*')].forEach((element, i) => {
-    const computed = getComputedStyle(originals[i]);
-    element.setAttribute('style', STYLED.map((name) => `${name}:${computed.getPropertyValue(name)}`).join(';'));
-    element.removeAttribute('class');
-    element.removeAttribute('data-key');
-  });
-  const width = Math.ceil(box.width + 2 * margin), height = Math.ceil(box.height + 2 * margin);
-  for (const name of ['class', 'role', 'aria-label', 'style']) copy.removeAttribute(name);
-  copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
-  copy.setAttribute('viewBox', `${box.x - margin} ${box.y - margin} ${width} ${height}`);
-  copy.setAttribute('width', width);
-  copy.setAttribute('height', height);
-  copy.querySelector('g').removeAttribute('transform'); // the viewport: the viewBox frames the whole tree instead
-  const background = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
-  const attributes = /** @type {[string, string | number][]} */ ([['x', box.x - margin], ['y', box.y - margin],
-    ['width', width], ['height', height], ['fill', getComputedStyle(svg).backgroundColor]]);
-  for (const [name, value] of attributes) background.setAttribute(name, String(value));
-  const label = document.createElementNS('http://www.w3.org/2000/svg', 'title');
-  label.textContent = title;
-  copy.prepend(label, background);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(copy)}\n`;
+/** The tree view's SVG text (TreeView.svg: every drawn node, colours inline) as a standalone SVG document. */
+export function treeSvg(svg) {
+  if (!svg) throw new Error('Nothing to download yet: the tree grows as you step.');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${svg}\n`;
 }
 
 /** Saves `text` as a file named `name` (the link lives in `root`, the widget's shadow root). */

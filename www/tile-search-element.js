@@ -22,7 +22,8 @@
 //   loop       boolean: after a run reaches the solution, start again 3 s later (for animations)
 //   state      read-only {status: "ready"|"preparing"|"running"|"paused"|"solved"|"gaveup"|"error", algorithm,
 //              threshold, iteration, expanded, generated, reached, maxFrontier (graph searches, else null),
-//              lastEvent, solution: {length, moves} | null, error: string | null, databases (pdb, else null)}
+//              lastEvent, solution: {length, moves} | null, error: string | null, databases (pdb, else null),
+//              tree: {iteration, nodes, drawn} (the tree panel: its nodes so far and how many are drawn)}
 //   step()     shows one event and returns it; play(), pause(), reset(); stepBack() and nextIteration()
 //              too (the Step back and Next iteration buttons), which finish asynchronously
 //   events     "step" (detail: the trace event just shown; at full speed once per frame, the last one),
@@ -80,7 +81,6 @@ let wasmPromise = null;
 const wasmReady = () => (wasmPromise ??= wasmModule().then(async (module) => { await init({ module_or_path: module }); return module; }));
 const DEFAULTS = { board: '6 4 5 8 2 7 1 0 3', heuristic: 'manhattan', goal: 'blank-last', algorithm: 'ida', speed: 4 };
 const REPLAY_CHUNK = 20000;   // events fed per frame when a seek redraws an iteration (about 15 ms)
-const STREAM_NODE_BUDGET = 120; // drawn tree nodes while streaming (NODE_BUDGET while stepping)
 const STREAM_TREE_MS = 250;  // tree and timeline are redrawn at most 4 times a second while streaming
 const ANNOUNCE_MS = 1500;     // at most one live-region announcement per this interval
 const REDUCED_MOTION = matchMedia('(prefers-reduced-motion: reduce)');
@@ -390,6 +390,7 @@ class TileSearchElement extends HTMLElement {
       solution: this.#solved ? { length: this.#solved.length, moves: [...this.#solved.moves] } : null,
       error: this.#error,
       databases: this.#databases && { ...this.#databases },
+      tree: this.#views.tree.summary(),
     };
   }
 
@@ -684,7 +685,7 @@ class TileSearchElement extends HTMLElement {
    */
   #stream(untilRaise) {
     this.#mode = 'stream';
-    this.#views.tree.pace(STREAM_TREE_MS, STREAM_NODE_BUDGET);
+    this.#views.tree.pace(STREAM_TREE_MS, NODE_BUDGET);
     this.#streamingRun = !untilRaise;
     const generation = this.#generation;
     const started = { time: performance.now(), nodes: this.#view.snapshot.nodes };
@@ -945,13 +946,6 @@ class TileSearchElement extends HTMLElement {
     if (node === null) return;
     const text = v.selection.querySelector('p');
     const boardHost = v.selection.querySelector('.selected-board');
-    if (node.kind === 'collapsed') {
-      text.textContent = this.#frontierSearch
-        ? `A finished subtree, collapsed: ${node.visited} expanded and ${node.pruned} skipped nodes.`
-        : `A finished subtree, collapsed: ${node.visited} visited and ${node.pruned} pruned nodes.`;
-      boardHost.hidden = true;
-      return;
-    }
     const moves = v.tree.movesTo(node);
     const f = node.g + node.h;
     const graphKinds = { expanded: 'expanded', frontier: 'on the frontier', skip: 'skipped (its state was reached already)' };
@@ -1137,8 +1131,8 @@ class TileSearchElement extends HTMLElement {
 
   /** The drawn tree of the current iteration as an SVG document. */
   exportTree() {
-    return treeSvg(this.shadowRoot.querySelector('svg.tree'),
-      `IDA* search tree, iteration ${this.#view.iteration}, threshold ${this.#view.threshold}: ${this.board} (${this.heuristic})`);
+    return treeSvg(this.#views.tree.svg(
+      `IDA* search tree, iteration ${this.#view.iteration}, threshold ${this.#view.threshold}: ${this.board} (${this.heuristic})`));
   }
 
   /** The iterations table as CSV. */

@@ -1,42 +1,57 @@
 // The search tree of the current IDA* iteration (or of a whole frontier search: BFS, DFS,
-// greedy, A*), grown event by event. The model is updated in
-// O(1) per event (nodes keyed by trace id); the layout (d3-hierarchy's tidy tree) runs at most
-// once per animation frame over the drawn nodes only, and the SVG is patched: elements are
-// keyed by node id, created once, moved, and removed when their node is collapsed.
-import { hierarchy, tree } from './vendor/d3-hierarchy.mjs';
+// greedy, A*), grown event by event and drawn on a canvas. The model (tree-model.js) takes each
+// event in O(1) and keeps the layout; a render (at most once per animation frame, through the
+// page's frame scheduler) draws only what lies in the visible rectangle, with the level of detail
+// the zoom allows: labelled boxes, plain boxes, or zoomed far out the iteration's shape, one
+// band per level. A minimap shows the whole tree and the visible rectangle.
+import { TreeModel, DRAW_LIMIT, NODE_W, NODE_H, SLOT_W, LEVEL_H, nodeLook } from './tree-model.js';
 import { draw, cancelDraw } from './frame-scheduler.js';
 
-/** Drawn nodes at most (while stepping); beyond it, finished subtrees collapse until two thirds remain. */
-export const NODE_BUDGET = 300;
-const NODE_W = 70, NODE_H = 34, GAP_X = 8, GAP_Y = 24;
-const MIN_SCALE = 0.75; // below it labels are unreadable: follow the current node instead
-const SVG_NS = 'http://www.w3.org/2000/svg';
+/** Drawn nodes at most per iteration (per frontier search); the rest are counted only. */
+export const NODE_BUDGET = DRAW_LIMIT;
+const FONT_PX = 13;        // label size at zoom 1
+const MIN_SCALE = 0.93;    // the follow view fits the tree only if its labels stay ≥ 12 px
+const LABEL_SCALE = 0.6;   // below it, boxes without labels
+const SHAPE_SCALE = 0.12;  // below it, the shape: one band per level of the drawn nodes
+const MARGIN = 16;
+const MINIMAP = { width: 180, height: 64 };
+const GLIDE = 0.3;         // share of the way to the followed node per frame, while stepping
+const REDUCED_MOTION = matchMedia('(prefers-reduced-motion: reduce)');
+const DARK = matchMedia('(prefers-color-scheme: dark)');
+const FONT_FAMILY = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
+/** The palette's colours: `nodeFill` is styles.css's --_tree-node-fill, read through a hidden probe. */
+const COLOURS = ('background text accent link nodeFill ghostFill ghostStroke ghostText expandedFill expandedStroke expandedCurrent ' +
+  'frontierFill frontierStroke currentFill highlight solution solutionFill viewport').split(' ');
 
+/**
+ * The tree panel: tools, legend, note, the canvas with its minimap, and a polite live region.
+ * The element feeds it trace events (node, prune, backtrack, … as the core emits them) and
+ * reads the selected node through `onSelect(node)` ({index, id, kind, g, h, threshold, tile,
+ * visited, pruned}: the last two count the node's descendants that were not drawn).
+ */
 export class TreeView {
-  #svg; #viewport; #links; #nodes; #note; #onSelect; #legend; #frontierLegend;
-  #root = null;          // model root of the current iteration
-  #current = null;       // the node the depth-first search stands at (null once it backtracked from the root)
-  #byId = new Map();     // trace id → model node, for the drawn nodes
-  #elements = new Map(); // model key → its SVG elements
-  #spare = [];           // elements of nodes no longer drawn, for reuse
-  #pool = [];            // model nodes collapsed away, for reuse
-  #size = 0;             // model nodes (drawn after the next render)
-  #visited = 0; #pruned = 0; #collapsed = false;
-  #frontierSearch = false; // frontier searches: nodes are 'frontier' until expanded; 'skip' ghosts
-  #expanded = 0; #generated = 0; #skipped = 0; #undrawn = 0; #mayCollapse = true;
-  #iteration = 0; #threshold = 0;
-  #solved = false;
-  #selected = null;
+  #model = new TreeModel();
+  #canvas; #context; #minimap; #miniContext; #ring; #live; #note; #onSelect; #legend; #frontierLegend;
+  #selected = -1;        // model index of the selected node
   #dirty = false; #timer = 0; #renderedAt = 0;
   #offscreen = false;    // out of the viewport: renders wait until it is back
-  #size2d = { width: 600, height: 300 }; // the SVG's size, from a ResizeObserver (reading it would force a layout)
+  #size = { width: 600, height: 300 }; // the canvas's CSS size, from a ResizeObserver (reading it would force a layout)
   #resize;
   #minInterval = 0;
-  #budget = NODE_BUDGET;
-  #view = { x: 0, y: 0, k: 1, mode: 'follow' }; // follow: readable, current node in view; fit: all; manual: panned
+  #palette = null; #paletteAt = -Infinity; #probes = {};
+  // k: pixels per layout unit across; ky: down, never less than k, and zoomed out no less than what
+  // fits the tree's depth (a 15-puzzle iteration is thousands of times wider than deep).
+  // follow: readable, current node in view; fit: all; manual: panned.
+  #view = { x: 0, y: 0, k: 1, ky: 1, mode: 'follow' };
+  #label = '';
+  #suppressClick = false;
+  #snap = false;         // the next render jumps to the followed view (printing)
+  #themeWatch = null;    // while connected: what may change the theme (see #watchTheme)
+  #host;
 
   constructor(container, { onSelect }) {
     this.#onSelect = onSelect;
+    this.#host = /** @type {ShadowRoot} */ (container.getRootNode()).host ?? null;
     container.innerHTML = `
       <div class="tree-tools">
         <button type="button" data-zoom="in">Zoom in</button>
@@ -48,57 +63,66 @@ export class TreeView {
           <span class="key ghost">↺ reached</span> skipped: reached already
           <span class="key path">▶</span> path to the node expanded last
           <span class="key solution">★</span> solution
-          <span class="key collapsed">⋯</span> collapsed</span>
+          <span class="key more">+N</span> not drawn</span>
         <span class="legend ida-legend"><span class="key visited">g h f</span> visited
-          <span class="key ghost">✂ f &gt; t</span> pruned
+          <span class="key ghost">✂ f &gt; t</span> pruned (t: the threshold)
           <span class="key path">▶</span> current path
           <span class="key solution">★</span> solution
-          <span class="key collapsed">⋯</span> collapsed</span>
+          <span class="key more">+N</span> not drawn</span>
       </div>
       <p class="tree-note"></p>
-      <svg class="tree" role="img" aria-label="Search tree"><g class="viewport"><g class="links"></g><g class="nodes"></g></g></svg>`;
-    this.#svg = container.querySelector('svg');
-    this.#viewport = container.querySelector('.viewport');
-    this.#links = container.querySelector('.links');
-    this.#nodes = container.querySelector('.nodes');
+      <div class="tree-frame">
+        <canvas class="tree" tabindex="0" role="application" aria-roledescription="search tree"></canvas>
+        <canvas class="tree-minimap" hidden aria-hidden="true" title="Overview: click to go there"></canvas>
+        <div class="tree-ring" hidden></div>
+        <div class="tree-palette" aria-hidden="true"></div>
+      </div>
+      <p class="tree-live" aria-live="polite"></p>`;
+    this.#canvas = container.querySelector('canvas.tree');
+    this.#context = this.#canvas.getContext('2d');
+    this.#minimap = container.querySelector('.tree-minimap');
+    this.#miniContext = this.#minimap.getContext('2d');
+    this.#ring = container.querySelector('.tree-ring');
+    this.#live = container.querySelector('.tree-live');
     this.#note = container.querySelector('.tree-note');
     this.#legend = container.querySelector('.ida-legend');
     this.#frontierLegend = container.querySelector('.frontier-legend');
+    const probes = container.querySelector('.tree-palette');
+    for (const name of COLOURS) {
+      const probe = document.createElement('i');
+      probe.style.color = `var(--_tree-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)})`;
+      probes.append(probe);
+      this.#probes[name] = probe;
+    }
     container.querySelector('.tree-tools').addEventListener('click', (event) => {
-      const zoom = event.target.closest('button')?.dataset.zoom;
+      const zoom = /** @type {HTMLElement} */ (event.target).closest('button')?.dataset.zoom;
       if (zoom === 'fit' || zoom === 'follow') { this.#view.mode = zoom; this.#scheduleRender(); }
       else if (zoom) this.#zoomBy(zoom === 'in' ? 1.25 : 0.8);
     });
-    this.#enablePanZoom();
+    this.#enablePointer();
+    this.#enableTouch();
+    this.#enableKeys();
+    this.#minimap.addEventListener('click', (event) => this.#jump(event));
     this.#resize = new ResizeObserver(([entry]) => {
-      this.#size2d = { width: entry.contentRect.width || 600, height: entry.contentRect.height || 300 };
+      this.#size = { width: entry.contentRect.width || 600, height: entry.contentRect.height || 300 };
       this.#scheduleRender();
     });
-    this.#resize.observe(this.#svg);
-    this.#svg.addEventListener('click', (event) => {
-      const key = event.target.closest('g.node')?.dataset.key;
-      const element = key && this.#elements.get(key);
-      if (element && element.model.key === key) this.select(element.model); // (not a node recycled since the last render)
-    });
+    this.#resize.observe(this.#canvas);
     this.clear();
   }
 
   /** An empty tree (a new board, or before the first iteration). */
   clear() {
-    if (this.#selected) { this.#selected = null; this.#onSelect(null); }
-    this.#root = this.#current = null;
-    this.#byId.clear();
-    this.#size = this.#visited = this.#pruned = 0;
-    this.#expanded = this.#generated = this.#skipped = this.#undrawn = 0;
-    this.#collapsed = this.#solved = false;
-    this.#iteration = 0;
+    this.#deselect();
+    this.#model.clear();
     if (this.#view.mode === 'manual') this.#view.mode = 'follow';
     this.#scheduleRender();
   }
 
-  /** Frontier search (BFS, DFS, greedy, A*) or IDA*: the legend, the note and what collapses. */
+  /** Frontier search (BFS, DFS, greedy, A*) or IDA*: the legend, the note and the layout. */
   setFrontierSearch(frontierSearch) {
-    this.#frontierSearch = frontierSearch;
+    this.#deselect();
+    this.#model.setFrontierSearch(frontierSearch);
     this.#legend.hidden = frontierSearch;
     this.#frontierLegend.hidden = !frontierSearch;
     this.clear();
@@ -106,116 +130,93 @@ export class TreeView {
 
   startIteration(iteration, threshold) {
     this.clear();
-    this.#iteration = iteration;
-    this.#threshold = threshold;
+    this.#model.startIteration(iteration, threshold);
   }
 
-  node(id, parentId, g, h, tile) {
-    const parent = parentId === null ? null : this.#byId.get(parentId);
-    const node = this.#add(id, 'node', g, h, tile, 0, parent);
-    this.#visited += 1;
-    this.#current = node;
-    this.#keepBudget();
-  }
+  node(id, parentId, g, h, tile) { this.#model.node(id, parentId, g, h, tile); this.#scheduleRender(); }
 
-  prune(id, parentId, g, h, threshold, tile) {
-    this.#add(id, 'prune', g, h, tile, threshold, this.#byId.get(parentId));
-    this.#pruned += 1;
-    this.#keepBudget();
-  }
+  prune(id, parentId, g, h, threshold, tile) { this.#model.prune(id, parentId, g, h, threshold, tile); this.#scheduleRender(); }
 
-  backtrack(id) {
-    const node = this.#byId.get(id);
-    this.#current = node ? node.parent : null;
-    this.#scheduleRender();
-  }
+  backtrack(id) { this.#model.backtrack(id); this.#scheduleRender(); }
 
   /** The goal was visited: the current path is the solution. */
-  solved() { this.#solved = true; this.#scheduleRender(); }
+  solved() { this.#model.solve(); this.#scheduleRender(); }
 
-  // A frontier search's child whose parent is not drawn (collapsed away, or never drawn
-  // because the frontier outgrew the budget) is counted, not drawn.
-  generate(id, parentId, g, h, tile) {
-    this.#generated += 1;
-    const parent = parentId === null ? null : this.#byId.get(parentId);
-    if ((parentId !== null && !parent) || !this.#roomForFrontier()) { this.#undrawn += 1; return; }
-    this.#add(id, 'frontier', g, h, tile, 0, parent);
-  }
+  generate(id, parentId, g, h, tile) { this.#model.generate(id, parentId, g, h, tile); this.#scheduleRender(); }
 
-  expand(id) {
-    this.#expanded += 1;
-    const node = this.#byId.get(id);
-    this.#current = node ?? null;
-    if (node) { node.kind = 'expanded'; this.#scheduleRender(); }
-    this.#mayCollapse = true;
-  }
+  expand(id) { this.#model.expand(id); this.#scheduleRender(); }
 
-  skip(id, parentId, g, h, tile) {
-    this.#skipped += 1;
-    const parent = this.#byId.get(parentId);
-    if (!parent || !this.#roomForFrontier()) { this.#undrawn += 1; return; }
-    this.#add(id, 'skip', g, h, tile, 0, parent);
-  }
-
-  // Collapsing walks the whole drawing: once it failed (the frontier fills the budget), it is
-  // tried again only after the next expansion, which may finish a subtree.
-  #roomForFrontier() {
-    if (this.#size < this.#budget) return true;
-    if (this.#mayCollapse) { this.#mayCollapse = false; this.#collapseDone(); }
-    return this.#size < this.#budget;
-  }
+  skip(id, parentId, g, h, tile) { this.#model.skip(id, parentId, g, h, tile); this.#scheduleRender(); }
 
   /** A frontier search took the goal off: star the path of `moves` (tiles slid from the start). */
-  solvedAlong(moves) {
-    let node = this.#root;
-    for (const tile of moves) {
-      const next = node?.children?.find((c) => c.tile === tile && c.kind !== 'skip');
-      if (!next) break;
-      node = next;
-    }
-    this.#current = node;
-    this.#solved = true;
-    this.#scheduleRender();
-  }
+  solvedAlong(moves) { this.#model.solvedAlong(moves); this.#scheduleRender(); }
 
   /**
-   * `minInterval`: least ms between two renders; `budget`: drawn nodes at most. Full-speed runs
-   * raise the first (nobody reads faster) and lower the second (almost every drawn node is new
-   * at each render there).
+   * `minInterval`: least ms between two renders (full-speed runs raise it: nobody reads faster);
+   * `budget`: nodes drawn at most, from the next iteration on.
    */
-  pace(minInterval, budget) {
+  pace(minInterval, budget = NODE_BUDGET) {
     this.#minInterval = minInterval;
-    this.#budget = budget;
+    this.#model.limit = Math.max(this.#model.count, budget);
     // A render waiting out the old interval is drawn at the new pace.
     clearTimeout(this.#timer); cancelDraw(this.#drawNow); this.#dirty = false;
     this.#scheduleRender();
   }
 
-  /** The tile slid to reach the drawn node `id` (null at the root), or undefined if it is not drawn. */
-  tileOf(id) { return this.#byId.get(id)?.tile; }
-
-  /** The tiles slid from the root to `node`. */
-  movesTo(node) {
-    const moves = [];
-    for (let n = node; n && n.tile !== null && n.tile !== undefined; n = n.parent) moves.push(n.tile);
-    return moves.reverse();
+  /** The shown iteration (0 for a frontier search): its nodes so far, visited and pruned (a frontier search's: all), and how many are drawn. */
+  summary() {
+    const model = this.#model;
+    return { iteration: model.iteration, nodes: model.nodes, drawn: model.count };
   }
 
+  /** The tile slid to reach the drawn node `id` (null at the root), or undefined if it is not drawn. */
+  tileOf(id) {
+    const i = this.#model.indexOf(id);
+    return i < 0 ? undefined : this.#model.nodeAt(i).tile;
+  }
+
+  /** The tiles slid from the root to `node` (an object onSelect gave). */
+  movesTo(node) { return node ? this.#model.movesTo(node.index) : []; }
+
+  /** Selects `node` (an object onSelect gave; null: none) and tells onSelect. */
   select(node) {
-    this.#selected = node;
+    this.#selected = node ? node.index : -1;
     this.#scheduleRender();
     this.#onSelect(node);
+  }
+
+  /** The drawn tree as an SVG element's text (export.js treeSvg makes it a document), or null when it is empty. */
+  svg(title) {
+    return this.#model.svg({ colours: this.#colours(), title, selected: this.#selected });
   }
 
   /** Draws a pending render now (printing: the page is printed before the next frame). */
   flush() {
     if (!this.#dirty) return;
     clearTimeout(this.#timer); cancelDraw(this.#drawNow);
+    this.#snap = true;
     this.#drawNow();
   }
 
   /** Stops pending renders (the element left the page). */
-  disconnect() { cancelDraw(this.#drawNow); clearTimeout(this.#timer); this.#dirty = false; }
+  disconnect() {
+    cancelDraw(this.#drawNow); clearTimeout(this.#timer); this.#dirty = false;
+    this.#themeWatch?.disconnect(); this.#themeWatch = null;
+    DARK.removeEventListener('change', this.#recolour);
+  }
+
+  // The colours are read again (and the tree redrawn) when the theme may have changed: the
+  // system's colour scheme, the widget's theme attribute, or the page's own classes and style.
+  // Watched from the first render after (re)connecting.
+  #watchTheme() {
+    DARK.addEventListener('change', this.#recolour);
+    this.#themeWatch = new MutationObserver(this.#recolour);
+    for (const element of [this.#host, document.documentElement, document.body]) {
+      if (element) this.#themeWatch.observe(element, { attributes: true, attributeFilter: ['theme', 'class', 'style'] });
+    }
+  }
+
+  #recolour = () => { this.#paletteAt = -Infinity; this.#scheduleRender(); };
 
   /** Out of the viewport (the element's IntersectionObserver): renders wait until it is back. */
   set offscreen(value) {
@@ -224,91 +225,10 @@ export class TreeView {
     if (back && this.#dirty) this.#request();
   }
 
-  // Leaves get no children array (most nodes are leaves: fewer allocations at full speed).
-  // Model nodes are recycled from collapsed subtrees: at full speed over a million nodes a
-  // second pass through the tree, and fresh objects for each made the garbage collector pause
-  // the page for 30-60 ms at a time.
-  #add(id, kind, g, h, tile, threshold, parent) {
-    const node = this.#pool.pop() ?? {};
-    node.id = id; node.kind = kind; node.g = g; node.h = h; node.tile = tile; node.threshold = threshold;
-    node.parent = parent; node.children = null; node.key = undefined; node.visited = 0; node.pruned = 0;
-    if (node.parent) (node.parent.children ??= []).push(node); else this.#root = node;
-    this.#byId.set(node.id, node);
-    this.#size += 1;
-    this.#scheduleRender();
-    return node;
-  }
-
-  // After #current is updated: the new node is on the path, so it is never collapsed.
-  #keepBudget() {
-    if (this.#size > this.#budget) this.#collapse();
-  }
-
-  #path() {
-    const path = [];
-    for (let n = this.#current ?? this.#root; n; n = n.parent) path.push(n);
-    return path.reverse();
-  }
-
-  // Every node off the current path is finished (depth-first order): merge a path node's
-  // finished children into one collapsed leaf, oldest (nearest the root) first.
-  #collapse() {
-    const path = this.#path();
-    const onPath = new Set(path);
-    for (const parent of path) {
-      if (this.#size <= (this.#budget * 2) / 3) break;
-      const finished = (parent.children ?? []).filter((c) => !onPath.has(c));
-      if (finished.length === 0 || (finished.length === 1 && finished[0].kind === 'collapsed')) continue;
-      this.#merge(parent, finished, onPath);
-    }
-  }
-
-  // A frontier search: only subtrees without a frontier node are finished; merge those (but
-  // never the path to the node expanded last), shallowest first. When the frontier itself
-  // outgrows the budget, new children are not drawn (generate counts them).
-  #collapseDone() {
-    const open = new Set(this.#path());
-    const stack = [this.#root];
-    for (let i = 0; i < stack.length; i += 1) {
-      const n = stack[i];
-      if (n.kind === 'frontier') for (let p = n; p && !open.has(p); p = p.parent) open.add(p);
-      if (n.children) stack.push(...n.children);
-    }
-    for (const parent of stack) {
-      if (this.#size <= (this.#budget * 2) / 3) break;
-      if (!parent.children || !open.has(parent)) continue;
-      const finished = parent.children.filter((c) => !open.has(c));
-      if (finished.length === 0 || (finished.length === 1 && finished[0].kind === 'collapsed')) continue;
-      this.#merge(parent, finished, open);
-    }
-  }
-
-  /** Replaces `finished` children of `parent` by one collapsed leaf; the children in `keep` stay. */
-  #merge(parent, finished, keep) {
-    let visited = 0, pruned = 0, removed = 0;
-    for (const child of finished) {
-      const counts = this.#drop(child);
-      visited += counts.visited; pruned += counts.pruned; removed += counts.size;
-    }
-    const leaf = { id: null, kind: 'collapsed', g: 0, h: 0, tile: null, threshold: 0, parent, children: null, key: `c${parent.id}`, visited, pruned };
-    parent.children = [leaf, ...parent.children.filter((c) => keep.has(c))];
-    this.#size += 1 - removed;
-    this.#collapsed = true;
-  }
-
-  #drop(node) {
-    const counts = { visited: 0, pruned: 0, size: 0 };
-    const stack = [node];
-    while (stack.length) {
-      const n = stack.pop();
-      counts.size += 1;
-      if (n.kind === 'collapsed') { counts.visited += n.visited; counts.pruned += n.pruned; }
-      else { this.#byId.delete(n.id); if (n.kind === 'node' || n.kind === 'expanded') counts.visited += 1; else counts.pruned += 1; }
-      if (n === this.#selected) this.#selected = null;
-      if (n.children) for (const child of n.children) stack.push(child);
-      if (n.kind !== 'collapsed') { n.parent = n.children = null; n.key = undefined; this.#pool.push(n); }
-    }
-    return counts;
+  #deselect() {
+    if (this.#selected < 0) return;
+    this.#selected = -1;
+    this.#onSelect(null);
   }
 
   #scheduleRender() {
@@ -326,177 +246,468 @@ export class TreeView {
 
   #drawNow = () => { this.#dirty = false; this.#renderedAt = performance.now(); this.#render(); };
 
+  // Colours resolved from styles.css (light or dark, and the page's custom properties), read
+  // again at most once a second: the theme may change at any time.
+  #colours() {
+    const now = performance.now();
+    if (this.#palette && now - this.#paletteAt < 1000) return this.#palette;
+    this.#paletteAt = now;
+    const palette = {};
+    for (const [name, probe] of Object.entries(this.#probes)) palette[name] = getComputedStyle(probe).color;
+    this.#palette = palette;
+    return palette;
+  }
+
   #render() {
-    const drawn = new Set();
-    if (this.#root) {
-      const layout = hierarchy(this.#root, (n) => n.children);
-      tree().nodeSize([NODE_W + GAP_X, NODE_H + GAP_Y])(layout);
-      const path = new Set(this.#path());
-      let minX = Infinity, maxX = -Infinity, maxY = 0, focus = null;
-      layout.each((d) => {
-        const model = d.data;
-        model.key ??= String(model.id); // keys only for drawn nodes: most nodes are never drawn at full speed
-        drawn.add(model.key);
-        minX = Math.min(minX, d.x); maxX = Math.max(maxX, d.x); maxY = Math.max(maxY, d.y);
-        if (model === this.#current) focus = d;
-        this.#draw(model, d, path.has(model) && model.kind !== 'prune' && model.kind !== 'skip');
-      });
-      if (this.#view.mode !== 'manual') this.#fit(minX, maxX, maxY, focus ?? layout, this.#view.mode === 'fit');
+    if (!this.#themeWatch) this.#watchTheme();
+    const model = this.#model;
+    model.layout();
+    const { width, height } = this.#size;
+    const ratio = window.devicePixelRatio || 1;
+    const canvas = this.#canvas;
+    const w = Math.max(1, Math.round(width * ratio)), h = Math.max(1, Math.round(height * ratio));
+    if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; }
+    const c = this.#colours();
+    const ctx = this.#context;
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    ctx.fillStyle = c.background;
+    ctx.fillRect(0, 0, width, height);
+    if (model.count > 0) {
+      if (this.#view.mode !== 'manual') this.#follow();
+      const { x, y, k, ky } = this.#view;
+      if (k < SHAPE_SCALE) {
+        this.#drawShape(ctx, c, x, y, k, ky, width, height, true);
+        this.#drawPath(ctx, c, x, y, k, ky);
+      } else {
+        this.#drawBoxes(ctx, c, width, height);
+      }
     }
-    for (const [key, element] of this.#elements) {
-      if (drawn.has(key)) continue;
-      element.group.remove(); element.link.remove();
-      this.#elements.delete(key);
-      this.#spare.push(element);
-    }
-    this.#applyView();
-    const number = (n) => n.toLocaleString('en');
-    const total = number(this.#visited + this.#pruned);
-    if (this.#frontierSearch) { this.#frontierNote(); return; }
-    this.#note.textContent = !this.#root ? 'The tree of the current iteration appears here.'
-      : `Iteration ${this.#iteration}, threshold ${this.#threshold}: ${number(this.#visited)} visited, ${number(this.#pruned)} pruned. ` +
-        (this.#collapsed
-          ? `Drawing ${this.#size} of ${total} nodes: beyond the budget of ${this.#budget}, finished subtrees are collapsed into ⋯ boxes (the current path is always drawn).`
-          : `All ${total} nodes drawn (budget ${this.#budget}).`);
-    this.#svg.setAttribute('aria-label', `Search tree of iteration ${this.#iteration}: ${number(this.#visited)} nodes visited, ${number(this.#pruned)} pruned` +
-      (this.#solved ? '; the solution path is starred' : ''));
+    this.#drawMinimap(c, ratio);
+    this.#placeRing();
+    const note = model.note();
+    if (note !== this.#note.textContent) this.#note.textContent = note;
+    const label = this.#accessibleName();
+    if (label !== this.#label) { this.#label = label; canvas.setAttribute('aria-label', label); }
   }
 
-  #frontierNote() {
-    const number = (n) => n.toLocaleString('en');
-    const drawn = this.#size, total = this.#generated + this.#skipped;
-    this.#note.textContent = !this.#root ? 'The search tree appears here: the start goes on the frontier first.'
-      : `${number(this.#expanded)} expanded, ${number(this.#generated)} generated (the start included), ${number(this.#skipped)} skipped as reached already. ` +
-        (this.#undrawn > 0 || this.#collapsed
-          ? `Drawing ${drawn} of ${number(total)} nodes (budget ${this.#budget}): finished subtrees are collapsed into ⋯ boxes` +
-            `${this.#undrawn > 0 ? `, and ${number(this.#undrawn)} children were not drawn (their parent was collapsed or the frontier filled the budget)` : ''}.`
-          : `All ${number(total)} nodes drawn (budget ${this.#budget}).`);
-    this.#svg.setAttribute('aria-label', `Search tree: ${number(this.#expanded)} nodes expanded, ${number(this.#generated)} generated, ${number(this.#skipped)} skipped` +
-      (this.#solved ? '; the solution path is starred' : ''));
+  #accessibleName() {
+    const model = this.#model, n = (x) => x.toLocaleString('en');
+    const how = 'Arrow keys move through the nodes (Up: parent, Down: first child, Left, Right: siblings); Enter shows the node\'s board.';
+    if (model.count === 0) return `Search tree, empty. ${how}`;
+    const what = model.frontierSearch
+      ? `Search tree: ${n(model.expanded)} nodes expanded, ${n(model.generated)} generated, ${n(model.skipped)} skipped`
+      : `Search tree of iteration ${model.iteration}: ${n(model.visited)} nodes visited, ${n(model.pruned)} pruned`;
+    return `${what}${model.solved ? '; the solution path is starred' : ''}. ${how}`;
   }
 
-  // A node's elements: reused from nodes collapsed away (at full speed most drawn nodes are
-  // new at every render), and attributes written only when they change.
-  #elementFor(model) {
-    let element = this.#elements.get(model.key);
-    if (element) return element;
-    element = this.#spare.pop();
-    if (!element) {
-      const group = document.createElementNS(SVG_NS, 'g');
-      group.innerHTML = `<rect x="${-NODE_W / 2}" y="${-NODE_H / 2}" width="${NODE_W}" height="${NODE_H}" rx="5"></rect>` +
-        '<text y="-3"></text><text y="11"></text>';
-      element = { group, link: document.createElementNS(SVG_NS, 'path'), lines: group.querySelectorAll('text'), written: {} };
+  // While stepping, the view glides to the followed node over a few frames (a jump of a slot
+  // per step is hard to follow); at full speed, printing or with reduced motion it jumps.
+  #follow() {
+    const v = this.#view, target = { ...v };
+    this.#fit(target);
+    const glide = this.#minInterval === 0 && !this.#snap && !REDUCED_MOTION.matches && target.k === v.k && target.ky === v.ky;
+    this.#snap = false;
+    if (glide && Math.hypot(target.x - v.x, target.y - v.y) > 0.5) {
+      v.x += (target.x - v.x) * GLIDE; v.y += (target.y - v.y) * GLIDE;
+      this.#scheduleRender();
+    } else {
+      Object.assign(v, target);
     }
-    element.group.dataset.key = model.key;
-    this.#nodes.append(element.group);
-    this.#links.append(element.link);
-    this.#elements.set(model.key, element);
-    return element;
   }
 
-  #draw(model, d, onPath) {
-    const element = this.#elementFor(model);
-    const write = (target, name, value) => {
-      if (element.written[name] === value) return;
-      element.written[name] = value;
-      if (name === 'first' || name === 'second') target.textContent = value; else target.setAttribute(name.replace(/^link-/, ''), value);
+  // Follow: the whole tree if it fits with readable labels, else the current node in view at zoom 1; fit: all of it.
+  #fit(v = this.#view) {
+    const model = this.#model;
+    const { width, height } = this.#size;
+    const b = model.bounds();
+    const k = Math.min(1, (width - 2 * MARGIN) / b.width, (height - 2 * MARGIN) / b.height);
+    if (v.mode === 'fit' || k >= MIN_SCALE) {
+      v.k = k;
+      v.ky = this.#verticalScale(k);
+      v.x = (width - b.width * k) / 2;
+      v.y = Math.max(MARGIN, (height - b.height * v.ky) / 2);
+      return;
+    }
+    v.k = v.ky = 1;
+    // The current node a little left of the centre: the search goes on to its right (depth-first),
+    // and the minimap takes the top right corner, which is empty there.
+    const focus = Math.max(0, model.currentNode());
+    v.x = Math.min(MARGIN, width * 0.45 - model.cx(focus));
+    v.y = Math.min(MARGIN, height * 0.62 - model.cy(focus));
+  }
+
+  #verticalScale(k) {
+    return Math.max(k, Math.min(1, (this.#size.height - 2 * MARGIN) / this.#model.bounds().height));
+  }
+
+  // The visible rows and, per row, the nodes from the first that may reach the left edge.
+  #eachVisible(x0, x1, y0, y1, callback) {
+    const model = this.#model;
+    const d0 = Math.max(0, Math.floor((y0 - NODE_H) / LEVEL_H)), d1 = Math.min(model.byDepth.length - 1, Math.ceil(y1 / LEVEL_H));
+    for (let d = d0; d <= d1; d += 1) {
+      const row = model.byDepth[d];
+      for (let r = model.firstAt(d, x0); r < row.length; r += 1) {
+        const i = row[r];
+        if (model.xs[i] * SLOT_W > x1) break;
+        callback(i, d);
+      }
+    }
+  }
+
+  #drawBoxes(ctx, c, width, height) {
+    const model = this.#model;
+    const { x: vx, y: vy, k, ky } = this.#view;
+    const x0 = -vx / k, x1 = (width - vx) / k, y0 = -vy / ky, y1 = (height - vy) / ky;
+    const pathList = model.path();
+    const path = new Set(pathList);
+    const current = model.currentNode();
+    const sx = (i) => vx + model.cx(i) * k, sy = (i) => vy + model.cy(i) * ky;
+    const link = (i) => {
+      const p = model.parents[i];
+      const ax = sx(p), ay = sy(p) + (NODE_H / 2) * k, bx = sx(i), by = sy(i) - (NODE_H / 2) * k, my = (ay + by) / 2;
+      ctx.moveTo(ax, ay);
+      ctx.bezierCurveTo(ax, my, bx, my, bx, by);
     };
-    element.model = model;
-    const solution = this.#solved && onPath;
-    const current = onPath && model === this.#current && !this.#solved;
-    const [first, second] = this.#labels(model, current, solution);
-    write(element.lines[0], 'first', first);
-    write(element.lines[1], 'second', second);
-    write(element.group, 'class', `node ${model.kind}${onPath ? ' path' : ''}${solution ? ' solution' : ''}` +
-      `${current ? ' current' : ''}${model === this.#selected ? ' selected' : ''}`);
-    write(element.group, 'transform', `translate(${d.x},${d.y})`);
-    const p = d.parent;
-    if (p) {
-      const y0 = p.y + NODE_H / 2, y1 = d.y - NODE_H / 2, ym = (y0 + y1) / 2;
-      write(element.link, 'link-d', `M${p.x},${y0}C${p.x},${ym} ${d.x},${ym} ${d.x},${y1}`);
-    } else {
-      write(element.link, 'link-d', '');
+    // Links to the visible nodes and to the row below (a parent's links reach further than its
+    // box: children far to the side are found with a margin of a screen).
+    const margin = width / k;
+    const solid = [], ghost = [];
+    this.#eachVisible(x0 - margin, x1 + margin, y0, y1 + LEVEL_H, (i) => {
+      if (model.parents[i] < 0 || path.has(i)) return;
+      (model.isGhost(i) ? ghost : solid).push(i);
+    });
+    ctx.lineWidth = Math.max(0.6, 1.2 * Math.min(1, k * 1.5));
+    ctx.strokeStyle = c.link;
+    ctx.beginPath(); for (const i of solid) link(i); ctx.stroke();
+    ctx.setLineDash([4, 3]);
+    ctx.beginPath(); for (const i of ghost) link(i); ctx.stroke();
+    ctx.setLineDash([]);
+    const solved = model.solved;
+    const thin = Math.min(1, Math.max(0.35, k)); // lines thin out with the zoom below 1
+    ctx.strokeStyle = solved ? c.solution : c.highlight;
+    ctx.lineWidth = (solved ? 3.5 : 2.5) * thin;
+    ctx.beginPath(); for (const i of pathList) if (model.parents[i] >= 0) link(i); ctx.stroke();
+
+    // Nodes: the plain ones batched by look, then those on the path and the selected one.
+    const labels = k >= LABEL_SCALE;
+    const groups = new Map();
+    const special = [];
+    const radius = (look) => Math.min(look.radius, NODE_H / 2) * k;
+    this.#eachVisible(x0 - NODE_W, x1 + NODE_W, y0, y1, (i) => {
+      if (path.has(i) || i === this.#selected) { special.push(i); return; }
+      const kind = model.kinds[i];
+      if (!groups.has(kind)) groups.set(kind, []);
+      groups.get(kind).push(i);
+    });
+    const box = (i, r) => ctx.roundRect(sx(i) - (NODE_W / 2) * k, sy(i) - (NODE_H / 2) * k, NODE_W * k, NODE_H * k, r);
+    for (const [, nodes] of groups) {
+      const look = nodeLook(model, nodes[0], c);
+      ctx.fillStyle = look.fill; ctx.strokeStyle = look.stroke; ctx.lineWidth = look.lineWidth * thin;
+      ctx.setLineDash(look.dash ?? []);
+      ctx.beginPath(); for (const i of nodes) box(i, radius(look)); ctx.fill(); ctx.stroke();
     }
-    write(element.link, 'link-class', `link${model.kind === 'prune' || model.kind === 'skip' ? ' ghost' : ''}${onPath ? ' path' : ''}${solution ? ' solution' : ''}`);
+    for (const i of special) {
+      const onPath = path.has(i) && !model.isGhost(i);
+      const look = nodeLook(model, i, c, { onPath, solution: solved && onPath, current: i === current && !solved, selected: i === this.#selected });
+      ctx.fillStyle = look.fill; ctx.strokeStyle = look.stroke; ctx.lineWidth = look.lineWidth * thin;
+      ctx.setLineDash(look.dash ?? []);
+      ctx.beginPath(); box(i, radius(look)); ctx.fill(); ctx.stroke();
+    }
+    ctx.setLineDash([]);
+    if (!labels) return;
+    // Labels: two lines per node, and +N under a node with descendants counted only.
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    const font = FONT_PX * k;
+    const text = (i) => {
+      const onPath = path.has(i) && !model.isGhost(i);
+      const solution = solved && onPath;
+      const mark = solution ? '★' : onPath && i === current ? '▶' : '';
+      const [first, second] = model.labels(i, mark);
+      ctx.font = `${onPath ? 700 : 400} ${font}px ${FONT_FAMILY}`;
+      ctx.fillStyle = model.isGhost(i) ? c.ghostText : c.text;
+      ctx.fillText(first, sx(i), sy(i) - 8 * k);
+      ctx.fillText(second, sx(i), sy(i) + 9 * k);
+      const more = model.moreVisited[i] + model.morePruned[i];
+      if (more > 0) {
+        ctx.font = `400 ${font * 0.9}px ${FONT_FAMILY}`;
+        ctx.fillStyle = c.ghostText;
+        ctx.fillText(`+${more.toLocaleString('en')}`, sx(i), sy(i) + (NODE_H / 2 + 10) * k);
+      }
+    };
+    for (const [, nodes] of groups) for (const i of nodes) text(i);
+    for (const i of special) text(i);
   }
 
-  #labels(model, current, solution) {
-    if (model.kind === 'collapsed') return [`⋯ ${model.visited + model.pruned} nodes`, 'finished'];
-    const mark = solution ? '★ ' : current ? '▶ ' : '';
-    const move = model.tile === null ? 'start' : `slid ${model.tile}`;
-    if (model.kind === 'prune') return [`✂ ${move}`, `f ${model.g + model.h} > ${model.threshold}`];
-    if (model.kind === 'skip') return [`↺ ${move}`, 'reached'];
-    if (model.kind === 'expanded' || model.kind === 'frontier') {
-      return [`${mark || (model.kind === 'expanded' ? '● ' : '○ ')}${move}`, `g${model.g} h${model.h} f${model.g + model.h}`];
+  // The drawn nodes as bands, one per level: runs of nodes closer than a pixel merge into one
+  // rectangle (ghosts faint, underneath), and the current path on top. `sx`, `sy`: layout units
+  // to pixels; `ox`, `oy`: where the layout's origin is.
+  #drawShape(ctx, c, ox, oy, sx, sy, width, height, links) {
+    const model = this.#model;
+    const x0 = -ox / sx, x1 = (width - ox) / sx, y0 = -oy / sy, y1 = (height - oy) / sy;
+    const band = Math.max(1, Math.min(NODE_H * sy, 14));
+    const slot = Math.max(1, NODE_W * sx);
+    for (const pass of [true, false]) {
+      ctx.fillStyle = pass ? c.ghostStroke : c.accent;
+      ctx.globalAlpha = pass ? 0.35 : 0.85;
+      ctx.beginPath();
+      let row = -1, start = 0, end = -Infinity, top = 0;
+      const flush = () => { if (end > -Infinity) ctx.rect(start, top, end - start, band); };
+      this.#eachVisible(x0 - NODE_W, x1 + NODE_W, y0, y1, (i, d) => {
+        if (model.isGhost(i) !== pass) return;
+        const left = ox + (model.cx(i) - NODE_W / 2) * sx;
+        if (d !== row || left > end + 1) { flush(); row = d; start = left; top = oy + d * LEVEL_H * sy; }
+        end = left + slot;
+      });
+      flush();
+      ctx.fill();
     }
-    return [`${mark}${move}`, `g${model.g} h${model.h} f${model.g + model.h}`];
+    ctx.globalAlpha = 1;
+    // Links between the bands, where the bands are far enough apart to show them.
+    if (links && (LEVEL_H - NODE_H) * sy >= 3) {
+      ctx.strokeStyle = c.link;
+      ctx.lineWidth = 0.5;
+      ctx.beginPath();
+      this.#eachVisible(x0, x1, y0, y1, (i) => {
+        const first = model.firstChild[i];
+        if (first < 0) return;
+        const px = ox + model.cx(i) * sx, py = oy + model.cy(i) * sy + (NODE_H / 2) * sy;
+        const cy = oy + model.cy(first) * sy - (NODE_H / 2) * sy;
+        ctx.moveTo(px, py); ctx.lineTo(px, (py + cy) / 2);
+        ctx.moveTo(ox + model.cx(first) * sx, (py + cy) / 2); ctx.lineTo(ox + model.cx(model.lastChild[i]) * sx, (py + cy) / 2);
+      });
+      ctx.stroke();
+    }
   }
 
-  #fit(minX, maxX, maxY, focus, all) {
-    const { width, height } = this.#size2d;
-    const treeW = maxX - minX + NODE_W + 16, treeH = maxY + NODE_H + 16;
-    let k = Math.min(1, width / treeW, height / treeH);
-    if (k >= MIN_SCALE || all) {
-      this.#view.k = k;
-      this.#view.x = width / 2 - ((minX + maxX) / 2) * k;
-      this.#view.y = (height - maxY * k) / 2;
-    } else {
-      // Too big to fit readably: keep the current node in view instead.
-      k = Math.max(MIN_SCALE, Math.min(1, height / treeH));
-      this.#view.k = k;
-      this.#view.x = width / 2 - focus.x * k;
-      this.#view.y = Math.min(NODE_H * k, height * 0.75 - focus.y * k);
-    }
+  // The current path (or the solution) over the shape, and a dot where the search stands.
+  #drawPath(ctx, c, ox, oy, sx, sy) {
+    const model = this.#model;
+    const path = model.path();
+    if (path.length === 0) return;
+    ctx.strokeStyle = model.solved ? c.solution : c.highlight;
+    ctx.fillStyle = ctx.strokeStyle;
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    path.forEach((i, n) => { const x = ox + model.cx(i) * sx, y = oy + model.cy(i) * sy; if (n === 0) ctx.moveTo(x, y); else ctx.lineTo(x, y); });
+    ctx.stroke();
+    const last = path.at(-1);
+    ctx.beginPath();
+    ctx.arc(ox + model.cx(last) * sx, oy + model.cy(last) * sy, 4, 0, 2 * Math.PI);
+    ctx.fill();
   }
 
-  #applyView() {
-    const { x, y, k } = this.#view;
-    this.#viewport.setAttribute('transform', `translate(${x},${y}) scale(${k})`);
+  // The whole tree, small, and the visible rectangle; hidden while everything is in view. The
+  // tree's shape is drawn again only when nodes were added or moved (an offscreen copy).
+  #drawMinimap(c, ratio) {
+    const model = this.#model, v = this.#view;
+    const { width, height } = this.#size;
+    const b = model.bounds();
+    const visible = { x0: -v.x / v.k, y0: -v.y / v.ky, x1: (width - v.x) / v.k, y1: (height - v.y) / v.ky };
+    const all = model.count === 0 || (visible.x0 <= 0 && visible.y0 <= 0 && visible.x1 >= b.width && visible.y1 >= b.height);
+    const small = width < 2.5 * MINIMAP.width;
+    this.#minimap.hidden = all || small;
+    if (all || small) return;
+    const mw = MINIMAP.width, mh = MINIMAP.height, pad = 4;
+    const w = Math.round(mw * ratio), h = Math.round(mh * ratio);
+    const sx = (mw - 2 * pad) / b.width, sy = (mh - 2 * pad) / b.height;
+    this.#mini = { sx, sy, pad };
+    const shape = this.#miniShape;
+    const key = `${model.version} ${w} ${h} ${c.background} ${c.accent}`;
+    if (shape.key !== key) {
+      shape.key = key;
+      if (shape.canvas.width !== w || shape.canvas.height !== h) { shape.canvas.width = w; shape.canvas.height = h; }
+      const ctx = shape.canvas.getContext('2d');
+      ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+      ctx.fillStyle = c.background;
+      ctx.fillRect(0, 0, mw, mh);
+      this.#drawShape(ctx, c, pad, pad, sx, sy, mw, mh, false);
+    }
+    if (this.#minimap.width !== w || this.#minimap.height !== h) { this.#minimap.width = w; this.#minimap.height = h; }
+    const ctx = this.#miniContext;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.drawImage(shape.canvas, 0, 0);
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    this.#drawPath(ctx, c, pad, pad, sx, sy);
+    ctx.strokeStyle = c.viewport;
+    ctx.lineWidth = 1.5;
+    const rx = pad + Math.max(0, visible.x0) * sx, ry = pad + Math.max(0, visible.y0) * sy;
+    ctx.strokeRect(rx, ry, Math.max(3, (Math.min(b.width, visible.x1) - Math.max(0, visible.x0)) * sx),
+      Math.max(3, (Math.min(b.height, visible.y1) - Math.max(0, visible.y0)) * sy));
+  }
+
+  #mini = { sx: 1, sy: 1, pad: 0 };
+  #miniShape = { canvas: document.createElement('canvas'), key: '' };
+
+  // A click on the minimap centres the view on that point of the tree.
+  #jump(event) {
+    const box = this.#minimap.getBoundingClientRect();
+    const s = box.width / (this.#minimap.offsetWidth || 1) || 1;
+    const { sx, sy, pad } = this.#mini;
+    const x = ((event.clientX - box.left) / s - pad) / sx, y = ((event.clientY - box.top) / s - pad) / sy;
+    const v = this.#view;
+    v.mode = 'manual';
+    v.x = this.#size.width / 2 - x * v.k;
+    v.y = this.#size.height / 2 - y * v.ky;
+    this.#scheduleRender();
+  }
+
+  // The selected node's ring: a DOM outline over the canvas (visible focus, and its box is where
+  // the node is on screen, whatever transform the host applies).
+  #placeRing() {
+    const i = this.#selected, model = this.#model, ring = this.#ring;
+    if (i < 0 || i >= model.count) { ring.hidden = true; return; }
+    const { x, y, k, ky } = this.#view;
+    const left = x + (model.cx(i) - NODE_W / 2) * k, top = y + model.cy(i) * ky - (NODE_H / 2) * k;
+    const { width, height } = this.#size;
+    const w = NODE_W * k, h = NODE_H * k;
+    ring.hidden = left + w < 0 || top + h < 0 || left > width || top > height;
+    ring.style.transform = `translate(${left - 4}px, ${top - 4}px)`;
+    ring.style.width = `${w + 8}px`;
+    ring.style.height = `${h + 8}px`;
   }
 
   #zoomBy(factor, cx, cy) {
     const v = this.#view;
-    const { width, height } = this.#size2d;
+    const { width, height } = this.#size;
     cx ??= width / 2; cy ??= height / 2;
-    const k = Math.min(3, Math.max(0.1, v.k * factor));
+    const b = this.#model.bounds();
+    const least = Math.min(0.5, (width - 2 * MARGIN) / b.width / 2, (height - 2 * MARGIN) / b.height / 2);
+    const k = Math.min(3, Math.max(least, v.k * factor)), ky = this.#verticalScale(k);
     v.x = cx - ((cx - v.x) * k) / v.k;
-    v.y = cy - ((cy - v.y) * k) / v.k;
-    v.k = k;
+    v.y = cy - ((cy - v.y) * ky) / v.ky;
+    v.k = k; v.ky = ky;
     v.mode = 'manual';
-    this.#applyView();
+    this.#scheduleRender();
   }
 
   // A host may scale the widget with a CSS transform (reveal.js scales its slides to the
-  // window): pointer positions are in screen pixels, the view in the SVG's own pixels.
-  #screenScale() {
-    const width = this.#svg.clientWidth;
-    return width > 0 ? this.#svg.getBoundingClientRect().width / (width + 2 * this.#svg.clientLeft) || 1 : 1;
+  // window): pointer positions are in screen pixels, the view in the canvas's own pixels.
+  #local(event) {
+    const box = this.#canvas.getBoundingClientRect();
+    const s = box.width / (this.#canvas.offsetWidth || 1) || 1;
+    return { x: (event.clientX - box.left) / s, y: (event.clientY - box.top) / s, s };
   }
 
-  #enablePanZoom() {
+  #enablePointer() {
+    const canvas = this.#canvas;
     let drag = null;
-    this.#svg.addEventListener('wheel', (event) => {
+    canvas.addEventListener('wheel', (event) => {
       event.preventDefault();
-      const box = this.#svg.getBoundingClientRect();
-      const s = this.#screenScale();
-      const border = this.#svg.clientLeft;
-      this.#zoomBy(event.deltaY < 0 ? 1.15 : 1 / 1.15, (event.clientX - box.left) / s - border, (event.clientY - box.top) / s - border);
+      const { x, y } = this.#local(event);
+      this.#zoomBy(event.deltaY < 0 ? 1.15 : 1 / 1.15, x, y);
     }, { passive: false });
-    this.#svg.addEventListener('pointerdown', (event) => {
-      drag = { x: event.clientX, y: event.clientY, moved: false, scale: this.#screenScale() };
+    // Mouse and pen drag; fingers are the touch handlers' (one scrolls the page, two move the tree).
+    canvas.addEventListener('pointerdown', (event) => {
+      if (event.pointerType === 'touch' || event.button !== 0) return;
+      drag = { x: event.clientX, y: event.clientY, moved: false, scale: this.#local(event).s };
     });
-    this.#svg.addEventListener('pointermove', (event) => {
-      if (!drag) return;
+    canvas.addEventListener('pointermove', (event) => {
+      if (!drag) {
+        // A node under a mouse is clickable: the pointer says so.
+        if (event.pointerType === 'mouse') { const { x, y } = this.#local(event); canvas.classList.toggle('over-node', this.#hit(x, y) >= 0); }
+        return;
+      }
       const dx = event.clientX - drag.x, dy = event.clientY - drag.y;
       if (!drag.moved && Math.hypot(dx, dy) < 4) return;
-      if (!drag.moved) this.#svg.setPointerCapture(event.pointerId);
+      if (!drag.moved) canvas.setPointerCapture(event.pointerId);
       drag.moved = true;
       this.#view.x += dx / drag.scale; this.#view.y += dy / drag.scale; this.#view.mode = 'manual';
       drag.x = event.clientX; drag.y = event.clientY;
-      this.#applyView();
+      this.#scheduleRender();
     });
-    const end = () => { drag = null; };
-    this.#svg.addEventListener('pointerup', end);
-    this.#svg.addEventListener('pointercancel', end);
+    const end = () => { if (drag?.moved) this.#suppressClick = true; drag = null; };
+    canvas.addEventListener('pointerup', end);
+    canvas.addEventListener('pointercancel', end);
+    canvas.addEventListener('click', (event) => {
+      if (this.#suppressClick) { this.#suppressClick = false; return; }
+      const { x, y } = this.#local(event);
+      const i = this.#hit(x, y);
+      if (i >= 0) this.select(this.#model.nodeAt(i));
+    });
+  }
+
+  // The node under the canvas point (`x`, `y`), or -1: its level's row, then its box (boxes keep
+  // their shape when the levels are spread, ky > k).
+  #hit(x, y) {
+    const v = this.#view;
+    const d = Math.round(((y - v.y) / v.ky - NODE_H / 2) / LEVEL_H);
+    const cy = d * LEVEL_H + NODE_H / 2;
+    if (d < 0 || Math.abs(y - (v.y + cy * v.ky)) > (NODE_H / 2) * v.k) return -1;
+    return this.#model.hit((x - v.x) / v.k, cy);
+  }
+
+  // Two fingers pan and pinch the tree; one finger is left to the browser (touch-action: pan-y
+  // scrolls the page), so a swipe over the tree never traps the reader.
+  #enableTouch() {
+    const canvas = this.#canvas;
+    let pinch = null;
+    const measure = (touches) => {
+      const [a, b] = [this.#local(touches[0]), this.#local(touches[1])];
+      return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2, d: Math.hypot(a.x - b.x, a.y - b.y) || 1 };
+    };
+    canvas.addEventListener('touchstart', (event) => {
+      if (event.touches.length === 2) { event.preventDefault(); pinch = measure(event.touches); }
+    }, { passive: false });
+    canvas.addEventListener('touchmove', (event) => {
+      if (event.touches.length !== 2 || !pinch) return;
+      event.preventDefault();
+      const now = measure(event.touches);
+      this.#view.x += now.x - pinch.x; this.#view.y += now.y - pinch.y;
+      this.#zoomBy(now.d / pinch.d, now.x, now.y);
+      pinch = now;
+    }, { passive: false });
+    const end = (event) => { if (event.touches.length < 2) pinch = null; };
+    canvas.addEventListener('touchend', end);
+    canvas.addEventListener('touchcancel', end);
+  }
+
+  // Arrow keys move the selection (Up parent, Down first child, Left/Right siblings), Enter
+  // shows its board, + and − zoom; each announced in the tree's polite live region.
+  #enableKeys() {
+    this.#canvas.addEventListener('keydown', (event) => {
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      const model = this.#model;
+      const key = event.key;
+      if (['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home'].includes(key)) {
+        // The first key selects the node the search stands at (or the root).
+        const from = this.#selected >= 0 ? this.#selected : Math.max(0, model.currentNode());
+        const to = this.#selected < 0 && key !== 'Home' ? from : model.neighbour(from, key);
+        if (to >= 0 && to < model.count) {
+          const edge = { ArrowUp: 'It is the root.', ArrowDown: 'No children drawn.', ArrowLeft: 'The first child.', ArrowRight: 'The last child.' };
+          this.#live.textContent = this.#selected >= 0 && to === from && edge[key] ? `${model.describe(to)} ${edge[key]}` : model.describe(to);
+          this.#selected = to;
+          this.#reveal(to);
+          this.#scheduleRender();
+        }
+      } else if (key === 'Enter' && this.#selected >= 0) {
+        this.#onSelect(model.nodeAt(this.#selected));
+      } else if (key === '+' || key === '=') {
+        this.#zoomBy(1.25);
+      } else if (key === '-') {
+        this.#zoomBy(0.8);
+      } else {
+        return;
+      }
+      // The widget's own keys (→ steps, ← steps back) do not act while the tree has the focus.
+      event.preventDefault();
+      event.stopPropagation();
+    });
+  }
+
+  // Pans so that node `i` is in view, with a margin; zoomed out too far for labels, it zooms in
+  // to 1 about the node first (the keys are for reading nodes).
+  #reveal(i) {
+    const model = this.#model, v = this.#view;
+    const { width, height } = this.#size;
+    if (v.mode !== 'manual') { this.#fit(); v.mode = 'manual'; }
+    if (v.k < LABEL_SCALE) {
+      v.k = 1; v.ky = this.#verticalScale(1);
+      v.x = width / 2 - model.cx(i); v.y = height / 2 - model.cy(i) * v.ky;
+    }
+    const x = v.x + model.cx(i) * v.k, y = v.y + model.cy(i) * v.ky;
+    const mx = Math.min(width / 2, (NODE_W * v.k) / 2 + MARGIN), my = Math.min(height / 2, (NODE_H * v.k) / 2 + MARGIN);
+    if (x < mx) v.x += mx - x; else if (x > width - mx) v.x -= x - (width - mx);
+    if (y < my) v.y += my - y; else if (y > height - my) v.y -= y - (height - my);
   }
 }

@@ -191,7 +191,7 @@ test('exports: Download trace, tree and table give files that parse; Copy link r
     const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
     return { error: doc.querySelector('parsererror')?.textContent ?? null, root: doc.documentElement.localName,
       nodes: [...doc.querySelectorAll('g')].filter((g) => g.querySelector(':scope > rect')).length, title: doc.querySelector('title')?.textContent,
-      drawn: document.getElementById('manhattan').shadowRoot.querySelectorAll('svg.tree g.node').length };
+      drawn: document.getElementById('manhattan').state.tree.drawn };
   }, tree.text);
   assert.equal(parsed.error, null);
   assert.equal(parsed.root, 'svg');

@@ -2,7 +2,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { startServer, launch, openExplorer, screenshot, state, waitForState, boardLabel, settle, ARTIFACTS } from './server.mjs';
+import {
+  startServer, launch, openExplorer, screenshot, state, waitForState, boardLabel, settle, ARTIFACTS, treeNodes, ringBox, treeAnnouncement,
+} from './server.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -55,19 +57,31 @@ test('Step shows exactly the core\'s trace, one event per press, in the views', 
   assert.equal(s.status, 'paused');
   assert.equal(s.iteration, 2);
   assert.equal(s.threshold, 19);
-  // Pruned children are ghost leaves labelled "f 21 > 19"; the current path is marked.
-  const tree = page.locator('tile-search svg.tree');
-  const ghosts = await tree.locator('g.node.prune').allTextContents();
+  // Pruned children are ghost leaves labelled "f 21 > 19"; the current path is marked (the
+  // export is written from the tree's model, with the labels the canvas draws).
+  const nodes = await treeNodes(page);
+  const ghosts = nodes.filter((n) => /\bprune\b/.test(n.kind)).map((n) => n.text.join(' '));
   assert.ok(ghosts.length > 0 && ghosts.every((text) => /f \d+ > 19$/.test(text)), ghosts.join('|'));
-  assert.ok((await tree.locator('g.node.current').textContent()).startsWith('▶'));
+  assert.ok(nodes.find((n) => /\bcurrent\b/.test(n.kind)).text[0].startsWith('▶'));
+  const ofIteration2 = reference.slice(reference.findLastIndex((e) => e.type === 'iteration'));
+  assert.deepEqual(s.tree, { iteration: 2, nodes: ofIteration2.filter((e) => e.type === 'node' || e.type === 'prune').length, drawn: nodes.length });
+  assert.equal(nodes.length, s.tree.nodes, 'every node drawn');
   const prune = reference.findLast((e) => e.type === 'prune');
   const narration = await page.locator('tile-search .narration').textContent();
   if (s.lastEvent.type === 'prune') assert.match(narration, new RegExp(`f = ${prune.g} \\+ ${prune.h} = ${prune.f} > threshold 19: pruned, next threshold at most \\d+`));
-  // Clicking a tree node shows its board (the core's boardAfter of the path to it).
-  await tree.locator('g.node.node').nth(1).click();
+  // Clicking a tree node shows its board (the core's boardAfter of the path to it): the root's
+  // first visited child, found with the keys (its box: the ring over the selected node).
+  await page.locator('tile-search canvas.tree').focus();
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowDown');
+  while (!/visited\.$/.test(await treeAnnouncement(page))) await page.keyboard.press('ArrowRight');
+  const id = Number((await treeAnnouncement(page)).match(/^Node (\d+):/)[1]);
+  const ring = await ringBox(page);
+  await page.mouse.click(ring.x, ring.y);
   const selected = page.locator('tile-search .selection');
+  await selected.waitFor();
   assert.equal(await selected.isVisible(), true);
-  assert.match(await selected.locator('p').textContent(), /^Node \d+, visited: g 1, h \d+, f \d+\. Moves from the start: \d+\.$/);
+  assert.match(await selected.locator('p').textContent(), new RegExp(`^Node ${id}, visited: g 1, h \\d+, f \\d+\\. Moves from the start: \\d+\\.$`));
   const expectedBoard = await page.evaluate(async () => {
     const core = await import('/www/pkg/tilesearch.js');
     const text = document.querySelector('tile-search').shadowRoot.querySelector('.selection p').textContent;
@@ -88,7 +102,7 @@ test('Step back replays deterministically, also across an iteration start', asyn
     const element = document.querySelector('tile-search');
     const root = element.shadowRoot;
     return { state: element.state, board: root.querySelector('.board-host .board').getAttribute('aria-label'),
-      tree: [...root.querySelectorAll('svg.tree g.node')].map((g) => `${g.dataset.key}:${g.getAttribute('class')}:${g.textContent}`).sort(),
+      tree: (() => { try { return element.exportTree(); } catch (error) { return error.message; } })(),
       timeline: root.querySelector('table.timeline tbody').textContent };
   });
   const reference = await referenceTrace(page, '6 4 5 8 2 7 1 0 3', 60);
@@ -137,7 +151,7 @@ test('Next iteration runs to the threshold raise; Run and Pause; Reset', async (
   s = await state(page);
   assert.deepEqual({ status: s.status, lastEvent: s.lastEvent, expanded: s.expanded, generated: s.generated, threshold: s.threshold },
     { status: 'ready', lastEvent: null, expanded: 0, generated: 0, threshold: null });
-  await page.waitForFunction(() => document.querySelector('tile-search').shadowRoot.querySelectorAll('svg.tree g.node').length === 0);
+  await page.waitForFunction(() => document.querySelector('tile-search').state.tree.drawn === 0);
   assert.equal(await boardLabel(page), 'Board: 6 4 5 / 8 2 7 / 1 blank 3');
   assert.deepEqual(errors, []);
   await context.close();
@@ -192,18 +206,26 @@ test('the challenging case solves with 25 moves at full speed, and the solution 
   const rows = await page.locator('tile-search table.timeline tbody tr').allTextContents();
   assert.equal(rows.length, 5);
   assert.match(rows[4], /^525435272solved/);
-  const tree = page.locator('tile-search svg.tree');
-  await page.waitForFunction(() => document.querySelector('tile-search').shadowRoot.querySelectorAll('svg.tree g.node.solution').length === 26);
-  assert.equal(await tree.locator('g.node.solution').count(), 26, 'root and 25 moves starred');
-  assert.match(await page.locator('tile-search .tree-note').textContent(), /beyond the budget of 300, finished subtrees are collapsed/);
+  const nodes = await treeNodes(page);
+  assert.equal(nodes.filter((n) => /\bsolution\b/.test(n.kind)).length, 26, 'root and 25 moves starred');
+  // The last iteration, every node drawn (none collapsed).
+  const last = await page.evaluate(async () => {
+    const core = await import('/www/pkg/tilesearch.js');
+    await core.default();
+    const solver = new core.Solver({ board: '6 4 5 8 2 7 1 0 3' });
+    const { iterations } = solver.run();
+    solver.free();
+    return iterations.at(-1);
+  });
+  assert.deepEqual(s.tree, { iteration: 5, nodes: last.visited + last.pruned, drawn: last.visited + last.pruned });
+  assert.equal(nodes.length, s.tree.drawn);
+  assert.match(await page.locator('tile-search .tree-note').textContent(),
+    new RegExp(`^Iteration 5, threshold 25: ${last.visited} visited, ${last.pruned} pruned\\. All ${last.visited + last.pruned} nodes drawn\\.$`));
   await settle(page);
   await screenshot(page, '03-solved');
-  // Finished subtrees beyond the budget are drawn as collapsed ⋯ leaves with their counts.
-  assert.ok(await tree.locator('g.node.collapsed').count() > 0);
-  assert.match(await tree.locator('g.node.collapsed').first().textContent(), /^⋯ [\d,]+ nodesfinished$/);
   await button(page, 'Fit tree').click();
   await page.waitForTimeout(100);
-  await tree.screenshot({ path: join(ARTIFACTS, '03b-solved-tree-fit.png') });
+  await page.locator('tile-search .tree-frame').screenshot({ path: join(ARTIFACTS, '03b-solved-tree-fit.png') });
 
   // Play the solution: the board walks from the start to the goal, move by move.
   await page.locator('tile-search').evaluate((element) => { element.speed = 1000; });
@@ -254,6 +276,146 @@ test('the element API: reflected attributes, autoplay, composed events, two inst
   const element = page.locator('tile-search').first();
   assert.equal(await element.evaluate((e) => { e.speed = 16; return [e.getAttribute('speed'), e.speed]; }).then(JSON.stringify), '["16",16]');
   assert.equal(await element.evaluate((e) => { e.goal = 'blank-first'; return [e.getAttribute('goal'), e.state.status, e.state.error]; }).then(JSON.stringify), '["blank-first","ready",null]');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('iteration 3 of the lecture case: all 270 nodes drawn, none collapsed; zoomed out it is one shape', async () => {
+  const { page, context, errors } = await openExplorer(browser, server.url, { viewport: { width: 1280, height: 720 } });
+  for (const to of [19, 21, 23]) {
+    await button(page, 'Next iteration').click();
+    await waitForState(page, (st) => st.lastEvent?.type === 'raise' && st.lastEvent.to === to && st.status === 'paused');
+  }
+  const s = await state(page);
+  assert.equal(s.iteration, 3);
+  assert.deepEqual(s.tree, { iteration: 3, nodes: 270, drawn: 270 });
+  const nodes = await treeNodes(page);
+  assert.equal(nodes.length, 270);
+  assert.ok(nodes.every((n) => !n.text.join(' ').includes('⋯')), 'no collapsed boxes');
+  assert.match(await page.locator('tile-search .tree-note').textContent(), /^Iteration 3, threshold 21: [\d,]+ visited, [\d,]+ pruned\. All 270 nodes drawn\.$/);
+  const frame = page.locator('tile-search .tree-frame');
+  await frame.scrollIntoViewIfNeeded();
+  await settle(page);
+  await frame.screenshot({ path: join(ARTIFACTS, '05-iteration-3-follow.png') });
+  // The minimap: the whole tree and the visible rectangle; a click there moves the view (the
+  // root, selected, leaves the view when the click goes to the tree's bottom left corner).
+  const minimap = page.locator('tile-search canvas.tree-minimap');
+  assert.equal(await minimap.isVisible(), true, 'a tree wider than the view has a minimap');
+  await page.evaluate(() => document.querySelector('tile-search').shadowRoot.querySelector('canvas.tree').focus({ preventScroll: true }));
+  await page.keyboard.press('Home');
+  assert.ok(await ringBox(page), 'the root is in view');
+  const map = await minimap.boundingBox();
+  await page.mouse.click(map.x + 3, map.y + map.height - 3);
+  assert.equal(await ringBox(page), null, 'the view went to the bottom left of the tree');
+  await button(page, 'Fit tree').click();
+  // The canvas follows the theme: its background (a corner, the fitted tree has a margin) is the
+  // dark one with theme="dark", and back.
+  const corner = () => page.evaluate(async () => {
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const canvas = document.querySelector('tile-search').shadowRoot.querySelector('canvas.tree');
+    return [...canvas.getContext('2d').getImageData(1, 1, 1, 1).data.slice(0, 3)];
+  });
+  const light = await corner();
+  await page.locator('tile-search').evaluate((element) => element.setAttribute('theme', 'dark'));
+  assert.deepEqual(await corner(), [24, 28, 33], 'the dark theme\'s tree background');
+  await page.locator('tile-search').evaluate((element) => element.setAttribute('theme', 'light'));
+  assert.deepEqual(await corner(), light);
+  await settle(page);
+  await frame.screenshot({ path: join(ARTIFACTS, '05b-iteration-3-fit.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the tree by keyboard: the arrows move a selection through it, announced politely; Enter shows its board', async () => {
+  const { page, context, errors } = await openExplorer(browser, server.url);
+  // Iteration 2 to its raise: the root has all its children.
+  const reference = await referenceTrace(page, '6 4 5 8 2 7 1 0 3', 84);
+  assert.equal(reference.at(-1).type, 'raise');
+  await page.locator('tile-search').evaluate((element, n) => { for (let i = 0; i < n; i += 1) element.step(); }, reference.length);
+  const before = await state(page);
+  const canvas = page.locator('tile-search canvas.tree');
+  assert.equal(await canvas.getAttribute('tabindex'), '0');
+  assert.equal(await canvas.getAttribute('role'), 'application');
+  assert.match(await canvas.getAttribute('aria-label'), /^Search tree of iteration 2: \d+ nodes visited, \d+ pruned\. Arrow keys move through the nodes/);
+  assert.equal(await page.locator('tile-search .tree-live').getAttribute('aria-live'), 'polite');
+  await canvas.focus();
+  // The iteration's events: the root and its children in order.
+  const events = reference.slice(reference.findLastIndex((e) => e.type === 'iteration'));
+  const root = events.find((e) => e.type === 'node' && e.parent === null);
+  const children = events.filter((e) => (e.type === 'node' || e.type === 'prune') && e.parent === root.id);
+  assert.ok(children.length >= 3);
+  const describe = (e) => `Node ${e.id}: ${e.tile === null ? 'the start' : `slid ${e.tile}`}, g ${e.g}, h ${e.h}, f ${e.f}, ` +
+    `${e.type === 'prune' ? `pruned, f > threshold ${e.threshold}` : 'visited'}`;
+  const press = async (key) => { await page.keyboard.press(key); return treeAnnouncement(page); };
+  assert.equal(await press('Home'), `${describe(root)}.`);
+  assert.equal(await press('ArrowUp'), `${describe(root)}. It is the root.`);
+  assert.equal(await press('ArrowDown'), `${describe(children[0])}.`);
+  assert.equal(await press('ArrowLeft'), `${describe(children[0])}. The first child.`);
+  for (const child of children.slice(1)) assert.equal(await press('ArrowRight'), `${describe(child)}.`);
+  assert.equal(await press('ArrowRight'), `${describe(children.at(-1))}. The last child.`);
+  assert.equal(await press('ArrowLeft'), `${describe(children.at(-2))}.`);
+  assert.equal(await press('ArrowUp'), `${describe(root)}.`);
+  assert.deepEqual((await state(page)).lastEvent, before.lastEvent, 'the arrows in the tree do not step the search');
+  assert.equal(await page.locator('tile-search .selection').isVisible(), false, 'moving the selection does not open the board');
+  // Enter shows the selected node's board.
+  await press('ArrowDown');
+  await press('ArrowRight');
+  await page.keyboard.press('Enter');
+  const selected = page.locator('tile-search .selection');
+  await selected.waitFor();
+  const child = children[1];
+  assert.match(await selected.locator('p').textContent(), new RegExp(`^Node ${child.id}, (visited|pruned): g 1, h ${child.h}, f ${child.f}`));
+  assert.match(await selected.locator('.board').getAttribute('aria-label'), new RegExp(`tile ${child.tile} just slid$`));
+  assert.ok(await ringBox(page), 'the selected node has a visible ring');
+  await screenshot(page, '06-tree-keyboard');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('on a phone (390×844, touch) a one-finger vertical swipe over the tree scrolls the page; two fingers pan the tree', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+  await page.goto(server.url);
+  await page.waitForFunction(() => document.querySelector('tile-search')?.state.status === 'ready');
+  await page.locator('tile-search').evaluate((element) => { for (let i = 0; i < 30; i += 1) element.step(); });
+  const canvas = page.locator('tile-search canvas.tree');
+  await canvas.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await page.waitForTimeout(300);
+  // devicePixelRatio 2: the canvas has two pixels per CSS pixel.
+  assert.deepEqual(await canvas.evaluate((c) => [c.width, c.height]), await canvas.evaluate((c) => [2 * c.clientWidth, 2 * c.clientHeight]));
+  assert.equal(await canvas.evaluate((c) => getComputedStyle(c).touchAction), 'pan-y');
+  const box = await canvas.boundingBox();
+  const cdp = await context.newCDPSession(page);
+  const touch = (type, points) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) });
+  const x = box.x + box.width / 2, y = box.y + box.height * 0.7;
+  const scrolled = await page.evaluate(() => scrollY);
+  await touch('touchStart', [[x, y]]);
+  for (let i = 1; i <= 10; i += 1) await touch('touchMove', [[x, y - 25 * i]]);
+  await touch('touchEnd', []);
+  await page.waitForTimeout(500);
+  const after = await page.evaluate(() => scrollY);
+  assert.ok(after - scrolled > 100, `the page scrolled by ${after - scrolled} px under a one-finger swipe up`);
+  // Two fingers: the tree pans with them (the selected node's ring moves), the page stays.
+  await canvas.focus();
+  await page.keyboard.press('Home');
+  const ring = await ringBox(page);
+  await canvas.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  const settled = await page.evaluate(() => scrollY);
+  const moved = await ringBox(page);
+  const base = await canvas.boundingBox();
+  const [ax, ay] = [base.x + base.width / 2 - 40, base.y + base.height / 2];
+  await touch('touchStart', [[ax, ay], [ax + 80, ay]]);
+  for (let i = 1; i <= 6; i += 1) await touch('touchMove', [[ax + 10 * i, ay + 5 * i], [ax + 80 + 10 * i, ay + 5 * i]]);
+  await touch('touchEnd', []);
+  const panned = await ringBox(page);
+  assert.ok(ring && moved && panned, 'the root is in view');
+  assert.ok(Math.abs(panned.x - moved.x - 60) < 2 && Math.abs(panned.y - moved.y - 30) < 2,
+    `two fingers moved by (60, 30) moved the tree by (${panned.x - moved.x}, ${panned.y - moved.y})`);
+  assert.equal(await page.evaluate(() => scrollY), settled, 'two fingers do not scroll the page');
+  await screenshot(page, '07-phone-tree');
   assert.deepEqual(errors, []);
   await context.close();
 });

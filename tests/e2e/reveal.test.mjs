@@ -10,7 +10,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer, launch, screenshot, ROOT, openWatched } from './server.mjs';
+import { startServer, launch, screenshot, ROOT, openWatched, ringBox, treeAnnouncement } from './server.mjs';
 import { stateOf, stepsForward } from './guest.mjs';
 
 let server, browser;
@@ -46,12 +46,14 @@ const waitFor = async (page, selector, predicate, timeout = 15000) => {
   }
 };
 
-/** The screen box of the tree node `key` (or of the SVG without a key) of the widget `selector`. */
-const boxOf = (page, selector, key = null) => page.evaluate(([selector, key]) => {
-  const svg = document.querySelector(selector).shadowRoot.querySelector('svg.tree');
-  const { left, top, width, height } = (key === null ? svg : svg.querySelector(`g.node[data-key="${key}"] rect`)).getBoundingClientRect();
-  return { left, top, width, height, x: left + width / 2, y: top + height / 2 };
-}, [selector, key]);
+/** The screen box of the tree's canvas in the widget `selector`. */
+const canvasBox = (page, selector) => page.evaluate((selector) => {
+  const { left, top, width, height } = document.querySelector(selector).shadowRoot.querySelector('canvas.tree').getBoundingClientRect();
+  return { left, top, width, height };
+}, selector);
+
+const selectionText = (page, selector) => page.evaluate((selector) => document.querySelector(selector).shadowRoot.querySelector('.selection p').textContent, selector);
+const near = (a, b) => Math.abs(a.x - b.x) < 1 && Math.abs(a.y - b.y) < 1;
 
 // 1280×720: reveal.js scales the 960×700 slide by 0.99; 640×480 by 0.66; 390×844 is its scroll
 // view (a phone), each slide a page scaled by 0.39.
@@ -60,44 +62,49 @@ for (const [width, height] of [[1280, 720], [640, 480], [390, 844]]) {
     const { page, context, errors } = await openDeck('#/1', { width, height });
     await stepsForward(page, '#iteration', 5); // iteration 1: the start and its three children, pruned
     await page.locator('#iteration').scrollIntoViewIfNeeded();
-    await page.waitForFunction(() => document.querySelector('#iteration').shadowRoot.querySelectorAll('g.node').length >= 4);
+    await page.waitForFunction(() => document.querySelector('#iteration').state.tree.drawn >= 4);
     const scale = await page.evaluate(() => { const t = document.querySelector('#iteration'); return t.getBoundingClientRect().width / t.offsetWidth; });
     assert.ok(scale < 1, `the slide is scaled (${scale})`);
-    const svg = await boxOf(page, '#iteration');
-    const keys = await page.evaluate(() => [...document.querySelector('#iteration').shadowRoot.querySelectorAll('g.node')].map((g) => g.dataset.key));
-    // Every drawn node: a click on its centre selects it.
-    for (const key of keys) {
-      const node = await boxOf(page, '#iteration', key);
-      await page.mouse.click(node.x, node.y);
-      // (drawn in the next frame)
-      const selected = await page.waitForFunction((key) => {
-        const keys = [...document.querySelector('#iteration').shadowRoot.querySelectorAll('g.node.selected')].map((g) => g.dataset.key);
-        return keys.length === 1 && keys[0] === key ? keys : null;
-      }, key, { timeout: 5000 }).then((handle) => handle.jsonValue(), () => page.evaluate(() =>
-        [...document.querySelector('#iteration').shadowRoot.querySelectorAll('g.node.selected')].map((g) => g.dataset.key)));
-      assert.deepEqual(selected, [key], `the click at (${node.x}, ${node.y}) selected the node under it`);
+    const canvas = await canvasBox(page, '#iteration');
+    // Every drawn node, found with the keys (Home, then Down and Right): its id and its box on
+    // screen (the ring the tree puts over the selected node).
+    await page.evaluate(() => document.querySelector('#iteration').shadowRoot.querySelector('canvas.tree').focus({ preventScroll: true }));
+    const nodes = [];
+    const take = async () => {
+      const said = await treeAnnouncement(page, '#iteration');
+      nodes.push({ id: Number(said.match(/^Node (\d+):/)[1]), box: await ringBox(page, '#iteration'), last: / The last child\.$/.test(said) });
+    };
+    await page.keyboard.press('Home');
+    await take();
+    await page.keyboard.press('ArrowDown');
+    for (await take(); !nodes.at(-1).last;) { await page.keyboard.press('ArrowRight'); await take(); }
+    nodes.pop(); // the last child, announced again at the end of the row
+    assert.equal(nodes.length, 4, JSON.stringify(nodes));
+    // A click on each node's centre selects it (shows it below the tree), and its ring stays there.
+    for (const node of nodes) {
+      await page.mouse.click(node.box.x, node.box.y);
+      assert.match(await selectionText(page, '#iteration'), new RegExp(`^Node ${node.id}, `), `the click at (${node.box.x}, ${node.box.y}) selected the node under it`);
+      assert.ok(near(await ringBox(page, '#iteration'), node.box));
     }
     assert.equal(await page.locator('#iteration').locator('.selection').isVisible(), true);
     // The wheel over a node zooms in about it: the node stays under the pointer, larger.
-    const key = keys.at(-1);
-    const before = await boxOf(page, '#iteration', key);
+    const before = await ringBox(page, '#iteration');
     await page.mouse.move(before.x, before.y);
     await page.mouse.wheel(0, -100);
-    await page.waitForFunction(([key, w]) => document.querySelector('#iteration').shadowRoot
-      .querySelector(`g.node[data-key="${key}"] rect`).getBoundingClientRect().width > w * 1.1, [key, before.width]);
-    const zoomed = await boxOf(page, '#iteration', key);
-    assert.ok(Math.abs(zoomed.x - before.x) < 1 && Math.abs(zoomed.y - before.y) < 1,
-      `zoomed about the pointer: the node moved from (${before.x}, ${before.y}) to (${zoomed.x}, ${zoomed.y})`);
+    await page.waitForFunction((w) => document.querySelector('#iteration').shadowRoot.querySelector('.tree-ring').getBoundingClientRect().width > w * 1.1, before.width);
+    const zoomed = await ringBox(page, '#iteration');
+    assert.ok(near(zoomed, before), `zoomed about the pointer: the node moved from (${before.x}, ${before.y}) to (${zoomed.x}, ${zoomed.y})`);
     // A drag from an empty corner of the tree moves the tree by the pointer's distance on screen
     // (the pointer's distance in slide pixels, at the slide's scale).
-    const [dx, dy] = [Math.round(svg.width / 5), Math.round(svg.height / 6)];
-    await page.mouse.move(svg.left + 6, svg.top + svg.height - 6);
+    const [dx, dy] = [Math.round(canvas.width / 5), Math.round(canvas.height / 6)];
+    await page.mouse.move(canvas.left + 6, canvas.top + canvas.height - 6);
     await page.mouse.down();
-    await page.mouse.move(svg.left + 6 + dx, svg.top + svg.height - 6 - dy, { steps: 6 });
+    await page.mouse.move(canvas.left + 6 + dx, canvas.top + canvas.height - 6 - dy, { steps: 6 });
     await page.mouse.up();
-    const panned = await boxOf(page, '#iteration', key);
+    const panned = await ringBox(page, '#iteration');
     assert.ok(Math.abs(panned.x - zoomed.x - dx) < 1 && Math.abs(panned.y - zoomed.y + dy) < 1,
       `the drag by (${dx}, ${-dy}) moved the node by (${panned.x - zoomed.x}, ${panned.y - zoomed.y})`);
+    assert.match(await selectionText(page, '#iteration'), new RegExp(`^Node ${nodes.at(-1).id}, `), 'the drag selected nothing');
     await screenshot(page, `70-reveal-tree-${width}`);
     assert.deepEqual(errors, []);
     await context.close();
@@ -173,7 +180,15 @@ function assertComplete(widgets) {
 }
 
 const treeNote = (page, selector) => page.evaluate((selector) => document.querySelector(selector).shadowRoot.querySelector('.tree-note').textContent, selector);
-const treeNodes = (page, selector) => page.evaluate((selector) => document.querySelector(selector).shadowRoot.querySelectorAll('g.node').length, selector);
+/** The tree's nodes and whether its canvas shows them: pixels of more than the background's colour. */
+const treeNodes = (page, selector) => page.evaluate((selector) => {
+  const element = document.querySelector(selector);
+  const canvas = element.shadowRoot.querySelector('canvas.tree');
+  const pixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+  let painted = 0;
+  for (let i = 0; i < pixels.length; i += 4) if (pixels[i] !== pixels[0] || pixels[i + 1] !== pixels[1] || pixels[i + 2] !== pixels[2]) painted += 1;
+  return painted > 500 ? element.state.tree.drawn : 0;
+}, selector);
 
 test('?print-pdf: one page per slide; every widget still (no autoplay), complete and inside its page; a widget off-screen is drawn', async () => {
   const { page, context, errors } = await openDeck('?print-pdf');

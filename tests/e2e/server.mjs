@@ -120,3 +120,35 @@ export async function longTasksDuring(page, during, attempts = 3) {
   }
   return tasks;
 }
+
+/**
+ * The tree of the widget `selector` as its exportTree() writes it from the tree's model (the
+ * canvas draws the same nodes, labels and colours): per node its classes (kind, path, current,
+ * solution, selected), id, two label lines, fill and corner radius. [] while the tree is empty.
+ */
+export const treeNodes = (page, selector = 'tile-search') => page.evaluate((selector) => {
+  let text;
+  try { text = document.querySelector(selector).exportTree(); } catch { return []; }
+  const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+  return [...doc.querySelectorAll('g.node')].map((g) => {
+    const rect = g.querySelector(':scope > rect');
+    return { kind: g.getAttribute('class'), id: Number(g.getAttribute('data-id')),
+      text: [...g.querySelectorAll(':scope > text:not(.more)')].map((t) => t.textContent), fill: rect.getAttribute('fill'), rx: rect.getAttribute('rx') };
+  });
+}, selector);
+
+/**
+ * The screen box of the selected tree node of the widget `selector` (the ring the tree draws
+ * over it; null while none is selected or it is out of view), after the tree's next frames.
+ */
+export const ringBox = (page, selector = 'tile-search') => page.evaluate(async (selector) => {
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const ring = document.querySelector(selector).shadowRoot.querySelector('.tree-ring');
+  if (ring.hidden) return null;
+  const { left, top, width, height } = ring.getBoundingClientRect();
+  return { left, top, width, height, x: left + width / 2, y: top + height / 2 };
+}, selector);
+
+/** The tree's live region (what a screen reader hears after a key in the tree). */
+export const treeAnnouncement = (page, selector = 'tile-search') =>
+  page.evaluate((selector) => document.querySelector(selector).shadowRoot.querySelector('.tree-live').textContent, selector);

@@ -1,7 +1,8 @@
 // Never freezes: a Korf 15-puzzle runs in the worker, in time slices, while the page animates.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openExplorer, screenshot, state, waitForState, longTasksDuring } from './server.mjs';
+import { join } from 'node:path';
+import { startServer, launch, openExplorer, screenshot, state, waitForState, longTasksDuring, ARTIFACTS } from './server.mjs';
 
 // The short Korf #12 run comes first: right after a page that drew millions of events is
 // closed, its teardown competes for the CPU and can stretch a task of the next page.
@@ -97,14 +98,51 @@ test('a Korf 15-puzzle runs in the worker: no long task, the page keeps animatin
   assert.ok(paused.expanded > 100000, `the run did real work (${paused.expanded} expanded)`);
 
   // The page's Solver is exactly where the worker's stream was drawn: Step continues from there.
+  // The iteration's first 50,000 nodes are drawn, the rest counted (the tree says so in words).
   const tree = await page.locator('tile-search .tree-note').textContent();
-  assert.match(tree, /Drawing \d+ of [\d,]+ nodes: beyond the budget of 300/, "after Pause the stepping budget is back");
+  assert.equal(paused.tree.drawn, Math.min(50000, paused.tree.nodes));
+  if (paused.tree.nodes > 50000) assert.match(tree, /The first 50,000 nodes are drawn; the other [\d,]+ are counted only/);
   const pausedAt = await page.locator('tile-search .progress').textContent();
   const shownNodes = Number(pausedAt.match(/^Paused after ([\d,]+) nodes\.$/)[1].replaceAll(',', ''));
   const next = await page.locator('tile-search').evaluate((element) => {
     for (;;) { const event = element.step(); if (event.type === 'node' || event.type === 'prune') return event; }
   });
   assert.equal(next.id, shownNodes, 'ids count nodes: the next node is the first one not yet drawn');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the tree while Korf's #1 streams at full speed: every node up to 50,000 drawn, the page keeps its frame rate", async () => {
+  // Korf's own convention (tests/data/korf100-blank-first.txt, first line).
+  const board = '14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3';
+  const { page, context, errors } = await openExplorer(browser, `${server.url}#board=${board.replaceAll(' ', '+')}&heuristic=manhattan&goal=blank-first`,
+    { viewport: { width: 1280, height: 720 } });
+  await page.locator('tile-search .tree-frame').scrollIntoViewIfNeeded();
+  await page.locator('tile-search').evaluate((element) => { element.speed = 'max'; });
+  await button(page, 'Run').click();
+  let measured;
+  const longTasks = await longTasksDuring(page, async () => {
+    await watchFrames(page);
+    await page.waitForTimeout(3000);
+    measured = await page.evaluate(() => {
+      const frames = window.frames.filter((t) => t >= window.frames[0]);
+      const gaps = frames.slice(1).map((t, i) => t - frames[i]);
+      return { fps: (frames.length - 1) / ((frames.at(-1) - frames[0]) / 1000), worstFrameMs: Math.max(...gaps), frames: frames.length };
+    });
+  });
+  const s = await state(page);
+  const progress = await page.locator('tile-search .progress').textContent();
+  const rate = Number(progress.match(/([\d,]+) nodes\/s/)?.[1].replaceAll(',', '') ?? NaN);
+  console.log(`# Korf #1 (blank-first) streaming for 3 s: ${rate} nodes/s; ${measured.fps.toFixed(1)} frames/s (${measured.frames} frames), ` +
+    `worst frame gap ${measured.worstFrameMs.toFixed(1)} ms; long tasks ${JSON.stringify(longTasks)}; tree ${JSON.stringify(s.tree)}`);
+  await page.locator('tile-search').evaluate((element) => element.pause());
+  assert.deepEqual(longTasks, [], 'no task over 50 ms on the main thread');
+  assert.ok(measured.fps > 30, `the page kept animating (${measured.fps} frames/s)`);
+  assert.equal(s.tree.iteration, s.iteration);
+  assert.equal(s.tree.drawn, Math.min(50000, s.tree.nodes), 'every node drawn up to 50,000');
+  await page.getByRole('button', { name: 'Fit tree', exact: true }).click();
+  await page.waitForTimeout(300);
+  await page.locator('tile-search .tree-panel').screenshot({ path: join(ARTIFACTS, '09-korf1-tree-fit.png') });
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -36,7 +36,13 @@ export interface TileSearchState {
   solution: { length: number; moves: number[] } | null;
   error: string | null;
   databases: DatabasesState | null;
+  /** The tree panel: the shown iteration (0 for a graph search), its nodes so far (visited and
+   * pruned; a graph search's generated and skipped) and how many are drawn (at most 50,000). */
+  tree: TreeState;
 }
+
+/** `state.tree`. */
+export interface TreeState { iteration: number; nodes: number; drawn: number }
 
 /** The detail of `solved`. */
 export interface SolvedDetail { length: number; moves: number[]; expanded: number; generated: number }
