@@ -1,11 +1,14 @@
 // <tile-search>'s class, TileSearchElement (tile-search.js defines the element; importing this
 // module alone defines nothing and loads nothing: the wasm is fetched when a widget first connects).
-// IDA* on a sliding-tile board, step by step. The element owns one Solver (the
-// core's search: the page never re-implements puzzle rules or search) and feeds its trace
-// events to the views. Human-speed stepping takes events from that Solver; full-speed runs
-// and "Next iteration" stream the same events from the page's shared Web Workers and keep the
-// local Solver in step with skip(), so pausing anywhere leaves every view and the Solver at one
-// position.
+// IDA* on a sliding-tile board, step by step. The core does the search (the page never
+// re-implements puzzle rules or search); the element shows one moment of it: a ViewState
+// (view-state.js) holds the records shown so far and the snapshot the search sent with the
+// last of them (snapshot.js), and every panel renders from it. Human-speed stepping takes
+// records from the element's own Solver; full-speed runs and "Next iteration" stream them from
+// the page's shared Web Workers, each batch with its snapshot, and leave the own Solver behind
+// until it is needed again (the core's seek catches it up). Step back, deep links and the
+// `position` property seek too: the core restarts at the moment's iteration, and that
+// iteration's records are replayed into the tree.
 //
 // API (attributes are reflected as properties):
 //   board      the board as text ("6 4 5 8 2 7 1 0 3", "6,4,5,…", rows with "/"); default the lecture's challenging case
@@ -23,15 +26,18 @@
 //   state      read-only {status: "ready"|"preparing"|"running"|"paused"|"solved"|"gaveup"|"error", algorithm,
 //              threshold, iteration, expanded, generated, reached, maxFrontier (graph searches, else null),
 //              lastEvent, solution: {length, moves} | null, error: string | null, databases (pdb, else null),
-//              tree: {iteration, nodes, drawn} (the tree panel: its nodes so far and how many are drawn)}
+//              tree: {iteration, nodes, drawn} (the tree panel: its nodes so far and how many are drawn),
+//              position (events shown)}
+//   position   events shown; setting the property (or the attribute, or a link's step=N) shows the
+//              moment after that many events, back or forward
 //   step()     shows one event and returns it; play(), pause(), reset(); stepBack() and nextIteration()
 //              too (the Step back and Next iteration buttons), which finish asynchronously
 //   events     "step" (detail: the trace event just shown; at full speed once per frame, the last one),
 //              "solved" (detail: {length, moves, expanded, generated}), "gaveup" (detail: {reached, limit}), "optionschange" (detail:
-//              {board, heuristic, goal}, for a page that keeps them in the URL): all bubbling and composed
+//              {board, heuristic, goal}, for a page that keeps them in the URL), "reset": all bubbling and composed
 //
 // Embedding (the README's "Embed in your course notes"; a bad value shows a message in the widget):
-//   view       the panels, any of "input board now frontier tree timeline solution compare" (default all)
+//   view       the panels, any of "input board now code frontier tree timeline solution compare glossary" (default all)
 //   controls   the controls, any of "step step-back next-iteration run (Run and Pause) reset play-solution
 //              speed overlay copy-link download-trace download-tree download-table" (default all), or "none"
 //   height     a fixed height (a CSS length; a bare number is pixels); the content scrolls inside
@@ -121,26 +127,30 @@ const parseSpeed = (text) => (text === null ? DEFAULTS.speed : speedOf(text) ?? 
  * @attr {string} speed - events per second (1 to 1000) or max; default 4
  * @attr {boolean} autoplay - run once in view (not for readers who prefer reduced motion)
  * @attr {boolean} loop - start again 3 s after the solution
- * @attr {string} view - the panels: any of input board now frontier tree timeline solution compare (default all)
+ * @attr {string} view - the panels: any of input board now code frontier tree timeline solution compare glossary (default all)
  * @attr {string} controls - any of step step-back next-iteration run reset play-solution speed overlay copy-link download-trace download-tree download-table, or none
  * @attr {string} height - a fixed height: pixels or a CSS length
  * @attr {string} caption - a caption under the widget (its accessible name unless aria-label is set)
  * @attr {"light"|"dark"} theme - default the page's color-scheme
+ * @attr {string} position - events to show once the search exists (a deep link's step); the property reads and sets the moment shown
  * @fires {CustomEvent} step - the trace event just shown (detail: a TraceEvent)
  * @fires {CustomEvent} solved - detail {length, moves, expanded, generated}
  * @fires {CustomEvent} gaveup - detail {reached, limit}: a graph search hit its memory guard
  * @fires {CustomEvent} optionschange - detail {board, heuristic, goal}
+ * @fires {CustomEvent} reset - back to the start (Reset, R or reset())
  * @csspart input
  * @csspart controls
  * @csspart share
  * @csspart progress
  * @csspart board
  * @csspart now
+ * @csspart code
  * @csspart frontier
  * @csspart tree
  * @csspart timeline
  * @csspart solution
  * @csspart compare
+ * @csspart glossary
  * @csspart caption
  * @csspart message
  * @cssprop --tile-search-font - font family (default the page's)
@@ -222,7 +232,7 @@ class TileSearchElement extends HTMLElement {
             <section class="now-panel" aria-label="Now"></section>
           </div>
           <section class="tree-panel" aria-label="Search tree">
-            <h2 class="tree-title">Search tree of the current iteration</h2>
+            <h2 class="tree-title">Search tree</h2>
             <div class="tree-host"></div>
             <div class="selection" hidden><h3>Selected node</h3><p></p><div class="selected-board"></div></div>
           </section>
@@ -268,6 +278,9 @@ class TileSearchElement extends HTMLElement {
       }),
     };
     for (const [part, selector] of Object.entries(PARTS)) $(selector).part.add(part);
+    // The canvas tree reads its colours from the stylesheet: a linked one (www/) may load after
+    // the first drawing, which would keep the unstyled (black) colours.
+    root.querySelector('link[rel="stylesheet"]')?.addEventListener('load', () => this.#views.tree.recolour());
     $('.overlay input').addEventListener('change', (event) => { this.#overlay = event.target.checked; this.#render(); });
     this.addEventListener('keydown', (event) => this.#onKey(event));
     // A button activates on Space's keyup: that one is the Run/Pause key's, not the button's.
@@ -460,8 +473,8 @@ class TileSearchElement extends HTMLElement {
     const options = this.#options();
     const frontierSearch = this.#frontierSearch;
     /** @type {HTMLElement} */ (this.shadowRoot.querySelector('.explorer')).dataset.algorithm = frontierSearch ? 'graph-search' : 'ida';
-    this.shadowRoot.querySelector('.tree-title').textContent = frontierSearch
-      ? `Search tree of ${FRONTIER_SEARCHES[this.algorithm].name} (graph search: each state reached once)` : 'Search tree of the current iteration';
+    // Short, to share its row with the zoom tools; the note under it says which iteration.
+    this.shadowRoot.querySelector('.tree-title').textContent = frontierSearch ? `Search tree of ${FRONTIER_SEARCHES[this.algorithm].name}` : 'Search tree';
     this.#views.tree.setFrontierSearch(frontierSearch);
     this.#views.now.setFrontierSearch(frontierSearch);
     this.#layout(); // the frontier column is the graph searches'

@@ -58,6 +58,8 @@ export class TreeView {
         <button type="button" data-zoom="out">Zoom out</button>
         <button type="button" data-zoom="fit">Fit tree</button>
         <button type="button" data-zoom="follow">Follow search</button>
+      </div>
+      <div class="legends">
         <span class="legend frontier-legend" hidden><span class="key expanded">● g h f</span> expanded
           <span class="key frontier">○ g h f</span> on the frontier
           <span class="key ghost">↺ reached</span> skipped: reached already
@@ -218,6 +220,9 @@ export class TreeView {
 
   #recolour = () => { this.#paletteAt = -Infinity; this.#scheduleRender(); };
 
+  /** Reads the colours again and redraws: the widget's stylesheet has just loaded (or changed). */
+  recolour() { this.#recolour(); }
+
   /** Out of the viewport (the element's IntersectionObserver): renders wait until it is back. */
   set offscreen(value) {
     const back = this.#offscreen && !value;
@@ -259,6 +264,9 @@ export class TreeView {
   }
 
   #render() {
+    // A removed widget draws nothing and watches nothing: the theme watch (a page-wide listener)
+    // would keep it alive. It starts again with the first render after it is added back.
+    if (!this.#canvas.isConnected) return;
     if (!this.#themeWatch) this.#watchTheme();
     const model = this.#model;
     model.layout();

@@ -115,6 +115,7 @@ test('Space is Run/Pause anywhere in the widget, also on a focused button; Enter
   await button(page, 'Reset').focus();
   await page.keyboard.press('Space');
   assert.equal((await state(page)).status, 'running', 'Space on the focused Reset button runs');
+  await waitForState(page, (s) => s.position >= 3);
   await page.keyboard.press('Space');
   const paused = await state(page);
   assert.equal(paused.status, 'paused');

@@ -8,7 +8,7 @@ export type * from './trace-events.js';
 /** The searches: IDA* and the lecture's graph searches. */
 export type Algorithm = 'ida' | 'bfs' | 'dfs' | 'greedy' | 'astar';
 /** The panels of `view`. */
-export type Panel = 'input' | 'board' | 'now' | 'frontier' | 'tree' | 'timeline' | 'solution' | 'compare';
+export type Panel = 'input' | 'board' | 'now' | 'code' | 'frontier' | 'tree' | 'timeline' | 'solution' | 'compare' | 'glossary';
 /** The controls of `controls` (or "none"). */
 export type Control = 'step' | 'step-back' | 'next-iteration' | 'run' | 'reset' | 'play-solution' | 'speed' | 'overlay'
   | 'copy-link' | 'download-trace' | 'download-tree' | 'download-table';
@@ -32,6 +32,8 @@ export interface TileSearchState {
   /** Graph searches: states reached so far (else null). */
   reached: number | null;
   maxFrontier: number | null;
+  /** Events shown so far (the `position` property). */
+  position: number;
   lastEvent: TraceEvent | null;
   solution: { length: number; moves: number[] } | null;
   error: string | null;
@@ -58,6 +60,8 @@ export interface TileSearchEventMap extends HTMLElementEventMap {
   solved: CustomEvent<SolvedDetail>;
   gaveup: CustomEvent<GaveUpDetail>;
   optionschange: CustomEvent<OptionsChangeDetail>;
+  /** Reset: back to the start, before the first event. */
+  reset: CustomEvent<null>;
 }
 
 /** The element's attributes, as markup takes them (for frameworks' JSX typings). */
@@ -79,6 +83,8 @@ export interface TileSearchAttributes {
   height?: string | number;
   caption?: string;
   theme?: 'light' | 'dark';
+  /** Events to show once the search exists (a deep link's step). */
+  position?: string | number;
   id?: string;
 }
 
@@ -97,8 +103,14 @@ export declare class TileSearchElement extends HTMLElement {
   /** The graph searches' memory guard (null: the core's default). */
   maxReached: number | null;
   autoplay: boolean;
+  /**
+   * Events shown so far; setting it shows the moment after that many events, back or forward
+   * (the tree is redrawn over the next frames); a value that is not a whole number throws a RangeError.
+   */
+  get position(): number;
+  set position(value: number);
   readonly state: TileSearchState;
-  /** The page's URL with this widget's options (and id) in the hash. */
+  /** The page's URL with this widget's options (and id) and the moment shown (step, iteration) in the hash. */
   readonly link: string;
   /** Shows one more event and returns it (undefined at the end or on an invalid board). */
   step(): TraceEvent | undefined;
