@@ -818,9 +818,11 @@ class TileSearchElement extends HTMLElement {
     const interval = Math.min(800, Math.max(120, 1000 / this.speed));
     this.#playback = { moves, shown: 0, interval };
     const generation = this.#generation;
+    this.#views.tree.markOnPath(0);
     const next = () => {
       if (generation !== this.#generation) return;
       this.#playback.shown += 1;
+      this.#views.tree.markOnPath(this.#playback.shown);
       const done = this.#playback.shown >= moves.length;
       if (done) this.#mode = 'idle';
       this.#announce(this.#playbackText());

@@ -165,10 +165,26 @@ export class TreeView {
     this.#scheduleRender();
   }
 
-  /** The shown iteration (0 for a frontier search): its nodes so far, visited and pruned (a frontier search's: all), and how many are drawn. */
+  /**
+   * The shown iteration (0 for a frontier search): its nodes so far, visited and pruned (a
+   * frontier search's: all), how many are drawn, and the selected node ({id, g, h}, or null).
+   */
   summary() {
     const model = this.#model;
-    return { iteration: model.iteration, nodes: model.nodes, drawn: model.count };
+    const selected = model.nodeAt(this.#selected);
+    return { iteration: model.iteration, nodes: model.nodes, drawn: model.count,
+      selected: selected && { id: selected.id, g: selected.g, h: selected.h } };
+  }
+
+  /**
+   * Marks the node at depth `k` of the current path (once solved: the solution) with the
+   * selection ring, as Play solution passes it; -1 clears the mark. onSelect is not told: the
+   * main board shows that node already.
+   */
+  markOnPath(k) {
+    const path = this.#model.path();
+    this.#selected = k >= 0 && k < path.length ? path[k] : -1;
+    this.#scheduleRender();
   }
 
   /** The tile slid to reach the drawn node `id` (null at the root), or undefined if it is not drawn. */

@@ -76,7 +76,7 @@ for (const algorithm of ['bfs', 'dfs', 'greedy', 'astar']) {
       JSON.stringify(expanded));
     assert.ok(frontier.length > 0 && frontier.every((n) => n.text[0].startsWith('○') && n.fill === 'rgb(220, 252, 231)' && n.rx === '20'),
       JSON.stringify(frontier));
-    assert.deepEqual((await state(page)).tree, { iteration: 0, nodes: nodes.length, drawn: nodes.length }, 'every node drawn');
+    assert.deepEqual((await state(page)).tree, { iteration: 0, nodes: nodes.length, drawn: nodes.length, selected: null }, 'every node drawn');
     assert.ok(skipped.every((n) => n.text[0].startsWith('↺') && n.text[1] === 'reached'), JSON.stringify(skipped));
     assert.match(await page.locator('tile-search .tree-note').textContent(), /^\d+ expanded, \d+ generated \(the start included\), \d+ skipped as reached already\./);
 

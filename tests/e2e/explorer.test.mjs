@@ -64,7 +64,7 @@ test('Step shows exactly the core\'s trace, one event per press, in the views', 
   assert.ok(ghosts.length > 0 && ghosts.every((text) => /f \d+ > 19$/.test(text)), ghosts.join('|'));
   assert.ok(nodes.find((n) => /\bcurrent\b/.test(n.kind)).text[0].startsWith('▶'));
   const ofIteration2 = reference.slice(reference.findLastIndex((e) => e.type === 'iteration'));
-  assert.deepEqual(s.tree, { iteration: 2, nodes: ofIteration2.filter((e) => e.type === 'node' || e.type === 'prune').length, drawn: nodes.length });
+  assert.deepEqual(s.tree, { iteration: 2, nodes: ofIteration2.filter((e) => e.type === 'node' || e.type === 'prune').length, drawn: nodes.length, selected: null });
   assert.equal(nodes.length, s.tree.nodes, 'every node drawn');
   const prune = reference.findLast((e) => e.type === 'prune');
   const narration = await page.locator('tile-search .narration').textContent();
@@ -217,7 +217,7 @@ test('the challenging case solves with 25 moves at full speed, and the solution 
     solver.free();
     return iterations.at(-1);
   });
-  assert.deepEqual(s.tree, { iteration: 5, nodes: last.visited + last.pruned, drawn: last.visited + last.pruned });
+  assert.deepEqual(s.tree, { iteration: 5, nodes: last.visited + last.pruned, drawn: last.visited + last.pruned, selected: null });
   assert.equal(nodes.length, s.tree.drawn);
   assert.match(await page.locator('tile-search .tree-note').textContent(),
     new RegExp(`^Iteration 5, threshold 25: ${last.visited} visited, ${last.pruned} pruned\\. All ${last.visited + last.pruned} nodes drawn\\.$`));
@@ -288,7 +288,7 @@ test('iteration 3 of the lecture case: all 270 nodes drawn, none collapsed; zoom
   }
   const s = await state(page);
   assert.equal(s.iteration, 3);
-  assert.deepEqual(s.tree, { iteration: 3, nodes: 270, drawn: 270 });
+  assert.deepEqual(s.tree, { iteration: 3, nodes: 270, drawn: 270, selected: null });
   const nodes = await treeNodes(page);
   assert.equal(nodes.length, 270);
   assert.ok(nodes.every((n) => !n.text.join(' ').includes('⋯')), 'no collapsed boxes');

@@ -44,7 +44,11 @@ export interface TileSearchState {
 }
 
 /** `state.tree`. */
-export interface TreeState { iteration: number; nodes: number; drawn: number }
+export interface TreeState {
+  iteration: number; nodes: number; drawn: number;
+  /** The node the tree's ring marks: one clicked or reached with the keys, or Play solution's. */
+  selected: { id: number; g: number; h: number } | null;
+}
 
 /** The detail of `solved`. */
 export interface SolvedDetail { length: number; moves: number[]; expanded: number; generated: number }
