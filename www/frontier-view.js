@@ -13,7 +13,12 @@ export const sizeText = (size) => size.toLocaleString('en');
 export class FrontierView {
   #caption; #body; #note; #shown = '';
 
-  constructor(container) {
+  /**
+   * `onPick(id)`: a frontier entry's node was pressed (the element shows it in the tree).
+   * @param {HTMLElement} container
+   * @param {(id: number) => void} [onPick]
+   */
+  constructor(container, onPick = () => {}) {
     container.innerHTML = `
       <div class="table-scroll" tabindex="0" role="region" aria-label="Frontier"><table class="frontier">
         <caption></caption>
@@ -24,13 +29,17 @@ export class FrontierView {
     this.#caption = container.querySelector('caption');
     this.#body = container.querySelector('tbody');
     this.#note = container.querySelector('.frontier-note');
+    this.#body.addEventListener('click', (event) => {
+      const id = /** @type {HTMLElement | null} */ (/** @type {HTMLElement} */ (event.target).closest('button.node-link'))?.dataset.id;
+      if (id !== undefined) onPick(Number(id));
+    });
   }
 
   /**
    * `entries`: Solver.frontier(FRONTIER_SHOWN); `size`: frontierSize(solver);
    * `finished`: the search is over (the frontier no longer changes).
    */
-  render(algorithm, entries, size, finished) {
+  render(algorithm, entries, size, finished, name = (id) => `#${id}`) {
     const search = FRONTIER_SEARCHES[algorithm];
     const key = `${algorithm}|${size}|${finished}|${entries.map((e) => e.id).join(',')}`;
     if (key === this.#shown) return;
@@ -40,9 +49,19 @@ export class FrontierView {
       const row = document.createElement('tr');
       if (i === 0 && !finished) row.className = 'next';
       // "front", "top", "best": true at any moment (mid-expansion, a DFS or best-first child may still go ahead of it).
-      for (const text of [i === 0 && !finished ? `1 (${search.first})` : i + 1, entry.id, entry.g, entry.h, entry.f]) {
+      for (const text of [i === 0 && !finished ? `1 (${search.first})` : i + 1, null, entry.g, entry.h, entry.f]) {
         const cell = document.createElement('td');
-        cell.textContent = text;
+        if (text === null) {
+          // The node as the tree labels it; pressing it shows the node in the tree.
+          const button = document.createElement('button');
+          button.type = 'button';
+          button.className = 'node-link';
+          button.dataset.id = String(entry.id);
+          button.textContent = name(entry.id);
+          cell.append(button);
+        } else {
+          cell.textContent = text;
+        }
         row.append(cell);
       }
       return row;

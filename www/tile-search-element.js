@@ -263,7 +263,7 @@ class TileSearchElement extends HTMLElement {
       board: new BoardView($('.board-host'), { label: 'Board' }),
       now: new NowPanel($('.now-panel')),
       code: new CodeView($('.code-panel')),
-      frontier: new FrontierView($('.frontier-panel')),
+      frontier: new FrontierView($('.frontier-panel'), (id) => this.#views.tree.selectId(id)),
       databases: new DatabasesView($('.databases')),
       compare: new CompareView($('.compare-panel'), () => this.#module),
       solution: new SolutionView($('.solution-panel')),
@@ -892,7 +892,9 @@ class TileSearchElement extends HTMLElement {
     } else if (snap && this.#frontierSearch) {
       const { frontierSize, maxFrontier, reached } = snap;
       v.now.render({ ...numbers, frontier: sizeText(frontierSize), maxFrontier, reached, expanded: snap.expanded, generated: snap.generated }, narration);
-      v.frontier.render(this.algorithm, snap.frontier, frontierSize, this.#finished);
+      // Each entry named as the tree labels its node: the id, and the tile slid to reach it.
+      const name = (id) => { const tile = v.tree.tileOf(id); return `#${id} ${tile === undefined ? '' : tile === null ? 'start' : `slid ${tile}`}`.trim(); };
+      v.frontier.render(this.algorithm, snap.frontier, frontierSize, this.#finished, name);
     } else {
       // IDA*: the iteration and threshold of the last event (after a raise: "23 → 25").
       const threshold = view.index === 0 ? null : view.raisedTo === null ? view.threshold : `${view.threshold} → ${view.raisedTo}`;

@@ -386,9 +386,11 @@ export class TreeModel {
     const move = this.tiles[i] < 0 ? 'start' : `slid ${this.tiles[i]}`;
     const g = this.gs[i], h = this.hs[i];
     if (kind === PRUNE) return [`✂ ${move}`, `f ${g + h} > ${this.thresholds[i]}`];
-    if (kind === SKIP) return [`↺ ${move}`, 'reached'];
+    // A graph search's nodes carry their id, as its narration and frontier panel name them.
+    const id = this.frontierSearch ? `#${this.ids[i]} ` : '';
+    if (kind === SKIP) return [`↺ ${id}${move}`, 'reached'];
     const symbol = mark ? `${mark} ` : kind === EXPANDED ? '● ' : kind === FRONTIER ? '○ ' : '';
-    return [`${symbol}${move}`, `g${g} h${h} f${g + h}`];
+    return [`${symbol}${id}${move}`, `g${g} h${h} f${g + h}`];
   }
 
   /** One short sentence about node `i` (the live region's). */

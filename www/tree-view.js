@@ -196,6 +196,15 @@ export class TreeView {
   /** The tiles slid from the root to `node` (an object onSelect gave). */
   movesTo(node) { return node ? this.#model.movesTo(node.index) : []; }
 
+  /** Selects the drawn node with trace id `id` (a frontier entry pressed), as a click on it does; false if it is not drawn. */
+  selectId(id) {
+    const node = this.#model.nodeAt(this.#model.indexOf(id));
+    if (!node) return false;
+    this.#reveal(node.index);
+    this.select(node);
+    return true;
+  }
+
   /** Selects `node` (an object onSelect gave; null: none) and tells onSelect. */
   select(node) {
     this.#selected = node ? node.index : -1;
@@ -450,7 +459,9 @@ export class TreeView {
       const [first, second] = model.labels(i, mark);
       ctx.font = `${onPath ? 700 : 400} ${font}px ${FONT_FAMILY}`;
       ctx.fillStyle = model.isGhost(i) ? c.ghostText : c.text;
-      ctx.fillText(first, sx(i), sy(i) - 8 * k);
+      // A long first line (a graph search's "○ #1234 slid 4") is narrowed to fit its box.
+      const room = (NODE_W - 8) * k;
+      ctx.fillText(first, sx(i), sy(i) - 8 * k, room);
       ctx.fillText(second, sx(i), sy(i) + 9 * k);
       const more = model.moreVisited[i] + model.morePruned[i];
       if (more > 0) {

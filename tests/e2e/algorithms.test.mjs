@@ -84,9 +84,15 @@ for (const algorithm of ['bfs', 'dfs', 'greedy', 'astar']) {
     const panel = page.locator('tile-search .frontier-panel');
     assert.equal(await panel.isVisible(), true);
     assert.match(await panel.locator('caption').textContent(), new RegExp(`^Frontier: ${FRONTIER_KIND[algorithm].replace(/[*+]/g, '\\$&')} \\(\\d+ nodes?\\)$`));
-    const rows = await panel.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.cells].slice(1).map((td) => Number(td.textContent))));
-    assert.deepEqual(rows, expected.frontier.map((e) => [e.id, e.g, e.h, e.f]));
-    assert.equal(rows[0][0], expected.next.id, 'the first listed entry is the next one expanded');
+    // Each entry is named as the tree labels its node ("#12 slid 4"); pressing it selects that node in the tree.
+    const rows = await panel.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.cells].slice(1).map((td) => td.textContent)));
+    assert.deepEqual(rows.map(([name, ...numbers]) => [Number(/^#(\d+)/.exec(name)[1]), ...numbers.map(Number)]), expected.frontier.map((e) => [e.id, e.g, e.h, e.f]));
+    assert.equal(Number(/^#(\d+)/.exec(rows[0][0])[1]), expected.next.id, 'the first listed entry is the next one expanded');
+    const labelled = nodes.find((n) => n.text[0].includes(`${rows[0][0]}`));
+    assert.ok(labelled, `the tree labels a node "${rows[0][0]}": ${JSON.stringify(nodes.map((n) => n.text[0]))}`);
+    await panel.locator('button.node-link').first().click();
+    assert.equal((await state(page)).tree.selected?.id, expected.next.id, 'pressing the entry selects its node in the tree');
+    assert.match(await page.locator('tile-search .selection p').textContent(), new RegExp(`^Node ${expected.next.id}, on the frontier`));
     assert.equal(await panel.locator('tbody tr.next td').first().textContent(), `1 (${{ bfs: 'front', dfs: 'top' }[algorithm] ?? 'best'})`);
     assert.deepEqual(await page.locator('tile-search').evaluate((element) => element.step()), expected.next);
     const narration = await page.locator('tile-search .narration').textContent();
