@@ -34,7 +34,7 @@ export class InputView {
       <div class="choices">
         <label><span class="hint">Preset</span><select data-choice="preset"><option value="">Preset…</option>${PRESETS.map((p) => `<option value="${p.id}">${p.label}</option>`).join('')}</select></label>
         <span class="random"><button type="button" data-choice="random">Random</button>
-        <label><span class="hint">Size</span><select data-choice="size"><option value="3">3×3</option><option value="4">4×4</option></select></label></span>
+        <label><span class="hint">Size</span><select data-choice="size"><option value="3">3×3</option><option value="4">4×4</option><option value="5">5×5</option></select></label></span>
         <label>Algorithm <select data-choice="algorithm">${ALGORITHMS.map(([value, label]) => `<option value="${value}">${label}</option>`).join('')}</select></label>
         <label>Heuristic <select data-choice="heuristic"><option value="manhattan">Manhattan</option><option value="linear-conflict">Linear conflict</option><option value="hamming">Hamming</option><option value="pdb">Pattern databases (pdb)</option></select></label>
         <label>Goal <select data-choice="goal"><option value="blank-last">blank last (1 2 3 … 0)</option><option value="blank-first">blank first (0 1 2 …)</option></select></label>
@@ -71,7 +71,7 @@ export class InputView {
   /** Shows the element's options (`tiles`: the board's tiles joined by spaces, if it parses); the field keeps what the student is typing. */
   render({ board, tiles, algorithm, heuristic, goal, width, error }) {
     if (this.#field.value !== board && this.#field.getRootNode().activeElement !== this.#field) this.#field.value = board;
-    if (width === 3 || width === 4) this.#size.value = String(width);
+    if (width >= 3 && width <= 5) this.#size.value = String(width);
     // The pattern databases exist for the 4×4 board only.
     this.#pdb.hidden = this.#pdb.disabled = width !== 4;
     this.#algorithm.value = algorithm;

@@ -28,6 +28,10 @@ function toHash() {
   if (error) return; // an invalid board stays out of the URL: the link keeps the last one that works
   const hash = `#${momentHash(options, '', { step: position, iteration })}`;
   if (location.hash !== hash) history.replaceState(null, '', hash);
+  // The tab's title follows the board too (a 5×5 board says 5×5).
+  const width = Math.round(Math.sqrt(explorer.board.trim().split(/[\s,/]+/).length));
+  const name = { ida: 'IDA*', bfs: 'BFS', dfs: 'DFS', greedy: 'Greedy best-first', astar: 'A*' }[explorer.algorithm] ?? 'IDA*';
+  document.title = `tilesearch: ${name} step by step on a ${width}×${width} board`;
 }
 const later = () => { timer ||= setTimeout(toHash, HASH_MS); };
 

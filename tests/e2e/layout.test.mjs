@@ -180,3 +180,16 @@ test('the pseudo-code highlights the line each event executes, with its variable
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the size menu, the title and the URL follow the board: a 5×5 board says 5×5', async () => {
+  const { page, context, errors } = await openExplorer(browser, server.url, { viewport: { width: 1280, height: 720 } });
+  const five = '1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 0 24';
+  await page.getByRole('textbox', { name: /Board/ }).fill(five);
+  await waitForState(page, (s) => s.status === 'ready' && s.position === 0);
+  assert.equal(await page.getByRole('combobox', { name: 'Size' }).inputValue(), '5');
+  await page.waitForFunction(() => /5×5/.test(document.title));
+  assert.equal(await page.title(), 'tilesearch: IDA* step by step on a 5×5 board');
+  assert.match(page.url(), /#board=1\+2\+3\+4\+5\+6\+7\+8\+9\+10\+11\+12\+13\+14\+15\+16\+17\+18\+19\+20\+21\+22\+23\+0\+24&/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
