@@ -20,7 +20,7 @@ export class FrontierView {
    */
   constructor(container, onPick = () => {}) {
     container.innerHTML = `
-      <div class="table-scroll" tabindex="0" role="region" aria-label="Frontier"><table class="frontier">
+      <div class="table-scroll" tabindex="0" role="group" aria-label="Frontier entries"><table class="frontier">
         <caption></caption>
         <thead><tr><th scope="col">#</th><th scope="col">Node</th><th scope="col">g</th><th scope="col">h</th><th scope="col">f</th></tr></thead>
         <tbody></tbody>

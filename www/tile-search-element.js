@@ -213,42 +213,43 @@ class TileSearchElement extends HTMLElement {
     const root = this.attachShadow({ mode: 'open' });
     root.innerHTML = `
       ${stylesheet}
+      <!-- Panels are named groups, not landmarks: a page with several widgets keeps its landmarks unique. -->
       <div class="explorer">
         <p class="message" role="alert"></p>
-        <section class="input" aria-label="Board and options"></section>
-        <section class="databases" aria-label="Pattern databases"></section>
+        <div class="input" role="group" aria-label="Board and options"></div>
+        <div class="databases" role="group" aria-label="Pattern databases"></div>
         <div class="toolbar">
-          <section class="controls" aria-label="Search controls"></section>
-          <section class="share" aria-label="Share and export"></section>
+          <div class="controls" role="group" aria-label="Search controls"></div>
+          <div class="share" role="group" aria-label="Share and export"></div>
         </div>
         <p class="progress"></p>
         <div class="stage">
           <div class="col col-left">
-            <section class="board-panel" aria-label="Board">
+            <div class="board-panel" role="group" aria-label="Board">
               <div class="board-host"></div>
               <label class="overlay"><input type="checkbox"> Show each tile's share of h</label>
               <p class="playback"></p>
-            </section>
-            <section class="now-panel" aria-label="Now"></section>
+            </div>
+            <div class="now-panel" role="group" aria-label="Now"></div>
           </div>
-          <section class="tree-panel" aria-label="Search tree">
+          <div class="tree-panel" role="group" aria-label="Search tree">
             <h2 class="tree-title">Search tree</h2>
             <div class="tree-host"></div>
             <div class="selection" hidden><h3>Selected node</h3><p></p><div class="selected-board"></div></div>
-          </section>
+          </div>
           <div class="col col-right">
-            <section class="code-panel" aria-label="Pseudo-code"></section>
-            <section class="frontier-panel" aria-label="Frontier"></section>
+            <div class="code-panel" role="group" aria-label="Pseudo-code"></div>
+            <div class="frontier-panel" role="group" aria-label="Frontier"></div>
           </div>
         </div>
-        <section class="timeline-panel" aria-label="Iterations"></section>
-        <section class="solution-panel" aria-label="Solution, step by step"></section>
-        <section class="compare-panel" aria-label="Compare the algorithms"></section>
-        <section class="glossary-panel" aria-label="Glossary">
+        <div class="timeline-panel" role="group" aria-label="Iterations"></div>
+        <div class="solution-panel" role="group" aria-label="Solution, step by step"></div>
+        <div class="compare-panel" role="group" aria-label="Compare the algorithms"></div>
+        <div class="glossary-panel" role="group" aria-label="Glossary">
           <details><summary>What the words mean</summary>
             <dl class="glossary">${GLOSSARY.map(([term, meaning]) => `<div><dt>${term}</dt><dd>${meaning}</dd></div>`).join('')}</dl>
           </details>
-        </section>
+        </div>
         <p class="caption"></p>
         <div class="live" aria-live="polite"></div>
       </div>`;

@@ -6,7 +6,7 @@ export class TimelineView {
 
   constructor(container) {
     container.innerHTML = `
-      <div class="table-scroll" tabindex="0" role="region" aria-label="Iterations table"><table class="timeline">
+      <div class="table-scroll" tabindex="0" role="group" aria-label="Iterations table"><table class="timeline">
         <caption>Iterations</caption>
         <thead><tr><th scope="col">Iteration</th><th scope="col">Threshold</th><th scope="col">Visited</th>
           <th scope="col">Pruned</th><th scope="col">Next threshold</th><th scope="col">Nodes × previous</th></tr></thead>
