@@ -7,6 +7,7 @@ mod common;
 
 use common::{korf, Rng};
 use proptest::prelude::*;
+use tilesearch::trace::IterationEvent;
 use tilesearch::{new_search, Algorithm, Board, Event, Goal, HeuristicChoice, Search, Status};
 
 type Make = Box<dyn Fn() -> Box<dyn Search>>;
@@ -315,4 +316,55 @@ fn iteration_start_is_the_position_of_the_last_events_iteration_event() {
     )();
     bfs.seek(500);
     assert_eq!(bfs.iteration_start(), 0);
+}
+
+#[test]
+fn iteration_position_is_where_each_known_iteration_starts() {
+    // The positions of the lecture's iteration events, stepped; the search knows each once the
+    // iterations before it are raised, and keeps knowing them after a reset or a seek back.
+    let make = maker(
+        board("6 4 5 8 2 7 1 0 3"),
+        Goal::BlankLast,
+        HeuristicChoice::Manhattan,
+        Algorithm::Ida,
+    );
+    let mut stepper = make();
+    let mut starts = Vec::new();
+    let mut position = 0u64;
+    assert_eq!(stepper.iteration_position(0), None);
+    assert_eq!(stepper.iteration_position(1), Some(0));
+    assert_eq!(
+        stepper.iteration_position(2),
+        None,
+        "not known before iteration 1 is raised"
+    );
+    while let Some(event) = stepper.step() {
+        if let Event::Iteration(IterationEvent { iteration, .. }) = event {
+            starts.push(position);
+            assert_eq!(stepper.iteration_position(iteration), Some(position));
+        }
+        position += 1;
+    }
+    assert!(starts.len() > 3);
+    for (k, start) in starts.iter().enumerate() {
+        let k = u32::try_from(k + 1).unwrap();
+        assert_eq!(stepper.iteration_position(k), Some(*start));
+    }
+    let next = u32::try_from(starts.len() + 1).unwrap();
+    assert_eq!(
+        stepper.iteration_position(next),
+        None,
+        "the solving iteration raised nothing"
+    );
+    // A seek back to the start forgets nothing it has raised.
+    stepper.seek(0);
+    assert_eq!(stepper.iteration_position(3), Some(starts[2]));
+    let mut bfs = maker(
+        board("6 4 5 8 2 7 1 0 3"),
+        Goal::BlankLast,
+        HeuristicChoice::Manhattan,
+        Algorithm::Bfs,
+    )();
+    bfs.seek(100);
+    assert_eq!(bfs.iteration_position(1), None);
 }

@@ -9,19 +9,25 @@ export const FRONTIER_SHOWN = 20;
  * @typedef {import('./pkg/tilesearch.js').RunSummary & {
  *   board: number[], frontierSize: number | null,
  *   frontier: import('./pkg/tilesearch.js').FrontierEntry[] | null,
+ *   iterationStarts: number[],
  * }} Snapshot
  */
 
 /**
  * The snapshot of `solver` where it stands: its summary (status, counters, iterations,
- * solution), its board and, for the graph searches, the frontier's size and first entries.
+ * solution), where each iteration starts, its board and, for the graph searches, the
+ * frontier's size and first entries.
  * @param {import('./pkg/tilesearch.js').Solver} solver
  * @returns {Snapshot}
  */
 export function snapshotOf(solver) {
   const frontierSearch = solver.algorithm !== 'ida';
+  const summary = solver.summary();
+  // Where each iteration so far starts (the timeline goes there), as the core counts events.
+  const iterationStarts = summary.iterations.map((it) => solver.iterationPosition(it.iteration)).filter((p) => p !== undefined);
   return {
-    ...solver.summary(),
+    ...summary,
+    iterationStarts,
     board: solver.board,
     frontierSize: frontierSearch ? solver.frontierSize : null,
     frontier: frontierSearch ? solver.frontier(FRONTIER_SHOWN) : null,

@@ -87,6 +87,7 @@ let wasmPromise = null;
 const wasmReady = () => (wasmPromise ??= wasmModule().then(async (module) => { await init({ module_or_path: module }); return module; }));
 const DEFAULTS = { board: '6 4 5 8 2 7 1 0 3', heuristic: 'manhattan', goal: 'blank-last', algorithm: 'ida', speed: 4 };
 const REPLAY_CHUNK = 20000;   // events fed per frame when a seek redraws an iteration (about 15 ms)
+const CATCH_UP_CHUNK = 300000; // events the own Solver skips per frame after a stream (a few ms)
 const STREAM_TREE_MS = 250;  // tree and timeline are redrawn at most 4 times a second while streaming
 const ANNOUNCE_MS = 1500;     // at most one live-region announcement per this interval
 const REDUCED_MOTION = matchMedia('(prefers-reduced-motion: reduce)');
@@ -172,7 +173,8 @@ class TileSearchElement extends HTMLElement {
   #error = null;
   #described = null;       // describeBoard of the board, when it parses
   #view = new ViewState(); // the moment shown: events so far, the search's snapshot there (view-state.js)
-  #solverAt = 0;           // where the local Solver stands (streams leave it behind; #local() catches up)
+  #solverAt = 0;           // where the local Solver stands (streams leave it behind; #catchUp() and #local() catch up)
+  #catchUpToken = 0;       // bumps stop a background catch-up
   #lastEvent = null;
   #solved = null;          // {length, moves, expanded, generated}
   #gaveup = null;          // the gaveup event: a graph search hit its memory guard
@@ -269,7 +271,7 @@ class TileSearchElement extends HTMLElement {
       compare: new CompareView($('.compare-panel'), () => this.#module),
       solution: new SolutionView($('.solution-panel')),
       tree: new TreeView($('.tree-host'), { onSelect: (node) => this.#showSelected(node) }),
-      timeline: new TimelineView($('.timeline-panel')),
+      timeline: new TimelineView($('.timeline-panel'), (iteration) => this.#goToIteration(iteration)),
       selectedBoard: new BoardView($('.selected-board'), { label: 'Board of the selected node', small: true }),
       progress: $('.progress'), playback: $('.playback'), live: $('.live'),
       selection: $('.selection'),
@@ -451,6 +453,8 @@ class TileSearchElement extends HTMLElement {
     if (!this.#solver) return;
     this.#cancel();
     this.#solver.reset();
+    this.#solverAt = 0;
+    this.#catchUpToken += 1;
     this.#clearTrace();
     this.#view.snapshot = snapshotOf(this.#solver);
     this.#announce('Reset: back to the start, before the first event.', true);
@@ -598,11 +602,29 @@ class TileSearchElement extends HTMLElement {
 
   /** The local Solver, moved to the moment shown if a stream left it behind (the core's seek). */
   #local() {
+    this.#catchUpToken += 1;
     if (this.#solverAt !== this.#view.index) {
       this.#solver.seek(this.#view.index);
       this.#solverAt = this.#view.index;
     }
     return this.#solver;
+  }
+
+  /**
+   * After a stream, the own Solver walks on to the moment shown in frame-sized skips, so that
+   * Step, Step back and the timeline rarely find it behind (#local() seeks the rest at once).
+   */
+  #catchUp() {
+    const token = this.#catchUpToken += 1;
+    const walk = () => {
+      if (token !== this.#catchUpToken || !this.#solver || this.#mode !== 'idle') return;
+      const left = this.#view.index - this.#solverAt;
+      if (left <= 0) return;
+      const skipped = this.#solver.skip(Math.min(left, CATCH_UP_CHUNK));
+      this.#solverAt += skipped;
+      if (skipped > 0 && this.#solverAt < this.#view.index) requestAnimationFrame(walk);
+    };
+    requestAnimationFrame(walk);
   }
 
   /** Shows the records of one stepMany call of the local Solver; returns the last one's event. */
@@ -664,7 +686,9 @@ class TileSearchElement extends HTMLElement {
     this.#views.tree.pace(0, NODE_BUDGET);
     this.#playback = null;
     if (this.#mode === 'run' || this.#mode === 'stream') this.#progress = `Paused after ${count(this.#view.snapshot?.nodes ?? 0, 'node')}.`;
+    const streamed = this.#mode === 'stream';
     this.#mode = 'idle';
+    if (streamed) this.#catchUp();
   }
 
   /** Human-speed Run: events from the local Solver, paced by the speed slider. */
@@ -733,6 +757,7 @@ class TileSearchElement extends HTMLElement {
         this.#views.tree.pace(0, NODE_BUDGET);
         this.#progress = this.#finished ? this.#doneLine() : `Iteration ${this.#view.iteration} done: threshold raised to ${this.#view.raisedTo}.`;
         this.#render();
+        this.#catchUp();
         return;
       }
       if (fed > 0) this.#scheduleRender();
@@ -779,6 +804,7 @@ class TileSearchElement extends HTMLElement {
     this.#cancel();
     const generation = this.#generation;
     const solver = this.#solver;
+    this.#catchUpToken += 1;
     const reached = solver.seek(target);
     const start = solver.iterationStart;
     solver.seek(start);
@@ -803,6 +829,13 @@ class TileSearchElement extends HTMLElement {
     this.#mode = 'idle';
     this.#afterEvents();
     this.#render();
+  }
+
+  /** Shows the start of IDA*'s iteration `iteration` (its `iteration` event), where the core knows it. */
+  #goToIteration(iteration) {
+    // Where the search that drew the timeline says it starts (the own Solver may not know yet).
+    const start = this.#view.snapshot?.iterationStarts?.[iteration - 1];
+    if (start !== undefined) this.#goTo(start + 1);
   }
 
   /** Shows the moment after `position` events, now or once the search exists. */

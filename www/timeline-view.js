@@ -1,10 +1,17 @@
 // One row per IDA* iteration (from Solver.summary().iterations) and a log-scale bar chart of
 // the nodes of each iteration, so the roughly constant growth factor is visible.
 
+import { count } from './words.js';
+
 export class TimelineView {
   #body; #chart; #shown = '';
 
-  constructor(container) {
+  /**
+   * `onPick(iteration)`: an iteration's number was pressed (the element shows its start).
+   * @param {HTMLElement} container
+   * @param {(iteration: number) => void} [onPick]
+   */
+  constructor(container, onPick = () => {}) {
     container.innerHTML = `
       <div class="table-scroll" tabindex="0" role="group" aria-label="Iterations table"><table class="timeline">
         <caption>Iterations</caption>
@@ -16,6 +23,10 @@ export class TimelineView {
         <figcaption>Nodes (visited + pruned) per iteration, log scale</figcaption></figure>`;
     this.#body = container.querySelector('tbody');
     this.#chart = container.querySelector('svg');
+    this.#body.addEventListener('click', (event) => {
+      const button = /** @type {HTMLElement | null} */ (/** @type {HTMLElement} */ (event.target).closest('button.node-link'));
+      if (button) onPick(Number(button.dataset.iteration));
+    });
   }
 
   /** `iterations`: IterationSummary[]; `running`: the last one is still in progress. */
@@ -31,10 +42,21 @@ export class TimelineView {
       const inProgress = running && i === iterations.length - 1;
       const next = it.nextThreshold ?? (inProgress ? 'in progress' : 'solved');
       row.className = inProgress ? 'active' : '';
-      for (const text of [it.iteration, it.threshold, number(it.visited), number(it.pruned), next,
+      for (const text of [null, it.threshold, number(it.visited), number(it.pruned), next,
         previous > 0 && !inProgress ? `× ${(nodes / previous).toFixed(1)}` : '']) {
         const cell = document.createElement('td');
-        cell.textContent = text;
+        if (text === null) {
+          // The iteration's number goes to its start (the core's seek), to replay it from there.
+          const button = document.createElement('button');
+          button.type = 'button';
+          button.className = 'node-link';
+          button.dataset.iteration = String(it.iteration);
+          button.title = `Go to the start of iteration ${it.iteration}`;
+          button.textContent = String(it.iteration);
+          cell.append(button);
+        } else {
+          cell.textContent = text;
+        }
         row.append(cell);
       }
       return row;
@@ -56,7 +78,7 @@ export class TimelineView {
     nodes.forEach((n, i) => {
       const x = left + i * step + step * 0.15, w = step * 0.7;
       const top = Math.min(y(n), height - bottom - 2); // a 1-node iteration still shows a sliver
-      parts.push(`<rect class="bar" x="${x}" y="${top}" width="${w}" height="${height - bottom - top}"><title>iteration ${i + 1}: ${n} nodes</title></rect>` +
+      parts.push(`<rect class="bar" x="${x}" y="${top}" width="${w}" height="${height - bottom - top}"><title>iteration ${i + 1}: ${count(n, 'node')}</title></rect>` +
         `<text class="axis" x="${x + w / 2}" y="${height - 4}" text-anchor="middle">${i + 1}</text>`);
     });
     this.#chart.setAttribute('viewBox', `0 0 ${width} ${height}`);

@@ -5,9 +5,11 @@
 // advances; the credits keep each stream only a few batches ahead of what its widget drew.
 import { createWorker } from './assets.js';
 
-const CREDITS = 3;           // batches in flight per stream: enough to hide the message latency
-const BATCH_EVENTS = 16384;  // about 1 ms of search in the worker
-const MIN_BATCH_EVENTS = 4096;
+const CREDITS = 5;           // batches in flight per stream: enough to hide the message latency
+// About half a millisecond of search. The page draws whole batches (each with the snapshot of
+// its end), so a batch is also the most a frame may overrun its drawing budget by.
+const BATCH_EVENTS = 8192;
+const MIN_BATCH_EVENTS = 2048;
 
 /**
  * Workers in the pool. One core stays the page's: its main thread draws every widget and must

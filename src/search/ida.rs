@@ -619,6 +619,10 @@ impl<H: Heuristic> Search for IdaStar<H> {
         self.last_iteration_start()
     }
 
+    fn iteration_position(&self, iteration: u32) -> Option<u64> {
+        IdaStar::iteration_position(self, iteration)
+    }
+
     fn path(&self) -> Vec<u8> {
         self.stack.iter().skip(1).map(|f| f.tile).collect()
     }

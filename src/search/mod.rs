@@ -313,6 +313,13 @@ pub trait Search {
         0
     }
 
+    /// The position of IDA*'s `iteration` event of iteration `iteration` (1-based), once the
+    /// iterations before it are known (raised in this run or an earlier one); `None` before
+    /// that, for 0, and for the frontier searches. Seeking there shows the iteration's start.
+    fn iteration_position(&self, _iteration: u32) -> Option<u64> {
+        None
+    }
+
     /// The tiles slid from the start to the node the search stands at.
     fn path(&self) -> Vec<u8>;
 

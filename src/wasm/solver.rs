@@ -331,6 +331,14 @@ impl Solver {
         self.search.iteration_start() as f64
     }
 
+    /// The position of IDA*'s `iteration` event of iteration `iteration` (1-based), once the
+    /// iterations before it are known (raised by this solver, in this run or an earlier one);
+    /// `undefined` otherwise and for the frontier searches. `seek` there to show that start.
+    #[wasm_bindgen(js_name = iterationPosition)]
+    pub fn iteration_position(&self, iteration: u32) -> Option<f64> {
+        self.search.iteration_position(iteration).map(|p| p as f64)
+    }
+
     /// Back to the state before the first event (same board and options).
     pub fn reset(&mut self) {
         self.search.reset();

@@ -102,6 +102,13 @@ test('a snapshot carries the summary, the board and (graph searches) the frontie
   assert.deepEqual([s.expanded, s.generated, s.threshold, s.iteration, s.board, s.frontier, s.frontierSize],
     [ida.expanded, ida.generated, ida.threshold, ida.iteration, ida.board, null, null]);
   assert.deepEqual(s.iterations, ida.summary().iterations);
+  // Where each iteration so far starts, as stepping finds its iteration event.
+  const stepper = new Solver({ board: '6 4 5 8 2 7 1 0 3' });
+  const starts = [];
+  for (let position = 0; position < 100; position += 1) if (stepper.step().type === 'iteration') starts.push(position);
+  assert.ok(starts.length >= 2);
+  assert.deepEqual(s.iterationStarts, starts);
+  stepper.free();
   const bfs = new Solver({ board: '6 4 5 8 2 7 1 0 3', algorithm: 'bfs' });
   bfs.stepMany(100);
   const b = snapshotOf(bfs);

@@ -213,6 +213,23 @@ impl<H: Heuristic> IdaStar<H> {
         finished.iter().take(earlier).map(span).sum()
     }
 
+    /// [`Search::iteration_position`]: the spans of the raised iterations before it, from the
+    /// longer of the two lists that hold them (this run's, and every run's so far).
+    pub(super) fn iteration_position(&self, iteration: u32) -> Option<u64> {
+        let before = usize::try_from(iteration).ok()?.checked_sub(1)?;
+        let raised = |list: &[IterationSummary]| {
+            list.iter()
+                .take_while(|s| s.next_threshold.is_some())
+                .count()
+        };
+        let table = if raised(&self.finished) > raised(&self.known) {
+            &self.finished
+        } else {
+            &self.known
+        };
+        (before <= raised(table)).then(|| table.iter().take(before).map(span).sum())
+    }
+
     /// [`Search::seek`]: see the module docs.
     pub(super) fn seek_to(&mut self, target: u64) -> u64 {
         seek(self, target)
