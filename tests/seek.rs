@@ -16,6 +16,16 @@ fn maker(board: Board, goal: Goal, heuristic: HeuristicChoice, algorithm: Algori
     Box::new(move || new_search(board, goal, heuristic.clone(), algorithm, None).unwrap())
 }
 
+/// The lecture's challenging case under IDA* with Manhattan distance.
+fn lecture() -> Make {
+    maker(
+        board("6 4 5 8 2 7 1 0 3"),
+        Goal::BlankLast,
+        HeuristicChoice::Manhattan,
+        Algorithm::Ida,
+    )
+}
+
 /// A fresh search stepped `n` events (fewer if it ends first), and how many it took.
 fn stepped(make: &Make, n: u64) -> (Box<dyn Search>, u64) {
     let mut search = make();
@@ -256,12 +266,7 @@ fn stepping_back_one_event_at_a_time_matches_stepping_forwards() {
     // Every position of the lecture's case, each reached by stepping back from the next:
     // whatever event precedes it (a node, a prune, a backtrack, a raise), the state is the
     // stepper's.
-    let make = maker(
-        board("6 4 5 8 2 7 1 0 3"),
-        Goal::BlankLast,
-        HeuristicChoice::Manhattan,
-        Algorithm::Ida,
-    );
+    let make = lecture();
     let mut forwards = make();
     let mut backwards = make();
     let mut position = 0;
@@ -286,12 +291,7 @@ fn iteration_start_is_the_position_of_the_last_events_iteration_event() {
     // Stepping the lecture's case: after each event, the start is the position of the latest
     // `iteration` event shown (a raise still belongs to the iteration it ends), and a search
     // that seeks to any position reports the same start as the stepper there.
-    let make = maker(
-        board("6 4 5 8 2 7 1 0 3"),
-        Goal::BlankLast,
-        HeuristicChoice::Manhattan,
-        Algorithm::Ida,
-    );
+    let make = lecture();
     let mut stepper = make();
     let mut seeker = make();
     assert_eq!(stepper.iteration_start(), 0);
@@ -322,12 +322,7 @@ fn iteration_start_is_the_position_of_the_last_events_iteration_event() {
 fn iteration_position_is_where_each_known_iteration_starts() {
     // The positions of the lecture's iteration events, stepped; the search knows each once the
     // iterations before it are raised, and keeps knowing them after a reset or a seek back.
-    let make = maker(
-        board("6 4 5 8 2 7 1 0 3"),
-        Goal::BlankLast,
-        HeuristicChoice::Manhattan,
-        Algorithm::Ida,
-    );
+    let make = lecture();
     let mut stepper = make();
     let mut starts = Vec::new();
     let mut position = 0u64;
