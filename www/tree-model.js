@@ -32,6 +32,9 @@ const number = (n) => n.toLocaleString('en');
 /**
  * One iteration's search tree (or a frontier search's), fed trace events in order.
  */
+/** "All 22 nodes drawn.", in English for one node too. */
+const allDrawn = (n) => (n === 1 ? 'Its one node is drawn.' : `All ${number(n)} nodes drawn.`);
+
 export class TreeModel {
   /** @param {{limit?: number}} [options] `limit`: nodes drawn at most (DRAW_LIMIT). */
   constructor({ limit = DRAW_LIMIT } = {}) {
@@ -409,14 +412,18 @@ export class TreeModel {
   note() {
     if (this.frontierSearch) {
       if (this.count === 0) return 'The search tree appears here: the start goes on the frontier first.';
-      return `${number(this.expanded)} expanded, ${number(this.generated)} generated (the start included), ${number(this.skipped)} skipped as reached already. ` +
+      // The glossary's words (words.js): generated children (the start is not one), of which
+      // some reached a new state and the rest were skipped; reached states include the start.
+      const children = this.generated - 1 + this.skipped;
+      return `${number(this.expanded)} expanded, ${number(children)} generated: ${number(this.generated)} reached (the start included), ` +
+        `${number(this.skipped)} skipped as reached already. ` +
         (this.undrawn > 0 ? `The first ${number(this.count)} nodes are drawn; the other ${number(this.undrawn)} are counted only.`
-          : `All ${number(this.nodes)} nodes drawn.`);
+          : allDrawn(this.nodes));
     }
     if (this.count === 0) return 'The tree of the current iteration appears here.';
     return `Iteration ${this.iteration}, threshold ${this.threshold}: ${number(this.visited)} visited, ${number(this.pruned)} pruned. ` +
       (this.undrawn > 0 ? `The first ${number(this.count)} nodes are drawn; the other ${number(this.undrawn)} are counted only (as +N under their deepest drawn ancestor).`
-        : `All ${number(this.nodes)} nodes drawn.`);
+        : allDrawn(this.nodes));
   }
 
   /**

@@ -78,7 +78,11 @@ for (const algorithm of ['bfs', 'dfs', 'greedy', 'astar']) {
       JSON.stringify(frontier));
     assert.deepEqual((await state(page)).tree, { iteration: 0, nodes: nodes.length, drawn: nodes.length, selected: null }, 'every node drawn');
     assert.ok(skipped.every((n) => n.text[0].startsWith('↺') && n.text[1] === 'reached'), JSON.stringify(skipped));
-    assert.match(await page.locator('tile-search .tree-note').textContent(), /^\d+ expanded, \d+ generated \(the start included\), \d+ skipped as reached already\./);
+    // The note's counters are the glossary's: its "generated" is Now's (the core's), its "reached" the frontier panel's.
+    const note = await page.locator('tile-search .tree-note').textContent();
+    const [, noteExpanded, noteGenerated] = /^(\d+) expanded, (\d+) generated: \d+ reached \(the start included\), \d+ skipped as reached already\./.exec(note) ?? [];
+    const shownState = await state(page);
+    assert.deepEqual([Number(noteExpanded), Number(noteGenerated)], [shownState.expanded, shownState.generated], note);
 
     // The frontier panel lists the core's frontier in taking order; its first entry is expanded next.
     const panel = page.locator('tile-search .frontier-panel');
