@@ -31,7 +31,8 @@ let wasmPromise = null;
 /** The core, compiled and instantiated once per page, when the first widget connects. */
 const wasmReady = () => (wasmPromise ??= wasmModule().then(async (module) => { await init({ module_or_path: module }); return module; }));
 const DEFAULTS = { board: '6 4 5 8 2 7 1 0 3', heuristic: 'manhattan', goal: 'blank-last', algorithm: 'ida', speed: 4 };
-const REPLAY_CHUNK = 20000;   // events fed per frame when a seek redraws an iteration (about 15 ms)
+const REPLAY_CHUNK = 20000;   // events fed at a time when a seek redraws an iteration
+const REPLAY_MS = 12;         // and for about this long per frame (the page keeps drawing)
 const CATCH_UP_CHUNK = 300000; // events the own Solver skips per frame after a stream (a few ms)
 const STREAM_TREE_MS = 250;  // tree and timeline are redrawn at most 4 times a second while streaming
 const ANNOUNCE_MS = 1500;     // at most one live-region announcement per this interval
@@ -683,10 +684,14 @@ class Explorer {
     this.#view.index = start;
     this.#mode = 'replay';
     for (let left = reached - start; left > 0;) {
-      const words = solver.stepMany(Math.min(left, REPLAY_CHUNK));
-      const fed = this.#feed(words, words.length / RECORD_WORDS);
+      const frameEnd = performance.now() + REPLAY_MS;
+      let fed;
+      do {
+        const words = solver.stepMany(Math.min(left, REPLAY_CHUNK));
+        fed = this.#feed(words, words.length / RECORD_WORDS);
+        left -= fed;
+      } while (left > 0 && fed > 0 && performance.now() < frameEnd);
       if (fed === 0) break;
-      left -= fed;
       if (left > 0) {
         this.#progress = `Drawing this iteration's tree up to event ${target.toLocaleString('en')}: ${count(left, 'event')} to go.`;
         this.#scheduleRender();

@@ -132,21 +132,23 @@ for (const { board, algorithm, samples } of CASES) {
 
     // Play solution from the solved position: at every move the board, Now, the tree's mark and
     // the pseudo-code's g are the solution's k-th board and its numbers.
-    await page.evaluate((total) => { const element = document.querySelector('tile-search'); element.speed = 8; element.position = total; }, total);
+    // Speed 4: a move every 250 ms, time enough to read every move on a loaded machine.
+    await page.evaluate((total) => { const element = document.querySelector('tile-search'); element.speed = 4; element.position = total; }, total);
     const solved = await waitForState(page, (s) => s.status === 'solved' && s.position === total);
     const moves = solved.solution.moves;
+    // The solution's boards and their h, from the core, before it plays.
+    const boards = await page.evaluate(async ({ board, moves }) => {
+      const core = await import('/www/pkg/tilesearch.js');
+      await core.default();
+      return moves.map((_, i) => { const tiles = core.boardAfter(board, moves.slice(0, i + 1)); return { tiles, h: core.describeBoard(tiles, 'blank-last').h.manhattan }; });
+    }, { board, moves });
     await page.evaluate(() => document.querySelector('tile-search').shadowRoot.querySelector('[data-action="playSolution"]').click());
     const seen = new Set();
     for (const end = Date.now() + 30000; seen.size < moves.length && Date.now() < end;) {
       const moment = await shown(page);
       const k = Number(/^Solution move (\d+) of/.exec(moment.narration)?.[1] ?? 0);
       if (k > 0) {
-        const expected = await page.evaluate(async ({ board, moves, k }) => {
-          const core = await import('/www/pkg/tilesearch.js');
-          await core.default();
-          const tiles = core.boardAfter(board, moves.slice(0, k));
-          return { tiles, h: core.describeBoard(tiles, 'blank-last').h.manhattan };
-        }, { board, moves, k });
+        const expected = boards[k - 1];
         assert.equal(moment.board, label(expected.tiles, width), `playback board at move ${k}`);
         assert.deepEqual([moment.now.g, moment.now.h, moment.now.f], [k, expected.h, k + expected.h].map(String), `playback Now at move ${k}`);
         assert.equal(moment.state.tree.selected?.g, k, `the tree marks the solution's node at depth ${k}`);
