@@ -499,9 +499,37 @@ fn time_sliced_runs_resume_exactly_and_check_their_arguments() {
                 .unwrap_err(),
             "stepManyFor(ms, n) takes a whole number of events from 0 to 1000000, got 10000000",
         ),
+        (
+            solver(board)
+                .step_many(10.into(), Some("yes".into()))
+                .unwrap_err(),
+            "stepMany(n, untilRaise): untilRaise must be true or false, got \"yes\"",
+        ),
+        (
+            solver(board)
+                .step_many_for(5.into(), 10.into(), Some(1.into()))
+                .unwrap_err(),
+            "stepManyFor(ms, n, untilRaise): untilRaise must be true or false, got 1",
+        ),
+        (
+            solver(board).iteration_position((-1).into()).unwrap_err(),
+            "iterationPosition(iteration) takes a whole number of iterations (0 or more), got -1",
+        ),
+        (
+            solver(board).iteration_position(2.5.into()).unwrap_err(),
+            "iterationPosition(iteration) takes a whole number of iterations (0 or more), got 2.5",
+        ),
     ] {
         assert_eq!(thrown(result), ("invalid-option".into(), message.into()));
     }
+    // A call that failed leaves the solver usable: it steps, and knows iteration 1 starts at 0.
+    let mut s = solver(board);
+    assert!(s.step_many(10.into(), Some("yes".into())).is_err());
+    assert_eq!(s.iteration_position(1.into()).unwrap(), Some(0.0));
+    assert_eq!(
+        s.step_many(3.into(), Some(false.into())).unwrap().length() as usize,
+        3 * RECORD_WORDS
+    );
 }
 
 #[wasm_bindgen_test]
@@ -532,7 +560,7 @@ fn step_many_packs_the_same_events() {
     let mut cut = Vec::new();
     loop {
         let batch = until
-            .step_many(100_000.into(), Some(true))
+            .step_many(100_000.into(), Some(true.into()))
             .unwrap()
             .to_vec();
         if batch.is_empty() {

@@ -170,10 +170,12 @@ impl Solver {
     pub fn step_many(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
-        #[wasm_bindgen(js_name = untilRaise)] until_raise: Option<bool>,
+        #[wasm_bindgen(js_name = untilRaise, unchecked_optional_param_type = "boolean")]
+        until_raise: Option<JsValue>,
     ) -> Result<Uint32Array, JsValue> {
         let n = step_many_count(&n, "stepMany(n)")?;
-        Ok(self.pack_events(n, None, until_raise.unwrap_or(false)))
+        let until_raise = until_raise_flag(until_raise.as_ref(), "stepMany(n, untilRaise)")?;
+        Ok(self.pack_events(n, None, until_raise))
     }
 
     /// Like `stepMany(n, untilRaise)`, but also stops once about `ms` milliseconds have passed
@@ -184,11 +186,13 @@ impl Solver {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "number")] ms: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] n: JsValue,
-        #[wasm_bindgen(js_name = untilRaise)] until_raise: Option<bool>,
+        #[wasm_bindgen(js_name = untilRaise, unchecked_optional_param_type = "boolean")]
+        until_raise: Option<JsValue>,
     ) -> Result<Uint32Array, JsValue> {
         let ms = milliseconds(&ms, "stepManyFor(ms, n)")?;
         let n = step_many_count(&n, "stepManyFor(ms, n)")?;
-        Ok(self.pack_events(n, Some((Clock::start(), ms)), until_raise.unwrap_or(false)))
+        let until_raise = until_raise_flag(until_raise.as_ref(), "stepManyFor(ms, n, untilRaise)")?;
+        Ok(self.pack_events(n, Some((Clock::start(), ms)), until_raise))
     }
 }
 
@@ -215,6 +219,20 @@ fn event_count(value: &JsValue, call: &str) -> Result<u64, JsValue> {
     })
     .map(|n| n as u64)
     .map_err(|e| js_error(&e))
+}
+
+/// The `untilRaise` of `stepMany` and `stepManyFor`: true or false (undefined or null: false);
+/// anything else is an error, not a truthy guess.
+fn until_raise_flag(value: Option<&JsValue>, call: &str) -> Result<bool, JsValue> {
+    let Some(value) = value.filter(|v| !v.is_undefined() && !v.is_null()) else {
+        return Ok(false);
+    };
+    value.as_bool().ok_or_else(|| {
+        js_error(&Error::InvalidOption(format!(
+            "{call}: untilRaise must be true or false, got {}",
+            js::describe(value)
+        )))
+    })
 }
 
 /// The `n` of `stepMany(n)` and `stepManyFor(ms, n)`.
@@ -335,8 +353,15 @@ impl Solver {
     /// iterations before it are known (raised by this solver, in this run or an earlier one);
     /// `undefined` otherwise and for the frontier searches. `seek` there to show that start.
     #[wasm_bindgen(js_name = iterationPosition)]
-    pub fn iteration_position(&self, iteration: u32) -> Option<f64> {
-        self.search.iteration_position(iteration).map(|p| p as f64)
+    pub fn iteration_position(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] iteration: JsValue,
+    ) -> Result<Option<f64>, JsValue> {
+        let iteration = whole(&iteration, 0.0, f64::from(u32::MAX), |got| {
+            format!("iterationPosition(iteration) takes a whole number of iterations (0 or more), got {got}")
+        })
+        .map_err(|e| js_error(&e))? as u32;
+        Ok(self.search.iteration_position(iteration).map(|p| p as f64))
     }
 
     /// Back to the state before the first event (same board and options).
