@@ -4,6 +4,7 @@
 import init, { Solver, describeBoard, boardAfter, parseBoard, patternDatabasesReady, loadPatternDatabases } from './pkg/tilesearch.js';
 import { BoardView } from './board-view.js';
 import { TreeView, NODE_BUDGET } from './tree-view.js';
+import { nodeName } from './tree-model.js';
 import { TimelineView } from './timeline-view.js';
 import { NowPanel, narrate, FRONTIER_SEARCHES } from './now-panel.js';
 import { FrontierView, sizeText } from './frontier-view.js';
@@ -59,7 +60,11 @@ const speedOf = (text) => {
   return value >= 1 && value <= 1000 ? value : null;
 };
 /** The position attribute's events, or null for a value that is not a whole number. */
-const positionOf = (text) => (text !== null && /^\s*\d+\s*$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : null);
+/** A position (events shown) from the attribute's text or the property's number; null if it is not a whole number of events. */
+const positionOf = (value) => {
+  const number = typeof value === 'string' ? (/^\s*\d+\s*$/.test(value) ? Number(value) : NaN) : value;
+  return typeof number === 'number' && Number.isSafeInteger(number) && number >= 0 ? number : null;
+};
 // A value it does not accept leaves the default in effect (and #layout names it).
 const parseSpeed = (text) => (text === null ? DEFAULTS.speed : speedOf(text) ?? DEFAULTS.speed);
 
@@ -717,8 +722,13 @@ class Explorer {
   /** Events shown so far. */
   get position() { return this.#view.index; }
 
-  /** Shows the moment after `position` events (a whole number), now or once the search exists. */
-  goTo(position) { this.#goTo(position); }
+  /** Shows the moment after `value` events, now or once the search exists; anything but a whole number of events throws a RangeError. */
+  goTo(value) {
+    // The property takes a number (the attribute's text is read by attributeChanged).
+    const position = typeof value === 'number' ? positionOf(value) : null;
+    if (position === null) throw new RangeError(`position must be a whole number of events (0 or more), not ${String(value)}`);
+    this.#goTo(position);
+  }
 
   /** Shows the moment after `position` events, now or once the search exists. */
   #goTo(position) {
@@ -809,7 +819,7 @@ class Explorer {
       const { frontierSize, maxFrontier, reached } = snap;
       v.now.render({ ...numbers, frontier: sizeText(frontierSize), maxFrontier, reached, expanded: snap.expanded, generated: snap.generated }, narration);
       // Each entry named as the tree labels its node: the id, and the tile slid to reach it.
-      const name = (id) => { const tile = v.tree.tileOf(id); return `#${id} ${tile === undefined ? '' : tile === null ? 'start' : `slid ${tile}`}`.trim(); };
+      const name = (id) => nodeName(id, v.tree.tileOf(id));
       v.frontier.render(this.#host.algorithm, snap.frontier, frontierSize, this.#finished, name);
     } else {
       // IDA*: the iteration and threshold of the last event (after a raise: "23 → 25").
@@ -1120,4 +1130,4 @@ class Explorer {
 }
 
 
-export { Explorer, DEFAULTS, parseSpeed, positionOf };
+export { Explorer, DEFAULTS, parseSpeed };

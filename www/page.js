@@ -3,6 +3,8 @@
 // a link reproduces the view: `#board=…&heuristic=…&goal=…&step=N&iteration=k`.
 import './tile-search.js';
 import { momentHash } from './export.js';
+import { parseBoard } from './pkg/tilesearch.js';
+import { FRONTIER_SEARCHES } from './now-panel.js';
 
 const explorer = /** @type {import('./tile-search-element.js').TileSearchElement} */ (document.querySelector('tile-search'));
 const OPTIONS = ['board', 'heuristic', 'goal', 'algorithm'];
@@ -28,9 +30,10 @@ function toHash() {
   if (error) return; // an invalid board stays out of the URL: the link keeps the last one that works
   const hash = `#${momentHash(options, '', { step: position, iteration })}`;
   if (location.hash !== hash) history.replaceState(null, '', hash);
-  // The tab's title follows the board too (a 5×5 board says 5×5).
-  const width = Math.round(Math.sqrt(explorer.board.trim().split(/[\s,/]+/).length));
-  const name = { ida: 'IDA*', bfs: 'BFS', dfs: 'DFS', greedy: 'Greedy best-first', astar: 'A*' }[explorer.algorithm] ?? 'IDA*';
+  // The tab's title follows the board too (a 5×5 board says 5×5): the core reads the board, the
+  // names are the explorer's own.
+  const width = Math.sqrt(parseBoard(explorer.board).length);
+  const name = FRONTIER_SEARCHES[explorer.algorithm]?.name ?? 'IDA*';
   document.title = `tilesearch: ${name} step by step on a ${width}×${width} board`;
 }
 const later = () => { timer ||= setTimeout(toHash, HASH_MS); };

@@ -145,11 +145,7 @@ class TileSearchElement extends HTMLElement {
    * events throws a RangeError and changes nothing.
    */
   get position() { return this.#explorer.position; }
-  set position(value) {
-    const position = typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : null;
-    if (position === null) throw new RangeError(`position must be a whole number of events (0 or more), not ${String(value)}`);
-    this.#explorer.goTo(position);
-  }
+  set position(value) { this.#explorer.goTo(value); }
   get autoplay() { return this.hasAttribute('autoplay'); }
   set autoplay(value) { this.toggleAttribute('autoplay', Boolean(value)); }
 

@@ -32,6 +32,15 @@ const number = (n) => n.toLocaleString('en');
 /**
  * One iteration's search tree (or a frontier search's), fed trace events in order.
  */
+/**
+ * A node as the tree labels it and the frontier panel lists it: its id (graph searches; null:
+ * none) and the tile slid to reach it ("#12 slid 4", "start"; undefined: not known).
+ * @param {number | null} id
+ * @param {number | null | undefined} tile
+ */
+export const nodeName = (id, tile) => [id === null ? '' : `#${id}`, tile === undefined ? '' : tile === null ? 'start' : `slid ${tile}`]
+  .filter(Boolean).join(' ');
+
 /** "All 22 nodes drawn.", in English for one node too. */
 const allDrawn = (n) => (n === 1 ? 'Its one node is drawn.' : `All ${number(n)} nodes drawn.`);
 
@@ -386,14 +395,14 @@ export class TreeModel {
   /** The two lines of node `i`'s label (`mark`: ▶ for the current node, ★ on the solution). */
   labels(i, mark = '') {
     const kind = this.kinds[i];
-    const move = this.tiles[i] < 0 ? 'start' : `slid ${this.tiles[i]}`;
     const g = this.gs[i], h = this.hs[i];
-    if (kind === PRUNE) return [`✂ ${move}`, `f ${g + h} > ${this.thresholds[i]}`];
+    const tile = this.tiles[i] < 0 ? null : this.tiles[i];
+    if (kind === PRUNE) return [`✂ ${nodeName(null, tile)}`, `f ${g + h} > ${this.thresholds[i]}`];
     // A graph search's nodes carry their id, as its narration and frontier panel name them.
-    const id = this.frontierSearch ? `#${this.ids[i]} ` : '';
-    if (kind === SKIP) return [`↺ ${id}${move}`, 'reached'];
+    const name = nodeName(this.frontierSearch ? this.ids[i] : null, tile);
+    if (kind === SKIP) return [`↺ ${name}`, 'reached'];
     const symbol = mark ? `${mark} ` : kind === EXPANDED ? '● ' : kind === FRONTIER ? '○ ' : '';
-    return [`${symbol}${id}${move}`, `g${g} h${h} f${g + h}`];
+    return [`${symbol}${name}`, `g${g} h${h} f${g + h}`];
   }
 
   /** One short sentence about node `i` (the live region's). */

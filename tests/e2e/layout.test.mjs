@@ -105,6 +105,18 @@ test('the URL holds the moment: opening #board=…&step=N shows that event; step
   const bad = await page.evaluate(() => { try { document.querySelector('tile-search').position = -1; return null; } catch (error) { return `${error.name}: ${error.message}`; } });
   assert.equal(bad, 'RangeError: position must be a whole number of events (0 or more), not -1');
   assert.equal((await state(page)).position, 57, 'a bad position changes nothing');
+  for (const bad of [2.5, '12', NaN]) {
+    const thrown = await page.evaluate((v) => { try { document.querySelector('tile-search').position = v; return null; } catch (error) { return error.name; } }, bad);
+    assert.equal(thrown, 'RangeError', `position = ${JSON.stringify(bad)}`);
+  }
+  // The attribute: a bad value is named in the widget's message line, and the moment stays.
+  await page.evaluate(() => document.querySelector('tile-search').setAttribute('position', 'ten'));
+  assert.equal(await page.locator('tile-search .message').textContent(),
+    '⚠ This widget\'s settings need a fix: position="ten": not a number of events; use a whole number (0 or more).');
+  assert.equal((await state(page)).position, 57);
+  await page.evaluate(() => document.querySelector('tile-search').setAttribute('position', '12'));
+  await waitForState(page, (s) => s.position === 12 && s.status === 'paused');
+  assert.equal(await page.locator('tile-search .message').textContent(), '');
   assert.deepEqual(errors, []);
   await context.close();
 });
