@@ -82,7 +82,7 @@ class Explorer {
   #solved = null;          // {length, moves, expanded, generated}
   #gaveup = null;          // the gaveup event: a graph search hit its memory guard
   #databases = null;       // pdb: {goal, status, progress, source, seconds, loadSeconds, message} (DatabasesView)
-  #mode = 'idle';          // idle | run | stream | replay | playback
+  #mode = 'idle';          // idle | run | stream | seeking (walking ahead, stoppable) | replay | playback
   // One id per kind: rAF and timer ids are separate counters, so clearing one kind with the
   // other's id would cancel the host page's (or another widget's) callback of that number.
   #frame = 0;              // the human-speed Run's animation frame
@@ -564,6 +564,7 @@ class Explorer {
     this.#playback = null;
     if (this.#mode === 'run' || this.#mode === 'stream') this.#progress = `Paused after ${count(this.#view.snapshot?.nodes ?? 0, 'node')}.`;
     const streamed = this.#mode === 'stream';
+    if (this.#mode === 'seeking') this.#progress = '';
     this.#mode = 'idle';
     if (streamed) this.#catchUp();
   }
@@ -682,12 +683,25 @@ class Explorer {
     const generation = this.#generation;
     const solver = this.#solver;
     this.#catchUpToken += 1;
-    const reached = solver.seek(target);
+    this.#mode = 'seeking';
+    // Ahead of where the own Solver stands (a link may name any event of a long search), the
+    // walk goes in frame-sized skips: the page keeps drawing, and Pause or Reset stop it (the
+    // panels still show the moment before, and #solverAt where the Solver got to).
+    while (this.#solverAt < target) {
+      const skipped = solver.skip(Math.min(target - this.#solverAt, CATCH_UP_CHUNK));
+      this.#solverAt += skipped;
+      if (skipped === 0 || this.#solverAt >= target) break; // there, or the search ended first
+      this.#progress = `Going to event ${target.toLocaleString('en')}: ${count(target - this.#solverAt, 'event')} to go.`;
+      this.#scheduleRender();
+      await nextFrame();
+      if (generation !== this.#generation) return;
+    }
+    this.#mode = 'replay'; // from here on a few frames at most: the controls wait
+    const reached = solver.seek(Math.min(target, this.#solverAt));
     const start = solver.iterationStart;
     solver.seek(start);
     this.#clearTrace();
     this.#view.index = start;
-    this.#mode = 'replay';
     for (let left = reached - start; left > 0;) {
       const frameEnd = performance.now() + REPLAY_MS;
       let fed;

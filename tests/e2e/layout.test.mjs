@@ -4,7 +4,7 @@
 // never dropped, and the pseudo-code line each event executes.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openExplorer, openWatched, screenshot, state, waitForState, settle } from './server.mjs';
+import { startServer, launch, openExplorer, openWatched, screenshot, state, waitForState, settle, longTasksDuring } from './server.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -225,6 +225,21 @@ test('the timeline goes to an iteration: pressing its number shows that iteratio
     return n + 1;
   });
   assert.equal(there.position, first);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a link to a far event of a long search never blocks the page: the walk there goes in slices, and Reset stops it', async () => {
+  const korf1 = '14+13+15+7+11+12+9+5+6+0+2+1+4+8+10+3';
+  const { page, context, errors } = await openWatched(browser, `${server.url}#board=${korf1}&heuristic=manhattan&goal=blank-first&step=1000000000`,
+    { viewport: { width: 1280, height: 720 } });
+  await page.waitForFunction(() => /^Going to event 1,000,000,000: /.test(document.querySelector('tile-search')?.shadowRoot.querySelector('.progress').textContent ?? ''));
+  const tasks = await longTasksDuring(page, () => page.waitForTimeout(1500));
+  assert.deepEqual(tasks, [], 'no main-thread task over 50 ms while walking');
+  await page.locator('tile-search [data-action="reset"]').click();
+  const reset = await waitForState(page, (s) => s.position === 0 && s.status === 'ready');
+  assert.equal(reset.lastEvent, null);
+  assert.equal(await page.locator('tile-search .progress').textContent(), '');
   assert.deepEqual(errors, []);
   await context.close();
 });
