@@ -16,7 +16,7 @@ use args::{parse_args, Command, Options, USAGE};
 use crate::board::Board;
 use crate::error::{escape_controls, Error};
 use crate::heuristic::{HeuristicChoice, HeuristicKind};
-use crate::search::{new_search, Algorithm, FrontierProgress, Report, Search, Status};
+use crate::search::{new_search_in_order, Algorithm, FrontierProgress, Report, Search, Status};
 use serde_json::json;
 use std::io::{self, BufRead, Write};
 use std::time::Instant;
@@ -231,12 +231,13 @@ fn solve(options: &Options, text: &str) -> Result<Outcome, Error> {
 }
 
 fn solve_board(options: &Options, algorithm: Algorithm, board: Board) -> Result<Outcome, Error> {
-    let mut search = new_search(
+    let mut search = new_search_in_order(
         board,
         options.goal,
         heuristic(options, &board)?,
         algorithm,
         options.max_reached,
+        options.order,
     )?;
     let clock = Instant::now();
     search.run(options.max_nodes);
@@ -539,12 +540,13 @@ fn trace(
     status: &mut i32,
 ) -> io::Result<()> {
     let search = checked_board(options, text).and_then(|b| {
-        new_search(
+        new_search_in_order(
             b,
             options.goal,
             heuristic(options, &b)?,
             options.algorithm,
             options.max_reached,
+            options.order,
         )
         .map(|search| (b, search))
     });

@@ -30,8 +30,10 @@ pub mod cli;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
-pub use board::{Board, Goal};
+pub use board::{Board, Goal, MoveOrder};
 pub use error::Error;
 pub use heuristic::{HeuristicChoice, HeuristicKind};
-pub use search::{ida_star, new_search, Algorithm, Search, Status};
+pub use search::{
+    ida_star, ida_star_in_order, new_search, new_search_in_order, Algorithm, Search, Status,
+};
 pub use trace::Event;

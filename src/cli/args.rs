@@ -1,6 +1,6 @@
 //! The command line's arguments: the usage text and the parsed options.
 
-use crate::board::Goal;
+use crate::board::{Goal, MoveOrder};
 use crate::error::Error;
 use crate::heuristic::pdb::PatternDatabases;
 use crate::heuristic::HeuristicKind;
@@ -13,9 +13,11 @@ pub(super) const USAGE: &str = "\
 tilesearch: step-by-step IDA* for the 8-, 15- and 24-puzzle
 
 Usage:
-  tilesearch solve [--algorithm A] [--heuristic H] [--goal G] [--json] [--max-nodes N] BOARD
-  tilesearch trace [--algorithm A] [--heuristic H] [--goal G] [--max-nodes N] BOARD
-  tilesearch compare [--heuristic H] [--goal G] [--json] [--max-nodes N] BOARD
+  tilesearch solve [--algorithm A] [--heuristic H] [--goal G] [--order O] [--json]
+                   [--max-nodes N] BOARD
+  tilesearch trace [--algorithm A] [--heuristic H] [--goal G] [--order O] [--max-nodes N] BOARD
+  tilesearch compare [--heuristic H] [--goal G] [--order O] [--json] [--max-nodes N] BOARD
+  tilesearch check [--heuristic H] [--goal G] [--order O] [--json] --board BOARD TRACE
   tilesearch --help
 
 BOARD   the tiles in row-major order, 0 or _ for the blank, e.g. 6 4 5 8 2 7 1 0 3,
@@ -30,10 +32,16 @@ BOARD   the tiles in row-major order, 0 or _ for the blank, e.g. 6 4 5 8 2 7 1 0
              databases, built once in about ten seconds and cached in $TILESEARCH_CACHE,
              $XDG_CACHE_HOME/tilesearch or ~/.cache/tilesearch)
 --goal       blank-last (1 2 3 / 4 5 6 / 7 8 0, default) | blank-first (0 1 2 / 3 4 5 / 6 7 8)
+--order      the order in which the blank's moves are tried: l, r, u, d once each, e.g.
+             lrud (left, right, up, down: the lecture's, default) or udlr
 --json       one JSON object per board on one line: length, moves (tiles slid, in order),
              expanded, generated, iterations; or error for an invalid or unsolvable board
 --max-nodes  stop after N nodes (visited + pruned): trace prints the events so far; solve
              and compare report the board as stopped, not solved
+check        checks a trace of your own IDA* (JSON Lines, one event per line; TRACE a file
+             or -) against the core's, event by event, and names the first divergence;
+             without --order it infers your move order from the trace. Exit 0 when the
+             trace is correct IDA*, 1 when it is not, 2 on bad usage
 compare      runs every algorithm on BOARD and prints length, expanded, generated, largest
              frontier, reached states and time for each
 
@@ -56,6 +64,7 @@ pub(super) struct Options {
     pub(super) heuristic: HeuristicKind,
     pub(super) goal: Goal,
     pub(super) algorithm: Algorithm,
+    pub(super) order: MoveOrder,
     pub(super) max_reached: Option<u64>,
     pub(super) json: bool,
     pub(super) max_nodes: Option<u64>,
@@ -85,6 +94,7 @@ pub(super) fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
         heuristic: HeuristicKind::default(),
         goal: Goal::default(),
         algorithm: Algorithm::default(),
+        order: MoveOrder::default(),
         max_reached: None,
         json: false,
         max_nodes: None,
@@ -122,6 +132,7 @@ pub(super) fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
             "--heuristic" => {
                 options.heuristic = value()?.parse().map_err(|e: Error| e.to_string())?;
             }
+            "--order" => options.order = value()?.parse().map_err(|e: Error| e.to_string())?,
             "--goal" => options.goal = value()?.parse().map_err(|e: Error| e.to_string())?,
             "--algorithm" => {
                 options.algorithm = value()?.parse().map_err(|e: Error| e.to_string())?;

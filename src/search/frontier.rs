@@ -37,7 +37,7 @@ mod reached;
 
 use super::Advance;
 use super::{Algorithm, Counters, FrontierProgress, Progress, Report, Search, Status};
-use crate::board::{neighbor, Board, Direction, Goal, Tiles, SLOTS};
+use crate::board::{neighbor, Board, Goal, MoveOrder, Tiles, SLOTS};
 use crate::error::Error;
 use crate::heuristic::{Heuristic, HeuristicKind};
 use crate::trace::{
@@ -75,8 +75,8 @@ pub struct FrontierEntry {
 
 const ROOT: u32 = u32::MAX;
 
-/// The blank's moves from one cell, in the lecture's order: (direction index in
-/// [`Direction::ORDER`], the cell the blank moves to); a table, so that expanding a node costs
+/// The blank's moves from one cell, in the search's order: (the move's place in the
+/// [`MoveOrder`], the cell the blank moves to); a table, so that expanding a node costs
 /// no division by the width and no branch per move off the board.
 #[derive(Clone, Copy, Debug, Default)]
 struct Moves {
@@ -157,6 +157,7 @@ pub struct FrontierSearch<H: Heuristic> {
     limit: u64,
     /// The blank's moves from each cell.
     moves: [Moves; SLOTS],
+    order: MoveOrder,
     nodes: Vec<Node<H::State>>,
     /// Reached states: the node with the cheapest path found so far.
     reached: Reached,
@@ -173,7 +174,29 @@ pub struct FrontierSearch<H: Heuristic> {
     out_of_memory: bool,
 }
 
+/// The blank's moves from each cell of `board`'s width, in `order`.
+fn moves_table(board: &Board, order: MoveOrder) -> [Moves; SLOTS] {
+    let mut moves = [Moves::default(); SLOTS];
+    for (cell, m) in moves.iter_mut().enumerate().take(board.cells()) {
+        for (place, dir) in order.directions().into_iter().enumerate() {
+            if let Some(next) = neighbor(cell, dir, board.width()) {
+                m.to[m.len as usize] = (place as u8, next as u8);
+                m.len += 1;
+            }
+        }
+    }
+    moves
+}
+
 impl<H: Heuristic> FrontierSearch<H> {
+    /// The same search trying the blank's moves in `order` (before its first step).
+    #[must_use]
+    pub fn in_order(mut self, order: MoveOrder) -> Self {
+        self.moves = moves_table(&self.start, order);
+        self.order = order;
+        self
+    }
+
     /// A search from `start` to `goal` by `algorithm` (BFS, DFS, greedy or A*); fails when the
     /// board cannot reach the goal, and for [`Algorithm::Ida`], which is no frontier search
     /// ([`super::new_search`] never asks for it).
@@ -202,15 +225,7 @@ impl<H: Heuristic> FrontierSearch<H> {
         }
         let packing = Packing::for_cells(start.cells());
         let goal_key = packing.key_of(goal.board(start.width())?.tiles());
-        let mut moves = [Moves::default(); SLOTS];
-        for (cell, m) in moves.iter_mut().enumerate().take(start.cells()) {
-            for (d, dir) in Direction::ORDER.into_iter().enumerate() {
-                if let Some(next) = neighbor(cell, dir, start.width()) {
-                    m.to[m.len as usize] = (d as u8, next as u8);
-                    m.len += 1;
-                }
-            }
-        }
+        let moves = moves_table(&start, MoveOrder::LECTURE);
         Ok(FrontierSearch {
             heuristic,
             start,
@@ -220,6 +235,7 @@ impl<H: Heuristic> FrontierSearch<H> {
             algorithm,
             limit,
             moves,
+            order: MoveOrder::LECTURE,
             nodes: Vec::new(),
             reached: Reached::new(start.cells(), algorithm == Algorithm::Astar),
             frontier,
@@ -716,6 +732,10 @@ impl<H: Heuristic> Search for FrontierSearch<H> {
 
     fn algorithm(&self) -> Algorithm {
         self.algorithm
+    }
+
+    fn order(&self) -> MoveOrder {
+        self.order
     }
 
     fn frontier_size(&self) -> u64 {

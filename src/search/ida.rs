@@ -14,7 +14,7 @@
 //!     f = g + h(state)
 //!     if f > threshold: return f                   a pruned child  (event `prune`)
 //!     if isGoal(state): return FOUND               Phase::Visited  (event `node`)
-//!     for move in moves(state) excluding reverse:  Moves, in Direction::ORDER
+//!     for move in moves(state) excluding reverse:  Moves, in the MoveOrder
 //!         apply(move)                              slide
 //!         t = boundedDFS(state, g+1, threshold)    a Frame pushed on the Path
 //!         if t == FOUND: return FOUND
@@ -26,8 +26,8 @@
 //! So: the first threshold is h(start); a depth-first search visits nodes with
 //! f = g + h ≤ threshold and prunes a generated child with f > threshold; the goal test happens
 //! on visited nodes only; an iteration that ends without the goal raises the threshold to the
-//! smallest pruned f. Children come in the lecture's order of blank moves (left, right, up,
-//! down), never the move that undoes the move into the node.
+//! smallest pruned f. Children come in a fixed order of blank moves (the lecture's left, right,
+//! up, down unless told otherwise), never the move that undoes the move into the node.
 //!
 //! There is no recursion here: the search lives in a stack of frames, so it can pause after any
 //! event and resume. A run that builds no events takes the fast path ([`walk`]), which walks
@@ -38,7 +38,7 @@ mod walk;
 
 use super::Advance;
 use super::{Algorithm, Counters, IdaProgress, IterationSummary, Progress, Report, Search, Status};
-use crate::board::{neighbor, Board, Direction, Goal, Tiles, SLOTS, SLOT_MASK};
+use crate::board::{neighbor, Board, Goal, MoveOrder, Tiles, SLOTS, SLOT_MASK};
 use crate::error::Error;
 use crate::heuristic::{Heuristic, HeuristicKind};
 use crate::trace::{
@@ -51,8 +51,8 @@ const NO_MOVE: u8 = 4;
 /// In [`Moves`]: the blank cannot move that way (the edge, or the move that undoes the last).
 const NONE: u8 = u8::MAX;
 
-/// `moves[cell][back][direction index]`: the cell the blank reaches from `cell` in that
-/// direction, or `NONE` when it cannot or when the direction is `back` (the one undoing the
+/// `moves[cell][back][place]`: the cell the blank reaches from `cell` with the move at that
+/// place of the search's order, or `NONE` when it cannot or when the place is `back` (the one undoing the
 /// move into the node; `NO_MOVE` at the root). Indexed by `cell & SLOT_MASK` and `back & 7`
 /// (the fast walk packs both in one word), so the search loop has one check per direction and
 /// no bounds checks.
@@ -68,9 +68,9 @@ struct Frame<S> {
     blank: u8,
     /// The tile slid to reach this node (0 at the root).
     tile: u8,
-    /// Index of the direction that would undo the move into this node (`NO_MOVE` at the root).
+    /// Place of the move that would undo the move into this node (`NO_MOVE` at the root).
     back: u8,
-    /// Index (in `Direction::ORDER`) of the next direction to try: 4 when all are done.
+    /// Place (in the search's `MoveOrder`) of the next move to try: 4 when all are done.
     next: u8,
 }
 
@@ -162,6 +162,9 @@ pub struct IdaStar<H: Heuristic> {
     goal: Goal,
     goal_tiles: Tiles,
     moves: Moves,
+    order: MoveOrder,
+    /// A child's `back` is the place of its move in `order` XOR this.
+    opposite_xor: u8,
     root_h: u32,
     root_state: H::State,
     // The search state: everything below changes as the search runs.
@@ -191,16 +194,27 @@ pub struct IdaStar<H: Heuristic> {
 }
 
 impl<H: Heuristic> IdaStar<H> {
-    /// A search from `start` to `goal`; fails when the board cannot reach the goal.
+    /// A search from `start` to `goal` in the lecture's move order; fails when the board
+    /// cannot reach the goal.
     pub fn new(start: Board, goal: Goal, heuristic: H) -> Result<Self, Error> {
+        IdaStar::with_order(start, goal, heuristic, MoveOrder::LECTURE)
+    }
+
+    /// A search from `start` to `goal` that tries the blank's moves in `order`.
+    pub fn with_order(
+        start: Board,
+        goal: Goal,
+        heuristic: H,
+        order: MoveOrder,
+    ) -> Result<Self, Error> {
         start.check_solvable(goal)?;
         let (width, cells) = (start.width(), start.cells());
         let mut moves = [[[NONE; 4]; 8]; SLOTS];
         for (cell, rows) in moves.iter_mut().enumerate().take(cells) {
             for (back, row) in rows.iter_mut().enumerate() {
-                for dir in Direction::ORDER {
+                for (place, dir) in order.directions().into_iter().enumerate() {
                     match neighbor(cell, dir, width) {
-                        Some(n) if dir.index() != back => row[dir.index()] = n as u8,
+                        Some(n) if place != back => row[place] = n as u8,
                         _ => {}
                     }
                 }
@@ -214,6 +228,8 @@ impl<H: Heuristic> IdaStar<H> {
             goal,
             goal_tiles,
             moves,
+            order,
+            opposite_xor: order.opposite_xor(),
             root_h,
             root_state,
             tiles: start.padded(),
@@ -382,6 +398,7 @@ impl<H: Heuristic> IdaStar<H> {
         let threshold = self.threshold;
         let heuristic = &self.heuristic;
         let moves = &self.moves;
+        let opposite_xor = self.opposite_xor;
         let goal_tiles = &self.goal_tiles;
         let stack = &mut self.stack;
         let Some(mut node) = stack.pop() else {
@@ -468,8 +485,7 @@ impl<H: Heuristic> IdaStar<H> {
                 state,
                 blank: from as u8,
                 tile,
-                // Left/right and up/down are neighbours in `Direction::ORDER`.
-                back: dir ^ 1,
+                back: dir ^ opposite_xor,
                 next: 0,
             };
             if S::TRACING {
@@ -645,5 +661,9 @@ impl<H: Heuristic> Search for IdaStar<H> {
 
     fn algorithm(&self) -> Algorithm {
         Algorithm::Ida
+    }
+
+    fn order(&self) -> MoveOrder {
+        self.order
     }
 }

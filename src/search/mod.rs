@@ -8,7 +8,7 @@ mod ida;
 pub use frontier::{FrontierEntry, FrontierSearch, DEFAULT_MAX_REACHED, MAX_REACHED};
 pub use ida::IdaStar;
 
-use crate::board::{Board, Goal};
+use crate::board::{Board, Goal, MoveOrder};
 use crate::error::Error;
 use crate::heuristic::{
     pdb, AnyHeuristic, Hamming, HeuristicChoice, HeuristicKind, LinearConflict, Manhattan, Pdb,
@@ -338,6 +338,9 @@ pub trait Search {
     /// The algorithm.
     fn algorithm(&self) -> Algorithm;
 
+    /// The order in which the blank's moves are tried.
+    fn order(&self) -> MoveOrder;
+
     /// The frontier's first `limit` entries in the order they will be taken (frontier
     /// searches; empty for IDA*).
     fn frontier(&self, limit: usize) -> Vec<FrontierEntry> {
@@ -406,9 +409,9 @@ impl std::fmt::Display for Algorithm {
     }
 }
 
-/// Any algorithm on `board` towards `goal` with `heuristic`. `max_reached` is the frontier
-/// searches' memory guard (`None`: [`DEFAULT_MAX_REACHED`]; at most [`MAX_REACHED`]); IDA*
-/// needs none.
+/// Any algorithm on `board` towards `goal` with `heuristic`, in the lecture's move order.
+/// `max_reached` is the frontier searches' memory guard (`None`: [`DEFAULT_MAX_REACHED`]; at
+/// most [`MAX_REACHED`]); IDA* needs none.
 pub fn new_search(
     board: Board,
     goal: Goal,
@@ -416,35 +419,82 @@ pub fn new_search(
     algorithm: Algorithm,
     max_reached: Option<u64>,
 ) -> Result<Box<dyn Search>, Error> {
+    new_search_in_order(
+        board,
+        goal,
+        heuristic,
+        algorithm,
+        max_reached,
+        MoveOrder::LECTURE,
+    )
+}
+
+/// [`new_search`] trying the blank's moves in `order`.
+pub fn new_search_in_order(
+    board: Board,
+    goal: Goal,
+    heuristic: HeuristicChoice,
+    algorithm: Algorithm,
+    max_reached: Option<u64>,
+    order: MoveOrder,
+) -> Result<Box<dyn Search>, Error> {
     if algorithm == Algorithm::Ida {
-        return ida_star(board, goal, heuristic);
+        return ida_star_in_order(board, goal, heuristic, order);
     }
     let limit = max_reached.unwrap_or(DEFAULT_MAX_REACHED);
     let heuristic = AnyHeuristic::new(heuristic, board.width(), goal)?;
-    Ok(Box::new(FrontierSearch::new(
-        board, goal, heuristic, algorithm, limit,
-    )?))
+    Ok(Box::new(
+        FrontierSearch::new(board, goal, heuristic, algorithm, limit)?.in_order(order),
+    ))
 }
 
-/// IDA* on `board` towards `goal` with `heuristic`; fails with the parity explanation when the
-/// board cannot reach the goal (and, for `pdb`, when the board is not 4×4 or the databases are
-/// for the other goal).
+/// IDA* on `board` towards `goal` with `heuristic`, in the lecture's move order; fails with the
+/// parity explanation when the board cannot reach the goal (and, for `pdb`, when the board is
+/// not 4×4 or the databases are for the other goal).
 pub fn ida_star(
     board: Board,
     goal: Goal,
     heuristic: HeuristicChoice,
 ) -> Result<Box<dyn Search>, Error> {
+    ida_star_in_order(board, goal, heuristic, MoveOrder::LECTURE)
+}
+
+/// [`ida_star`] trying the blank's moves in `order`.
+pub fn ida_star_in_order(
+    board: Board,
+    goal: Goal,
+    heuristic: HeuristicChoice,
+    order: MoveOrder,
+) -> Result<Box<dyn Search>, Error> {
     let w = board.width();
     // Each heuristic its own monomorphised engine: the per-node code calls it directly.
     Ok(match heuristic {
-        HeuristicChoice::Hamming => Box::new(IdaStar::new(board, goal, Hamming::new(w, goal))?),
-        HeuristicChoice::Manhattan => Box::new(IdaStar::new(board, goal, Manhattan::new(w, goal))?),
-        HeuristicChoice::LinearConflict => {
-            Box::new(IdaStar::new(board, goal, LinearConflict::new(w, goal))?)
-        }
+        HeuristicChoice::Hamming => Box::new(IdaStar::with_order(
+            board,
+            goal,
+            Hamming::new(w, goal),
+            order,
+        )?),
+        HeuristicChoice::Manhattan => Box::new(IdaStar::with_order(
+            board,
+            goal,
+            Manhattan::new(w, goal),
+            order,
+        )?),
+        HeuristicChoice::LinearConflict => Box::new(IdaStar::with_order(
+            board,
+            goal,
+            LinearConflict::new(w, goal),
+            order,
+        )?),
         HeuristicChoice::Pdb(databases) => {
             let databases = pdb::require(Some(databases), w, goal)?;
-            Box::new(IdaStar::new(board, goal, Pdb::new(databases))?)
+            Box::new(IdaStar::with_order(
+                board,
+                goal,
+                Pdb::new(databases),
+                order,
+            )?)
         }
     })
 }

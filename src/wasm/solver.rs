@@ -1,10 +1,10 @@
 //! The `Solver` class: one search on one board, stepped, run or batched from JS.
 
 use super::{js, js_error, named, numbers, to_js};
-use crate::board::Goal;
+use crate::board::{Goal, MoveOrder};
 use crate::error::Error;
 use crate::heuristic::{HeuristicChoice, HeuristicKind};
-use crate::search::{new_search, Algorithm, Search, Status};
+use crate::search::{new_search_in_order, Algorithm, Search, Status};
 use crate::trace::{pack, Event, RECORD_WORDS};
 use js::whole;
 use js_sys::{Array, Uint32Array};
@@ -36,7 +36,14 @@ fn solver_options(options: &JsValue) -> Result<Box<dyn Search>, Error> {
     let Some(object) = js::options(
         options,
         CALL,
-        &["board", "heuristic", "goal", "algorithm", "maxReached"],
+        &[
+            "board",
+            "heuristic",
+            "goal",
+            "algorithm",
+            "maxReached",
+            "order",
+        ],
     )?
     else {
         return Err(Error::InvalidOption(
@@ -46,6 +53,7 @@ fn solver_options(options: &JsValue) -> Result<Box<dyn Search>, Error> {
     let heuristic: HeuristicKind = named(js::string_option(&object, "heuristic", CALL)?)?;
     let goal: Goal = named(js::string_option(&object, "goal", CALL)?)?;
     let algorithm: Algorithm = named(js::string_option(&object, "algorithm", CALL)?)?;
+    let order: MoveOrder = named(js::string_option(&object, "order", CALL)?)?;
     let max_reached = match js::option(&object, "maxReached", CALL)? {
         v if v.is_undefined() => None,
         v => Some(whole(&v, 1.0, crate::search::MAX_REACHED as f64, |got| {
@@ -55,7 +63,7 @@ fn solver_options(options: &JsValue) -> Result<Box<dyn Search>, Error> {
     let board = js::board(&js::option(&object, "board", CALL)?)?;
     let databases = super::pdb::installed(goal);
     let heuristic = HeuristicChoice::new(heuristic, board.width(), goal, databases)?;
-    new_search(board, goal, heuristic, algorithm, max_reached)
+    new_search_in_order(board, goal, heuristic, algorithm, max_reached, order)
 }
 
 /// The options of `run(options)`: the node budget and the callback.
@@ -434,6 +442,12 @@ impl Solver {
     #[wasm_bindgen(getter, unchecked_return_type = "Heuristic")]
     pub fn heuristic(&self) -> String {
         self.search.heuristic().name().to_string()
+    }
+
+    /// The order in which the blank's moves are tried, e.g. "lrud".
+    #[wasm_bindgen(getter)]
+    pub fn order(&self) -> String {
+        self.search.order().name()
     }
 
     /// The algorithm's name.

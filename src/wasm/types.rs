@@ -25,6 +25,8 @@ export interface SolverOptions {
   algorithm?: "ida" | "bfs" | "dfs" | "greedy" | "astar";
   /** Frontier searches give up after this many reached states (default 1,000,000). */
   maxReached?: number;
+  /** The order the blank's moves are tried in: l, r, u, d once each (default "lrud"). */
+  order?: string;
 }
 
 /** Options of `run(options)`; unknown keys are errors. */

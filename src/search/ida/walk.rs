@@ -21,6 +21,7 @@ impl<H: Heuristic> IdaStar<H> {
             let mut walk = Walk {
                 heuristic: &self.heuristic,
                 moves: &self.moves,
+                opposite_xor: self.opposite_xor,
                 goal_tiles: &self.goal_tiles,
                 frames: &mut self.stack.frames,
                 tiles: self.tiles,
@@ -98,6 +99,8 @@ enum Outcome {
 struct Walk<'a, H: Heuristic> {
     heuristic: &'a H,
     moves: &'a Moves,
+    /// A child's `back` is its place XOR this (see `MoveOrder::opposite_xor`).
+    opposite_xor: u8,
     goal_tiles: &'a Tiles,
     frames: &'a mut [Frame<H::State>; MAX_DEPTH],
     tiles: Tiles,
@@ -275,8 +278,7 @@ impl<H: Heuristic> Walk<'_, H> {
             return 0;
         }
         slide::<H>(&mut self.tiles, &mut self.positions, tile, from, to);
-        // Left/right and up/down are neighbours in `Direction::ORDER`.
-        let child_back = dir as u8 ^ 1;
+        let child_back = dir as u8 ^ self.opposite_xor;
         let child = (self.depth(slack) + 1) & (MAX_DEPTH - 1);
         let child_ended = if child_h == 0 && self.tiles == *self.goal_tiles {
             self.frames[child] = Frame {
