@@ -9,6 +9,7 @@
 //! not UTF-8 included), and text quoted from the input has its control characters escaped.
 
 mod args;
+mod check;
 pub mod pdb_cache;
 
 use args::{parse_args, Command, Options, USAGE};
@@ -65,6 +66,7 @@ pub fn run(
             stderr,
             &mut status,
         ),
+        Command::Check => return check::run(&options, stdin, stdout, stderr),
         Command::Trace => match board_text(&options, stdin) {
             Ok(text) => trace(&options, &text, stdout, stderr, &mut status),
             Err(Input::Unreadable(e)) => {

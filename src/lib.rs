@@ -20,6 +20,7 @@
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod check;
 pub mod error;
 pub mod heuristic;
 pub mod search;

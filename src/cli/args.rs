@@ -56,6 +56,7 @@ pub(super) enum Command {
     Solve,
     Trace,
     Compare,
+    Check,
 }
 
 #[derive(Debug)]
@@ -69,6 +70,10 @@ pub(super) struct Options {
     pub(super) json: bool,
     pub(super) max_nodes: Option<u64>,
     pub(super) board: Vec<String>,
+    /// `check`'s board (`--board`); its `board` holds the trace's file name.
+    pub(super) check_board: Option<String>,
+    /// Whether `--order` was given (`check` infers the order otherwise).
+    pub(super) order_given: bool,
     /// The pattern databases for `goal`, loaded on the first `pdb` board (see `prepare`) and
     /// kept for the rest of the run (`solve -` reads many boards).
     pub(super) databases: OnceCell<Arc<PatternDatabases>>,
@@ -83,9 +88,10 @@ pub(super) fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
         Some("solve") => Command::Solve,
         Some("trace") => Command::Trace,
         Some("compare") => Command::Compare,
+        Some("check") => Command::Check,
         Some(other) => {
             return Err(format!(
-                "unknown command \"{other}\": use solve, trace or compare"
+                "unknown command \"{other}\": use solve, trace, compare or check"
             ))
         }
     };
@@ -99,6 +105,8 @@ pub(super) fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
         json: false,
         max_nodes: None,
         board: Vec::new(),
+        check_board: None,
+        order_given: false,
         databases: OnceCell::new(),
     };
     let mut only_board = false;
@@ -132,7 +140,11 @@ pub(super) fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
             "--heuristic" => {
                 options.heuristic = value()?.parse().map_err(|e: Error| e.to_string())?;
             }
-            "--order" => options.order = value()?.parse().map_err(|e: Error| e.to_string())?,
+            "--order" => {
+                options.order = value()?.parse().map_err(|e: Error| e.to_string())?;
+                options.order_given = true;
+            }
+            "--board" if options.command == Command::Check => options.check_board = Some(value()?),
             "--goal" => options.goal = value()?.parse().map_err(|e: Error| e.to_string())?,
             "--algorithm" => {
                 options.algorithm = value()?.parse().map_err(|e: Error| e.to_string())?;
@@ -169,8 +181,35 @@ pub(super) fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
     {
         return Err("--max-reached is the memory guard of the frontier searches (bfs, dfs, greedy, astar); ida keeps only its path in memory and takes none: add --algorithm bfs, dfs, greedy or astar, or leave --max-reached out".into());
     }
+    if options.command == Command::Check {
+        return check_options(options);
+    }
     if options.board.is_empty() {
         return Err("no board given".into());
     }
     Ok(Some(options))
+}
+
+/// `check`'s own rules: IDA* only, a `--board` and one trace.
+fn check_options(options: Options) -> Result<Option<Options>, String> {
+    if options.algorithm != Algorithm::Ida {
+        return Err("check checks IDA* traces; --algorithm is for solve and trace".into());
+    }
+    if options.max_nodes.is_some() {
+        return Err(
+            "check follows the whole trace; --max-nodes is for solve, trace and compare".into(),
+        );
+    }
+    if options.check_board.is_none() {
+        return Err("check needs the start board: --board \"6 4 5 / 8 2 7 / 1 0 3\"".into());
+    }
+    match options.board.len() {
+        0 => Err("check needs the trace: a file of JSON lines, or - for standard input".into()),
+        1 => Ok(Some(options)),
+        _ => Err(format!(
+            "check takes one trace, got {}: {} (quote the board after --board)",
+            options.board.len(),
+            options.board.join(" ")
+        )),
+    }
 }

@@ -12,12 +12,14 @@
 //! generated glue (`scripts/pkg-guard.js`), with the messages of [`guard_error`].
 
 mod board;
+mod check;
 mod js;
 mod pdb;
 mod solver;
 mod types;
 
 pub use board::{board_after, describe_board, parse_board, random_board};
+pub use check::check_trace;
 pub use pdb::{
     export_pattern_databases, load_pattern_databases, pattern_databases_ready,
     PatternDatabaseBuilder,

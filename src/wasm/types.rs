@@ -29,6 +29,18 @@ export interface SolverOptions {
   order?: string;
 }
 
+/** Options of `checkTrace(options, trace)`; unknown keys are errors. */
+export interface CheckOptions {
+  /** The start board of the trace. */
+  board: string | number[];
+  /** Default "manhattan". */
+  heuristic?: Heuristic;
+  /** Default "blank-last". */
+  goal?: GoalConvention;
+  /** The trace's move order (l, r, u, d once each); inferred from the trace when absent. */
+  order?: string;
+}
+
 /** Options of `run(options)`; unknown keys are errors. */
 export interface RunOptions {
   /** Stop after this many more nodes (visited + pruned); the search resumes exactly there. */
