@@ -1,7 +1,7 @@
 //! `tilesearch check`: a student's IDA* trace checked against the core's, event by event.
 //!
 //! The student here is the teaching text's own Python solver with trace lines added
-//! (tests/check/ida_star.py): correct in its own move order (and in others), and with each
+//! (`tests/check/ida_star.py`): correct in its own move order (and in others), and with each
 //! common mistake, which must be caught at the right line with the right kind. Traces made by
 //! the core itself, in every order and cut down to the minimal fields, must pass; a long one
 //! streams through.
