@@ -21,6 +21,7 @@
 
 pub mod board;
 pub mod error;
+pub mod exercise;
 pub mod heuristic;
 pub mod search;
 pub mod trace;
