@@ -9,6 +9,7 @@
 //! not UTF-8 included), and text quoted from the input has its control characters escaped.
 
 mod args;
+mod exercise;
 pub mod pdb_cache;
 
 use args::{parse_args, Command, Options, USAGE};
@@ -34,6 +35,9 @@ pub fn run(
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
 ) -> i32 {
+    if args.first().map(String::as_str) == Some("exercise") {
+        return exercise::run(&args[1..], stdout, stderr);
+    }
     let options = match parse_args(args) {
         Ok(Some(options)) => options,
         Ok(None) => {
