@@ -77,11 +77,11 @@ impl QuestionKind {
     pub fn title(self) -> &'static str {
         match self {
             QuestionKind::Thresholds => "IDA* thresholds",
-            QuestionKind::Iteration => "one IDA* iteration",
-            QuestionKind::NodeF => "f of a node",
-            QuestionKind::Solvable => "solvability",
-            QuestionKind::Frontier => "the next node off the frontier",
-            QuestionKind::SolutionLength => "solution length",
+            QuestionKind::Iteration => "One IDA* iteration",
+            QuestionKind::NodeF => "The f of a node",
+            QuestionKind::Solvable => "Solvability",
+            QuestionKind::Frontier => "The next node off the frontier",
+            QuestionKind::SolutionLength => "Solution length",
         }
     }
 }
@@ -603,7 +603,14 @@ impl Maker {
         let kind = QuestionKind::NodeF;
         let (lo, hi) = self.walk_range(kind);
         let goal_board = self.goal.board(self.width)?;
-        let (start, _) = self.walk(goal_board, rng, lo, hi);
+        // A start a few moves from the goal at least, so that h is worth computing.
+        let mut start = goal_board;
+        for _ in 0..ATTEMPTS {
+            start = self.walk(goal_board, rng, lo, hi).0;
+            if self.heuristic.estimate(&start, self.goal)? >= 4 {
+                break;
+            }
+        }
         let (_, moves) = self.walk(start, rng, 1, 4);
         // The node as the core's own slides reach it from the start.
         let node = start.after(&moves)?;

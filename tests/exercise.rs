@@ -491,3 +491,18 @@ fn output_that_cannot_be_written_exits_3_and_a_closed_pipe_quietly_0() {
     assert_eq!(status, 0);
     assert!(err.is_empty());
 }
+
+/// The README's example is this build's real output.
+#[test]
+fn the_readme_example_is_real_output() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let args = "--seed 3 --count 2 --kinds thresholds,node-f --format markdown";
+    let intro = format!("The Markdown of `tilesearch exercise {args}`:\n\n````markdown\n");
+    let start = readme.find(&intro).expect("the README's example") + intro.len();
+    // The block ends with the output's last newline, before the closing fence.
+    let end = start + readme[start..].find("\n````\n").unwrap();
+    let shown = &readme[start..=end];
+    let args: Vec<&str> = args.split(' ').collect();
+    assert_eq!(shown, exercise(&args));
+}
