@@ -29,6 +29,10 @@ const NODE_BUDGET: u64 = 200_000;
 /// shrink with each try, and a walk of two moves is solved at once).
 const ATTEMPTS: usize = 200;
 
+/// Solved boards a question may turn down (one IDA* iteration where it wants two, say)
+/// before it takes the first of them.
+const REJECTIONS: usize = 40;
+
 /// The most frontier entries a frontier question shows.
 const MAX_SHOWN_FRONTIER: usize = 10;
 
@@ -429,7 +433,9 @@ impl Maker {
     }
 
     /// A start board for `kind` (not the goal) that IDA* solves within the budget, with its
-    /// report; try `attempt` shortens the walk, so that the tries end.
+    /// report: the first that `accept` takes, or after [`REJECTIONS`] rejections the first
+    /// solved. A board over the budget shortens the walks that follow, a rejected one
+    /// lengthens them a little, so that the tries end.
     fn solved_board(
         &self,
         kind: QuestionKind,
@@ -438,9 +444,10 @@ impl Maker {
     ) -> Result<(Board, Report), Error> {
         let (lo, hi) = self.walk_range(kind);
         let goal_board = self.goal.board(self.width)?;
+        let (mut over_budget, mut rejected) = (0, 0);
         let mut fallback = None;
-        for attempt in 0..ATTEMPTS {
-            let hi = hi.saturating_sub(attempt / 4).max(2);
+        for _ in 0..ATTEMPTS {
+            let hi = (hi + rejected / 8).saturating_sub(over_budget / 4).max(2);
             let lo = lo.min(hi);
             let (board, _) = self.walk(goal_board, rng, lo, hi);
             if board.is_goal(self.goal) {
@@ -448,6 +455,7 @@ impl Maker {
             }
             let mut search = ida_star(board, self.goal, self.heuristic.clone())?;
             if search.run(Some(NODE_BUDGET)) != Status::Solved {
+                over_budget += 1;
                 continue;
             }
             let report = search.report();
@@ -455,6 +463,10 @@ impl Maker {
                 return Ok((board, report));
             }
             fallback.get_or_insert((board, report));
+            rejected += 1;
+            if rejected >= REJECTIONS {
+                break;
+            }
         }
         fallback.ok_or_else(|| {
             Error::InvalidOption(format!(
