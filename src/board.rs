@@ -277,6 +277,35 @@ pub fn neighbor(pos: usize, dir: Direction, width: usize) -> Option<usize> {
     }
 }
 
+/// A small seeded random generator (SplitMix64): the one behind [`Board::random`] and the
+/// generated exercises, so that a seed gives the same boards everywhere. Not for anything that
+/// needs unpredictable numbers.
+#[derive(Clone, Debug)]
+pub struct SplitMix64 {
+    state: u64,
+}
+
+impl SplitMix64 {
+    /// A generator whose sequence is fixed by `seed`.
+    pub fn new(seed: u64) -> SplitMix64 {
+        SplitMix64 { state: seed }
+    }
+
+    /// The next number of the sequence.
+    pub fn next_u64(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n` > 0; the modulo's bias is negligible for the small `n` used).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n.max(1) as u64) as usize
+    }
+}
+
 /// A valid board: a permutation of `0..width²` for a width of 3 to 5.
 ///
 /// Solvability is a separate question ([`Board::check_solvable`]), since it depends on the goal.
@@ -431,18 +460,10 @@ impl Board {
     pub fn random(width: usize, goal: Goal, seed: u64) -> Result<Board, Error> {
         check_width(width)?;
         let cells = width * width;
-        // SplitMix64: small, good enough to shuffle a board.
-        let mut state = seed;
-        let mut next = move || {
-            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
-        };
+        let mut rng = SplitMix64::new(seed);
         let mut tiles: Vec<u8> = (0..cells as u8).collect();
         for i in (1..cells).rev() {
-            let j = (next() % (i as u64 + 1)) as usize;
+            let j = (rng.next_u64() % (i as u64 + 1)) as usize;
             tiles.swap(i, j);
         }
         let mut board = Board::from_tiles(&tiles)?;

@@ -1,5 +1,6 @@
 //! The command line: `tilesearch solve`, `trace` and `compare`, printing the core's results and
-//! events. Exit status: 0 when every board was solved, 1 when any board was invalid,
+//! events; `check` (a student's trace checked, see `check.rs`) and `exercise` (generated
+//! questions, see `exercise.rs`) keep their own exit statuses. Exit status: 0 when every board was solved, 1 when any board was invalid,
 //! unsolvable, given up on or stopped by `--max-nodes` before it was solved (except `trace`,
 //! whose budget only shortens the trace), 2 on bad usage, 3 when the output could not be written
 //! or the input could not be read. A closed pipe (`tilesearch … | head`) is a reader that has
@@ -10,6 +11,7 @@
 
 mod args;
 mod check;
+mod exercise;
 pub mod pdb_cache;
 
 use args::{parse_args, Command, Options, USAGE};
@@ -35,6 +37,9 @@ pub fn run(
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
 ) -> i32 {
+    if args.first().map(String::as_str) == Some("exercise") {
+        return exercise::run(&args[1..], stdout, stderr);
+    }
     let options = match parse_args(args) {
         Ok(Some(options)) => options,
         Ok(None) => {

@@ -22,6 +22,7 @@
 pub mod board;
 pub mod check;
 pub mod error;
+pub mod exercise;
 pub mod heuristic;
 pub mod search;
 pub mod trace;

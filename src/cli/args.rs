@@ -18,6 +18,7 @@ Usage:
   tilesearch trace [--algorithm A] [--heuristic H] [--goal G] [--order O] [--max-nodes N] BOARD
   tilesearch compare [--heuristic H] [--goal G] [--order O] [--json] [--max-nodes N] BOARD
   tilesearch check [--heuristic H] [--goal G] [--order O] [--json] --board BOARD TRACE
+  tilesearch exercise --seed S [--count N] [--format json|markdown|moodle] …  (exercise --help)
   tilesearch --help
 
 BOARD   the tiles in row-major order, 0 or _ for the blank, e.g. 6 4 5 8 2 7 1 0 3,
