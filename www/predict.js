@@ -17,11 +17,12 @@ import { narrate } from './now-panel.js';
  * @property {number} minPruned the smallest f pruned so far in this iteration (Infinity: none)
  * @property {string} heuristic
  * @property {number[]} children the core's childTiles at the node shown (the next event's siblings, when it is the first child)
- * @property {string} parentName the held child's parent as the tree names it ("#12 slid 4")
+ * @property {string} parentName the held child's parent in a sentence ("node #12 (slid 4)", "the start (#0)")
  * @property {number} turn child questions asked so far (they take turns: pruned? then f)
  */
 
 const YES_NO = ['yes', 'no'];
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const list = (items) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`);
 /** A caller's value as an error message shows it. */
 const show = (value) => (typeof value === 'string' ? JSON.stringify(value) : typeof value === 'object' && value !== null ? Object.prototype.toString.call(value) : String(value));
@@ -48,11 +49,11 @@ export function questionFor(next, { last, threshold, minPruned, heuristic, child
       const firstOfSeveral = last?.type === 'node' && last.id === next.parent && children.length >= 2;
       if (firstOfSeveral) {
         const choices = [...children].sort((a, b) => a - b); // ascending: the order gives nothing away
-        return ask('next-tile', `Node ${parentName} is expanded: its children slide tile ${list(choices)}. Which tile slides first?`,
+        return ask('next-tile', `${capital(parentName)} is expanded: its children slide tile ${list(choices)}. Which tile slides first?`,
           choices, next.tile,
           `The blank tries its moves in the order left, right, up, down (never undoing the last move), so tile ${next.tile} slides first. ${narration(next)}`);
       }
-      const child = `Node ${parentName} generates the child that slides tile ${next.tile} (g = ${next.g}).`;
+      const child = `${capital(parentName)} generates the child that slides tile ${next.tile} (g = ${next.g}).`;
       return turn % 2 === 0
         ? ask('prune', `${child} Will it be pruned at threshold ${threshold}?`, [...YES_NO], next.type === 'prune' ? 'yes' : 'no')
         : ask('f', `${child} What is its f = g + h?`, null, next.f);
@@ -133,4 +134,16 @@ export class Quiz {
 
   /** Forgets the pending question unanswered and unscored (the student moved elsewhere). */
   drop() { this.#pending = null; }
+}
+
+/**
+ * The pseudo-code's step with the smallest pruned f hidden (`min`, `t` and the sentence's
+ * number), while "What is the next threshold?" waits: it would be the answer.
+ * @param {import('./pseudo-code.js').CodeStep} step
+ * @returns {import('./pseudo-code.js').CodeStep}
+ */
+export function hideSmallestPruned(step) {
+  if (!step) return step;
+  return { ...step, vars: step.vars.map((v) => (v.name === 'min' || v.name === 't' ? { name: v.name, value: '?' } : v)),
+    text: step.text.replace(/min = [\d,]+/g, 'min').replace(/return [\d,]+/g, 'return min') };
 }
