@@ -686,7 +686,8 @@ class Explorer {
     let last = performance.now(), credit = 1;
     const tick = (now) => {
       if (generation !== this.#generation) return;
-      credit += ((now - last) / 1000) * this.#host.speed;
+      // Full speed here is predict mode's (it stops at the next question): a frame's worth at once.
+      credit = this.#host.speed === Infinity ? 5000 : credit + ((now - last) / 1000) * this.#host.speed;
       last = now;
       const n = Math.min(Math.floor(credit), 5000);
       if (n > 0) {

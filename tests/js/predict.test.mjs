@@ -26,7 +26,7 @@ function walk(board, visit) {
     if (next === undefined) break;
     const parent = next.type === 'node' || next.type === 'prune' ? next.parent : null;
     const question = quiz.ask(next, { last, threshold, minPruned, heuristic: 'manhattan', children,
-      parentName: parent === null ? '' : `#${parent}` });
+      parentName: parent === null ? '' : `node #${parent}` });
     visit(question, next, quiz, { threshold, minPruned, tiles });
     if (next.type === 'iteration') { threshold = next.threshold; minPruned = Infinity; }
     if (next.type === 'prune') minPruned = Math.min(minPruned, next.f);
@@ -86,9 +86,9 @@ test('Which tile slides next? is asked for the first child of a node with severa
 test('score and streak: right answers count and build the streak, a wrong one breaks it', () => {
   const quiz = new Quiz();
   const prune = { type: 'prune', id: 5, parent: 1, g: 2, h: 20, f: 22, threshold: 21, tile: 4 };
-  const moment = { last: { type: 'prune', id: 4, parent: 1, g: 2, h: 21, f: 23, threshold: 21, tile: 7 }, threshold: 21, minPruned: 23, heuristic: 'manhattan', children: [], parentName: '#1 slid 3' };
+  const moment = { last: { type: 'prune', id: 4, parent: 1, g: 2, h: 21, f: 23, threshold: 21, tile: 7 }, threshold: 21, minPruned: 23, heuristic: 'manhattan', children: [], parentName: 'node #1 (slid 3)' };
   assert.equal(quiz.question, null);
-  assert.deepEqual(quiz.ask(prune, moment), { kind: 'prune', prompt: 'Node #1 slid 3 generates the child that slides tile 4 (g = 2). Will it be pruned at threshold 21?', choices: ['yes', 'no'] });
+  assert.deepEqual(quiz.ask(prune, moment), { kind: 'prune', prompt: 'Node #1 (slid 3) generates the child that slides tile 4 (g = 2). Will it be pruned at threshold 21?', choices: ['yes', 'no'] });
   assert.deepEqual(quiz.answer(true), { kind: 'prune', given: 'yes', correct: true, expected: 'yes',
     explanation: 'Slide 4: f = 2 + 20 = 22 > threshold 21: pruned, next threshold at most 22.' });
   assert.equal(quiz.ask(prune, moment).kind, 'f'); // they take turns
@@ -117,7 +117,7 @@ test('bad answers throw a specific error and leave the question pending and the 
   const quiz = new Quiz();
   assert.throws(() => quiz.answer(3), { name: 'Error', message: /^answer\(value\): no question is waiting/ });
   const moment = { last: { type: 'node', id: 1, parent: 0, g: 1, h: 20, f: 21, tile: 3, blank: 4 }, threshold: 21, minPruned: Infinity, heuristic: 'manhattan',
-    children: [7, 2, 5], parentName: '#1 slid 3' };
+    children: [7, 2, 5], parentName: 'node #1 (slid 3)' };
   const child = { type: 'node', id: 2, parent: 1, g: 2, h: 19, f: 21, tile: 7, blank: 3 };
   const question = quiz.ask(child, moment);
   assert.deepEqual(question.choices, [2, 5, 7]);
