@@ -200,6 +200,10 @@ test('bad calls to answer() throw specific errors and change nothing; Run stops 
   const disabled = await page.evaluate(() => ['step', 'run', 'nextIteration'].map((a) => document.querySelector('tile-search').shadowRoot.querySelector(`[data-action="${a}"]`).disabled));
   assert.deepEqual(disabled, [true, true, true]);
   const question = await page.evaluate(() => document.querySelector('tile-search').question);
+  // axe-core finds no violation with a question waiting (loaded by URL: the page's CSP).
+  await page.addScriptTag({ url: '/node_modules/axe-core/axe.min.js' });
+  const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations.map((v) => `${v.id}: ${v.help}`));
+  assert.deepEqual(violations, []);
   const wrongType = question.kind === 'prune' ? 7 : 'yes';
   assert.match(await call(wrongType), /^TypeError: answer\(value\): "/);
   if (question.kind !== 'prune') assert.match(await call(-2), /^RangeError: /);
