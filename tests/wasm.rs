@@ -1148,3 +1148,68 @@ fn seek_lands_where_stepping_does_and_checks_its_argument() {
     }
     assert_eq!(json(&s.step()), all[5]);
 }
+
+#[wasm_bindgen_test]
+fn child_tiles_are_the_children_the_visited_node_generates_in_order() {
+    // Right after each `node` event, childTiles lists the tiles of the events (visited or
+    // pruned) whose parent is that node, in the order the trace has them: on a full trace of
+    // the lecture's challenging case and on a 15-puzzle prefix.
+    for (board, limit) in [
+        ("6 4 5 8 2 7 1 0 3", usize::MAX),
+        ("1 3 5 6 0 13 14 9 11 4 8 12 10 7 15 2", 20_000),
+    ] {
+        let mut s = solver(board);
+        let mut announced: Vec<(f64, Vec<f64>)> = Vec::new();
+        let mut children: std::collections::HashMap<u64, Vec<f64>> = Default::default();
+        let mut checked = 0;
+        for _ in 0..limit {
+            let event = s.step();
+            if event.is_undefined() {
+                break;
+            }
+            let kind = get(&event, "type").as_string().unwrap();
+            if kind != "node" && kind != "prune" {
+                continue;
+            }
+            let (id, parent) = (get(&event, "id"), get(&event, "parent"));
+            if let Some(parent) = parent.as_f64() {
+                let tile = get(&event, "tile").as_f64().unwrap();
+                children.entry(parent as u64).or_default().push(tile);
+            }
+            if kind == "node" && get(&event, "h").as_f64() != Some(0.0) {
+                let tiles: Vec<f64> = s
+                    .child_tiles()
+                    .iter()
+                    .map(|v| v.as_f64().unwrap())
+                    .collect();
+                assert!(!tiles.is_empty() && tiles.len() <= 4, "{tiles:?}");
+                announced.push((id.as_f64().unwrap(), tiles));
+            }
+        }
+        // The trace may stop before a node's last children (the solution's path, a prefix):
+        // the children seen come first, in order; a node whose children all came is counted.
+        for (id, tiles) in &announced {
+            let seen = children.get(&(*id as u64)).cloned().unwrap_or_default();
+            assert!(
+                tiles.starts_with(&seen),
+                "node {id} of {board}: {seen:?} {tiles:?}"
+            );
+            if seen.len() == tiles.len() {
+                checked += 1;
+            }
+        }
+        assert!(checked > 100, "{checked} nodes checked on {board}");
+    }
+    // The start's children: every tile next to the blank (none is undone there).
+    assert_eq!(
+        json(&solver("1 2 3 4 0 5 6 7 8").child_tiles().into()),
+        "[4,5,2,7]"
+    );
+    // A frontier search has no path to stand on.
+    let bfs = Solver::new(object(&[
+        ("board", "1 2 3 4 0 6 7 5 8".into()),
+        ("algorithm", "bfs".into()),
+    ]))
+    .unwrap();
+    assert_eq!(bfs.child_tiles().length(), 0);
+}

@@ -15,20 +15,23 @@ const SHORTCUT_NAMES = { ArrowRight: '→', ArrowLeft: '←', Space: 'Space' };
 
 export class Controls {
   #buttons = {};
-  #slider; #speedText;
+  #slider; #speedText; #predict;
 
-  /** `actions`: one function per BUTTONS key; `onSpeed(eventsPerSecond)`. */
-  constructor(container, actions, onSpeed) {
+  /** `actions`: one function per BUTTONS key; `onSpeed(eventsPerSecond)`; `onPredict(on)`: the Predict switch. */
+  constructor(container, actions, onSpeed, onPredict) {
     container.innerHTML = `<div class="buttons">${BUTTONS.map(([key, label, shortcut]) =>
       `<button type="button" data-action="${key}"${PRIMARY.has(key) ? ' class="primary"' : ''}${shortcut ? ` aria-keyshortcuts="${shortcut}"` : ''}` +
       `${shortcut ? ` title="${label} (${SHORTCUT_NAMES[shortcut] ?? shortcut})"` : ''}>${label}</button>`).join('')}</div>
-      <label class="speed">Speed <input type="range" min="0" max="${SPEEDS.length - 1}" step="1"> <output></output></label>`;
+      <label class="speed">Speed <input type="range" min="0" max="${SPEEDS.length - 1}" step="1"> <output></output></label>
+      <label class="predict-toggle"><input type="checkbox" role="switch"> Predict</label>`;
     for (const [key] of BUTTONS) this.#buttons[key] = container.querySelector(`[data-action="${key}"]`);
     container.querySelector('.buttons').addEventListener('click', (event) => {
       const key = event.target.closest('button')?.dataset.action;
       if (key) actions[key]();
     });
-    this.#slider = container.querySelector('input');
+    this.#slider = container.querySelector('.speed input');
+    this.#predict = container.querySelector('.predict-toggle input');
+    this.#predict.addEventListener('change', () => onPredict(this.#predict.checked));
     this.#speedText = container.querySelector('output');
     this.#slider.addEventListener('input', () => onSpeed(SPEEDS[Number(this.#slider.value)]));
   }
@@ -45,6 +48,24 @@ export class Controls {
   show(keys) {
     for (const [key, button] of Object.entries(this.#buttons)) button.hidden = !keys.has(key);
     this.#slider.closest('label').hidden = !keys.has('speed');
+    this.#predict.closest('label').hidden = !keys.has('predict');
+  }
+
+  /** The Predict switch: on or off, and whether this search has predict mode (`why`: the title when it does not). */
+  setPredict(on, available, why) {
+    this.#predict.checked = on;
+    this.#predict.disabled = !available;
+    const title = available ? 'Predict mode: before each event, a question about it (keyboard: the focus moves to the question)' : why;
+    this.#predict.title = title;
+    this.#predict.closest('label').title = title;
+  }
+
+  /** Focuses the button `key` if it is shown and enabled; returns whether it did. */
+  focus(key) {
+    const button = this.#buttons[key];
+    if (!button || button.hidden || button.disabled) return false;
+    button.focus();
+    return true;
   }
 
   /** `enabled`: key → boolean. */

@@ -27,6 +27,8 @@ import { codeStep } from './pseudo-code.js';
 import { ViewState } from './view-state.js';
 import { GLOSSARY, count } from './words.js';
 import { snapshotOf } from './snapshot.js';
+import { Quiz, hideSmallestPruned } from './predict.js';
+import { PredictView, feedbackText } from './predict-view.js';
 
 let wasmPromise = null;
 /** The core, compiled and instantiated once per page, when the first widget connects. */
@@ -43,14 +45,16 @@ const PRINT = matchMedia('print');
 const printView = () => PRINT.matches || document.documentElement.classList.contains('print-pdf');
 const LOOP_DELAY_MS = 3000;   // loop: the solved board stays this long before the search starts again
 const LAYOUT_ATTRIBUTES = ['view', 'controls', 'height', 'caption', 'theme'];
+const MODES = ['explore', 'predict'];
+const PREDICT_ONLY_IDA = "Predict mode asks about IDA*'s events (pruned or not, f, the next threshold): choose IDA* to use it.";
 const THEMES = ['light', 'dark']; // styles.css: :host([theme="…"])
 /** `view` tokens → their panels; `controls` tokens → Controls keys (Run comes with Pause). */
 const PANELS = { input: '.input', board: '.board-panel', now: '.now-panel', code: '.code-panel', frontier: '.frontier-panel', tree: '.tree-panel',
   timeline: '.timeline-panel', solution: '.solution-panel', compare: '.compare-panel', glossary: '.glossary-panel' };
 const CONTROL_KEYS = { step: ['step'], 'step-back': ['stepBack'], 'next-iteration': ['nextIteration'], run: ['run', 'pause'],
-  reset: ['reset'], 'play-solution': ['playSolution'], speed: ['speed'] };
+  reset: ['reset'], 'play-solution': ['playSolution'], speed: ['speed'], predict: ['predict'] };
 const SHARE_KEYS = SHARE_BUTTONS.map(([key]) => key);
-const PARTS = { controls: '.controls', share: '.share', progress: '.progress', caption: '.caption', message: '.message', ...PANELS };
+const PARTS = { predict: '.predict-panel', controls: '.controls', share: '.share', progress: '.progress', caption: '.caption', message: '.message', ...PANELS };
 
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 /** The speed attribute's events per second (Infinity: full speed); null for a value it does not accept. */
@@ -112,6 +116,11 @@ class Explorer {
   #shown = new Set(Object.keys(PANELS)); // the panels of `view`: only these are drawn
   #seen = false;           // has been in the viewport
   #pendingPosition = null; // a position set before the search existed
+  // Predict mode: the own Solver stands one event ahead, on the event a question is about;
+  // that record is held here, unrevealed, until the answer (the Quiz keeps the expected answer).
+  #quiz = new Quiz();
+  #held = null;            // the held record (a Uint32Array) while a question waits
+  #feedback = null;        // the last answer ({correct, given, expected, explanation}) until the next question
 
   /** `host`: the element (read through its public properties); `root`: its shadow root, filled here. */
   constructor(host, root) {
@@ -138,6 +147,7 @@ class Explorer {
             </div>
             <div class="now-panel" role="group" aria-label="Now"></div>
           </div>
+          <div class="predict-panel" role="group" aria-label="Predict" hidden></div>
           <div class="tree-panel" role="group" aria-label="Search tree">
             <h2 class="tree-title">Search tree</h2>
             <div class="tree-host"></div>
@@ -166,7 +176,8 @@ class Explorer {
         step: () => this.step(), stepBack: () => this.stepBack(), nextIteration: () => this.nextIteration(),
         run: () => this.play(), pause: () => this.pause(), reset: () => this.reset(),
         playSolution: () => this.#playSolution(),
-      }, (speed) => { this.#host.speed = speed; }),
+      }, (speed) => { this.#host.speed = speed; }, (on) => { this.#host.mode = on ? 'predict' : 'explore'; }),
+      predict: new PredictView($('.predict-panel'), (value) => this.#answerFromView(value)),
       board: new BoardView($('.board-host'), { label: 'Board' }),
       now: new NowPanel($('.now-panel')),
       code: new CodeView($('.code-panel')),
@@ -190,9 +201,11 @@ class Explorer {
     root.querySelector('link[rel="stylesheet"]')?.addEventListener('load', () => this.#views.tree.recolour());
     $('.overlay input').addEventListener('change', (event) => { this.#overlay = event.target.checked; this.#render(); });
     this.#host.addEventListener('keydown', (event) => this.#onKey(event));
-    // A button activates on Space's keyup: that one is the Run/Pause key's, not the button's.
+    // A button activates on Space's keyup: that one is the Run/Pause key's, not the button's
+    // (but for the answer buttons of predict mode, which are pressed as buttons are).
     this.#host.addEventListener('keyup', (event) => {
-      if (event.key === ' ' && /** @type {HTMLElement} */ (event.composedPath()[0]).tagName === 'BUTTON') { event.preventDefault(); event.stopPropagation(); }
+      const target = /** @type {HTMLElement} */ (event.composedPath()[0]);
+      if (event.key === ' ' && target.tagName === 'BUTTON' && !target.closest('.predict-panel')) { event.preventDefault(); event.stopPropagation(); }
     });
   }
 
@@ -243,11 +256,12 @@ class Explorer {
     if (name === 'speed') {
       this.#views.controls.setSpeed(this.#host.speed);
       this.#layout(); // names a value it does not accept
-      if (this.#mode === 'run' && this.#host.speed === Infinity) { this.#cancel(); this.#stream(false); }
+      if (this.#mode === 'run' && this.#host.speed === Infinity && !this.#predicting) { this.#cancel(); this.#stream(false); }
       else if (this.#mode === 'stream' && this.#streamingRun && this.#host.speed !== Infinity) { this.#cancel(); this.#runAtSpeed(); }
       return;
     }
     if (LAYOUT_ATTRIBUTES.includes(name)) { this.#layout(); return; }
+    if (name === 'mode') { this.#modeChanged(); return; }
     if (name === 'position') {
       this.#layout(); // names a value it does not accept
       const position = positionOf(value);
@@ -284,7 +298,95 @@ class Explorer {
       error: this.#error,
       databases: this.#databases && { ...this.#databases },
       tree: this.#views.tree.summary(),
+      mode: this.#predicting ? 'predict' : 'explore',
+      score: this.#quiz.score,
     };
+  }
+
+  // --- predict mode -------------------------------------------------------------------------
+
+  /** Predict mode is on (the `mode` attribute) and this search has it (IDA*'s questions). */
+  get #predicting() { return this.#host.getAttribute('mode') === 'predict' && this.#host.algorithm === 'ida'; }
+
+  /** The question waiting for an answer (a copy), or null. */
+  get question() { return this.#quiz.question; }
+
+  /**
+   * Answers the waiting question: checked against the held event (the core's), scored, and
+   * then that event is shown. Returns {kind, given, correct, expected, explanation}. With no
+   * question waiting, or a value of the wrong type or out of range, it throws and changes nothing.
+   */
+  answer(value) {
+    const result = this.#quiz.answer(value);
+    const held = this.#held;
+    this.#held = null;
+    this.#feedback = result;
+    this.#announce(feedbackText(result), true);
+    const generation = this.#generation;
+    this.#host.dispatchEvent(new CustomEvent('answer', { bubbles: true, composed: true, detail: { ...result } }));
+    // A listener may have reset, moved or removed the widget: the held event is not shown then.
+    if (generation !== this.#generation || !this.#host.isConnected) return result;
+    const focused = this.#host.matches(':focus-within');
+    this.#take(held);
+    this.#render();
+    // The keyboard goes on from Step: Enter asks the next question.
+    if (focused) this.#views.controls.focus('step') || this.#host.focus();
+    return result;
+  }
+
+  /** An answer from the card's controls: a bad one is named in the card, never thrown at the page. */
+  #answerFromView(value) {
+    try { this.answer(value); } catch (error) { this.#announce(error.message, true); }
+  }
+
+  /**
+   * Predict mode's step: the own Solver steps one event ahead; when a question applies to that
+   * event it is held unrevealed and the question asked, else it is shown. Returns the event
+   * shown, or undefined (a question waits, or the search is over).
+   */
+  #predictStep() {
+    const solver = this.#local();
+    const children = solver.childTiles; // the node shown's children, read before stepping past it
+    const words = solver.stepMany(1);
+    if (words.length === 0) return this.#take(words);
+    const next = decodeRecord(words, 0);
+    const parent = next.type === 'node' || next.type === 'prune' ? next.parent : null;
+    const question = this.#quiz.ask(next, {
+      last: this.#lastEvent, threshold: this.#view.threshold, minPruned: this.#view.minPruned, heuristic: this.#host.heuristic, children,
+      parentName: parent === null ? '' : this.#nodePhrase(parent),
+    });
+    if (!question) return this.#take(words);
+    this.#held = words;
+    this.#solverAt = this.#view.index + 1;
+    this.#feedback = null;
+    if (this.#mode === 'run') { this.#mode = 'idle'; this.#progress = 'Paused at a question: answer it to go on.'; }
+    const focused = this.#host.matches(':focus-within');
+    this.#announce(question.prompt, true);
+    this.#render();
+    if (focused) this.#views.predict.focus();
+    this.#host.dispatchEvent(new CustomEvent('question', { bubbles: true, composed: true, detail: question }));
+    return undefined;
+  }
+
+  /** Node `id` in a sentence, as the tree labels it: "the start (#0)", "node #12 (slid 4)". */
+  #nodePhrase(id) {
+    const tile = this.#views.tree.tileOf(id);
+    return tile === null ? `the start (#${id})` : tile === undefined ? `node #${id}` : `node #${id} (slid ${tile})`;
+  }
+
+  /** Forgets a waiting question unanswered (Step back, Reset, a seek, new options, predict mode off). */
+  #dropQuestion() {
+    if (!this.#held) return;
+    this.#quiz.drop();
+    this.#held = null;
+  }
+
+  /** The mode attribute changed: predict mode on or off (a bad value is named in the message line). */
+  #modeChanged() {
+    this.#layout();
+    if (!this.#predicting) this.#dropQuestion();
+    else if (this.#mode === 'run' || this.#mode === 'stream') this.pause();
+    if (this.#ready) this.#render();
   }
 
   /** Solved, or given up by the memory guard: nothing more to step. */
@@ -294,7 +396,10 @@ class Explorer {
   /** Shows one more event; returns it (undefined at the end or on an invalid board). */
   step() {
     if (!this.#solver || this.#finished) return undefined;
+    // A question waits: Step goes back to it (Step back, Reset or predict mode off leave it).
+    if (this.#held) { this.#views.predict.focus(); return undefined; }
     this.#cancel();
+    if (this.#predicting) return this.#predictStep();
     const event = this.#take(this.#local().stepMany(1));
     this.#render();
     return event;
@@ -308,16 +413,17 @@ class Explorer {
 
   /** Runs to the end of the current iteration (its raise) or to the solution, in the worker. */
   nextIteration() {
-    if (!this.#solver || this.#finished || this.#frontierSearch) return;
+    if (!this.#solver || this.#finished || this.#frontierSearch || this.#held) return;
     this.#cancel();
     this.#stream(true);
   }
 
   /** Runs at `speed`; at full speed in the worker. */
   play() {
-    if (!this.#solver || this.#finished || this.#mode === 'run' || this.#mode === 'stream') return;
+    if (!this.#solver || this.#finished || this.#mode === 'run' || this.#mode === 'stream' || this.#held) return;
     this.#cancel();
-    if (this.#host.speed === Infinity) this.#stream(false); else this.#runAtSpeed();
+    // Predict mode runs on the own Solver at any speed: it stops at the next question.
+    if (this.#host.speed === Infinity && !this.#predicting) this.#stream(false); else this.#runAtSpeed();
   }
 
   pause() {
@@ -432,6 +538,8 @@ class Explorer {
   }
 
   #clearTrace() {
+    this.#dropQuestion();
+    this.#feedback = null;
     this.#view.clear();
     this.#lastEvent = null;
     this.#solved = null;
@@ -553,6 +661,7 @@ class Explorer {
 
   #cancel() {
     this.#generation += 1;
+    this.#dropQuestion();
     this.#resume = null;
     cancelAnimationFrame(this.#frame);
     clearTimeout(this.#timer);
@@ -577,12 +686,21 @@ class Explorer {
     let last = performance.now(), credit = 1;
     const tick = (now) => {
       if (generation !== this.#generation) return;
-      credit += ((now - last) / 1000) * this.#host.speed;
+      // Full speed here is predict mode's (it stops at the next question): a frame's worth at once.
+      credit = this.#host.speed === Infinity ? 5000 : credit + ((now - last) / 1000) * this.#host.speed;
       last = now;
       const n = Math.min(Math.floor(credit), 5000);
       if (n > 0) {
         credit -= n;
-        this.#take(this.#local().stepMany(n));
+        if (this.#predicting) {
+          for (let i = 0; i < n && !this.#finished && !this.#held; i += 1) {
+            this.#predictStep();
+            if (generation !== this.#generation) return;
+          }
+          if (this.#held) return; // stopped at a question (#predictStep paused the run)
+        } else {
+          this.#take(this.#local().stepMany(n));
+        }
         if (generation !== this.#generation) return; // a listener paused, reset or removed the widget
       }
       this.#progress = this.#progressLine(started, speedLabel(this.#host.speed));
@@ -813,6 +931,10 @@ class Explorer {
     const view = this.#view;
     const snap = solver ? view.snapshot : null;
     const playing = this.#playbackMoment();
+    // "What is the next threshold?" waits: the smallest pruned f would be the answer, so Now
+    // and the pseudo-code hide it until the student answers.
+    const question = this.#quiz.question;
+    const hiding = question?.kind === 'next-threshold';
     if (shown.has('code')) {
       /** @type {import('./pseudo-code.js').CodeContext} */
       const context = { algorithm: this.#host.algorithm, threshold: view.raisedTo ?? view.threshold ?? undefined, min: view.minPruned, rootId: view.rootId, heuristic: this.#host.heuristic };
@@ -823,7 +945,7 @@ class Explorer {
         vars: [['threshold', view.threshold], ...Object.entries(playing.numbers)].filter(([, value]) => value !== null)
           .map(([name, value]) => ({ name: String(name), value: Number(value) })),
       } : codeStep(this.#lastEvent, context);
-      v.code.render({ algorithm: this.#host.algorithm, step });
+      v.code.render({ algorithm: this.#host.algorithm, step: hiding ? hideSmallestPruned(step) : step });
     }
     const numbers = playing?.numbers ?? view.numbers;
     const narration = playing ? this.#playbackText() : this.#narration();
@@ -839,7 +961,7 @@ class Explorer {
       // IDA*: the iteration and threshold of the last event (after a raise: "23 → 25").
       const threshold = view.index === 0 ? null : view.raisedTo === null ? view.threshold : `${view.threshold} → ${view.raisedTo}`;
       v.now.render(snap ? {
-        iteration: view.iteration || null, threshold, ...numbers, minPruned: view.minPruned, expanded: snap.expanded, generated: snap.generated,
+        iteration: view.iteration || null, threshold, ...numbers, minPruned: hiding ? '?' : view.minPruned, expanded: snap.expanded, generated: snap.generated,
       } : {}, narration);
     }
     if (shown.has('timeline') && (this.#mode !== 'stream' || performance.now() - this.#timelineAt > STREAM_TREE_MS)) {
@@ -852,9 +974,13 @@ class Explorer {
     v.playback.textContent = this.#playback ? this.#playbackText() : '';
     const running = this.#mode === 'run' || this.#mode === 'stream';
     const can = Boolean(solver) && this.#mode !== 'replay';
+    // While a question waits, Step, Run and Next iteration wait for the answer; Step back and Reset leave it.
+    const asking = Boolean(this.#held);
+    v.predict.render({ active: this.#predicting, question, feedback: this.#feedback, score: this.#quiz.score });
+    v.controls.setPredict(this.#host.getAttribute('mode') === 'predict', this.#host.algorithm === 'ida', PREDICT_ONLY_IDA);
     v.controls.update({
-      step: can && !this.#finished, stepBack: can && view.index > 0, nextIteration: can && !this.#finished && !this.#frontierSearch,
-      run: can && !this.#finished && !running, pause: this.#mode !== 'idle' && this.#mode !== 'replay',
+      step: can && !this.#finished && !asking, stepBack: can && view.index > 0, nextIteration: can && !this.#finished && !this.#frontierSearch && !asking,
+      run: can && !this.#finished && !running && !asking, pause: this.#mode !== 'idle' && this.#mode !== 'replay',
       reset: can, playSolution: can && Boolean(this.#solved) && this.#mode !== 'playback',
     });
     // A button that just became disabled must not take the keyboard focus away from the widget.
@@ -979,6 +1105,8 @@ class Explorer {
     if (speed !== null && speedOf(speed) === null) problems.push(`speed="${speed}": not a speed; use a number of events per second from 1 to 1000, or max.`);
     const position = this.#host.getAttribute('position');
     if (position !== null && positionOf(position) === null) problems.push(`position="${position}": not a number of events; use a whole number (0 or more).`);
+    const mode = this.#host.getAttribute('mode');
+    if (mode !== null && !MODES.includes(mode)) problems.push(`mode="${mode}": unknown; use explore or predict.`);
     const theme = this.#host.getAttribute('theme');
     if (theme !== null && !THEMES.includes(theme)) problems.push(`theme="${theme}": unknown; use light or dark, or leave it out to follow the page.`);
     $('.message').textContent = problems.length ? `⚠ This widget's settings need a fix: ${problems.join(' ')}` : '';
@@ -1127,6 +1255,8 @@ class Explorer {
     // Keys the widget uses stop here, so a page's own shortcuts (a slide deck's arrows and Space)
     // act only while the widget does not have the focus; the page still sees every other key.
     if (target.closest?.('input, select, textarea')) { event.stopPropagation(); return; }
+    // Predict mode's answer buttons take Space and Enter as buttons do.
+    if (target.closest?.('.predict-panel') && (event.key === ' ' || event.key === 'Enter')) { event.stopPropagation(); return; }
     // Buttons keep Enter; Space is Run/Pause anywhere in the widget (a focused Step or Reset
     // button would otherwise take it, and a student running the search presses it blindly).
     if (target.tagName === 'BUTTON' && event.key === 'Enter') { event.stopPropagation(); return; }

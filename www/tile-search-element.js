@@ -30,12 +30,18 @@
 //              threshold, iteration, expanded, generated, reached, maxFrontier (graph searches, else null),
 //              lastEvent, solution: {length, moves} | null, error: string | null, databases (pdb, else null),
 //              tree: {iteration, nodes, drawn} (the tree panel: its nodes so far and how many are drawn),
-//              position (events shown)}
+//              position (events shown), mode ("explore" | "predict": in effect), score: {asked, correct, streak, bestStreak}}
 //   position   events shown; setting the property (or the attribute, or a link's step=N) shows the
 //              moment after that many events, back or forward
+//   mode       "explore" (default) | "predict": before an event is shown, a question about it (IDA* only;
+//              the Predict switch in the controls sets it)
+//   question   read-only: the question waiting in predict mode, {kind, prompt, choices} or null
+//   answer(v)  answers it: returns {kind, given, correct, expected, explanation} and shows the event; with no
+//              question waiting it throws an Error, a value of the wrong type a TypeError, out of range a RangeError
 //   step()     shows one event and returns it; play(), pause(), reset(); stepBack() and nextIteration()
 //              too (the Step back and Next iteration buttons), which finish asynchronously
 //   events     "step" (detail: the trace event just shown; at full speed once per frame, the last one),
+//              "question" (detail: the question), "answer" (detail: what answer() returns),
 //              "solved" (detail: {length, moves, expanded, generated}), "gaveup" (detail: {reached, limit}), "optionschange" (detail:
 //              {board, heuristic, goal}, for a page that keeps them in the URL), "reset": all bubbling and composed
 //
@@ -78,13 +84,17 @@ import { Explorer, DEFAULTS, parseSpeed } from './explorer.js';
  * @attr {string} caption - a caption under the widget (its accessible name unless aria-label is set)
  * @attr {"light"|"dark"} theme - default the page's color-scheme
  * @attr {string} position - events to show once the search exists (a deep link's step); the property reads and sets the moment shown
+ * @attr {"explore"|"predict"} mode - predict: before an event is shown, a question about it (IDA* only); default explore
  * @fires {CustomEvent} step - the trace event just shown (detail: a TraceEvent)
+ * @fires {CustomEvent} question - predict mode asks about the next event (detail: {kind, prompt, choices})
+ * @fires {CustomEvent} answer - detail {kind, given, correct, expected, explanation}; the event is shown next
  * @fires {CustomEvent} solved - detail {length, moves, expanded, generated}
  * @fires {CustomEvent} gaveup - detail {reached, limit}: a graph search hit its memory guard
  * @fires {CustomEvent} optionschange - detail {board, heuristic, goal}
  * @fires {CustomEvent} reset - back to the start (Reset, R or reset())
  * @csspart input
  * @csspart controls
+ * @csspart predict
  * @csspart share
  * @csspart progress
  * @csspart board
@@ -110,7 +120,7 @@ import { Explorer, DEFAULTS, parseSpeed } from './explorer.js';
  * @cssprop --tile-search-tree-height - the tree's height (default 24rem)
  */
 class TileSearchElement extends HTMLElement {
-  static observedAttributes = ['board', 'heuristic', 'goal', 'algorithm', 'max-reached', 'speed', 'autoplay', 'view', 'controls', 'height', 'caption', 'theme', 'position'];
+  static observedAttributes = ['board', 'heuristic', 'goal', 'algorithm', 'max-reached', 'speed', 'autoplay', 'view', 'controls', 'height', 'caption', 'theme', 'position', 'mode'];
 
   #explorer;
 
@@ -148,6 +158,22 @@ class TileSearchElement extends HTMLElement {
   set position(value) { this.#explorer.goTo(value); }
   get autoplay() { return this.hasAttribute('autoplay'); }
   set autoplay(value) { this.toggleAttribute('autoplay', Boolean(value)); }
+  /** "explore" or "predict" (the attribute; another value is named in the message line and explore stays in effect). */
+  get mode() { return this.getAttribute('mode') === 'predict' ? 'predict' : 'explore'; }
+  set mode(value) {
+    if (value !== 'explore' && value !== 'predict') throw new RangeError(`mode must be "explore" or "predict", not ${JSON.stringify(value) ?? String(value)}`);
+    this.setAttribute('mode', value);
+  }
+
+  /** Predict mode: the question about the next event, {kind, prompt, choices}, while it waits; else null. */
+  get question() { return this.#explorer.question; }
+
+  /**
+   * Answers the waiting question; returns {kind, given, correct, expected, explanation}, and the
+   * event it was about is shown. Throws (and changes nothing) with no question waiting (Error),
+   * a value of the wrong type (TypeError) or one that cannot be an answer (RangeError).
+   */
+  answer(value) { return this.#explorer.answer(value); }
 
 
   /** A snapshot of what the widget shows (see the README's element API). */

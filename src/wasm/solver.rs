@@ -497,4 +497,25 @@ impl Solver {
     pub fn summary(&self) -> JsValue {
         to_js(&self.search.report().summary())
     }
+
+    /// IDA*: the tiles the node the search stands at (the last one visited and not yet
+    /// backtracked; the start when the path is empty) slides to generate its children, in the
+    /// order it generates them: the blank's moves left, right, up, down, never the move that
+    /// undoes the move into the node. Right after a `node` event these are all its children, so
+    /// a view can ask which comes first without knowing the rules. Empty for the frontier
+    /// searches.
+    #[wasm_bindgen(getter, js_name = childTiles, unchecked_return_type = "number[]")]
+    pub fn child_tiles(&self) -> Array {
+        if self.search.algorithm() != Algorithm::Ida {
+            return Array::new();
+        }
+        let board = self.search.board();
+        let into = self.search.path().last().copied();
+        let tiles: Vec<u8> = crate::board::Direction::ORDER
+            .into_iter()
+            .filter_map(|dir| board.tile_towards(dir))
+            .filter(|&tile| Some(tile) != into)
+            .collect();
+        numbers(&tiles)
+    }
 }

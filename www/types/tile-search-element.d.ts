@@ -10,7 +10,7 @@ export type Algorithm = 'ida' | 'bfs' | 'dfs' | 'greedy' | 'astar';
 /** The panels of `view`. */
 export type Panel = 'input' | 'board' | 'now' | 'code' | 'frontier' | 'tree' | 'timeline' | 'solution' | 'compare' | 'glossary';
 /** The controls of `controls` (or "none"). */
-export type Control = 'step' | 'step-back' | 'next-iteration' | 'run' | 'reset' | 'play-solution' | 'speed' | 'overlay'
+export type Control = 'step' | 'step-back' | 'next-iteration' | 'run' | 'reset' | 'play-solution' | 'speed' | 'predict' | 'overlay'
   | 'copy-link' | 'download-trace' | 'download-tree' | 'download-table';
 export type Status = 'ready' | 'preparing' | 'running' | 'paused' | 'solved' | 'gaveup' | 'exhausted' | 'error';
 
@@ -19,6 +19,15 @@ export interface DatabasesState {
   goal: GoalConvention; status: string; progress: number; source: string | null;
   seconds: number | null; loadSeconds: number | null; message: string | null;
 }
+
+/** Predict mode's questions (IDA* only). */
+export type QuestionKind = 'prune' | 'f' | 'next-threshold' | 'next-tile' | 'length';
+/** `element.question` and the detail of `question`. `choices`: the values answer() takes (prune: "yes" | "no"; next-tile: the tiles, ascending); null: a whole number. */
+export interface Question { kind: QuestionKind; prompt: string; choices: (string | number)[] | null }
+/** What `answer()` returns and the detail of `answer`: the event it was about is shown next. */
+export interface AnswerResult { kind: QuestionKind; given: string | number; correct: boolean; expected: string | number; explanation: string }
+/** `state.score`: questions answered, answered right, right in a row now, the longest such run. */
+export interface Score { asked: number; correct: number; streak: number; bestStreak: number }
 
 /** `element.state`: a snapshot, read-only. */
 export interface TileSearchState {
@@ -41,6 +50,9 @@ export interface TileSearchState {
   /** The tree panel: the shown iteration (0 for a graph search), its nodes so far (visited and
    * pruned; a graph search's generated and skipped) and how many are drawn (at most 50,000). */
   tree: TreeState;
+  /** The mode in effect: "predict" only with the attribute and IDA*. */
+  mode: 'explore' | 'predict';
+  score: Score;
 }
 
 /** `state.tree`. */
@@ -66,6 +78,9 @@ export interface TileSearchEventMap extends HTMLElementEventMap {
   optionschange: CustomEvent<OptionsChangeDetail>;
   /** Reset: back to the start, before the first event. */
   reset: CustomEvent<null>;
+  /** Predict mode asks about the next event (not shown yet). */
+  question: CustomEvent<Question>;
+  answer: CustomEvent<AnswerResult>;
 }
 
 /** The element's attributes, as markup takes them (for frameworks' JSX typings). */
@@ -89,6 +104,8 @@ export interface TileSearchAttributes {
   theme?: 'light' | 'dark';
   /** Events to show once the search exists (a deep link's step). */
   position?: string | number;
+  /** "predict": a question before each event it applies to (IDA* only). */
+  mode?: 'explore' | 'predict';
   id?: string;
 }
 
@@ -114,6 +131,16 @@ export declare class TileSearchElement extends HTMLElement {
   get position(): number;
   set position(value: number);
   readonly state: TileSearchState;
+  /** "explore" (default) or "predict"; another value throws a RangeError. */
+  get mode(): 'explore' | 'predict';
+  set mode(value: 'explore' | 'predict');
+  /** Predict mode: the question waiting for an answer, or null. */
+  readonly question: Question | null;
+  /**
+   * Answers the waiting question and shows the event it was about. Throws an Error with no
+   * question waiting, a TypeError for a value of the wrong type, a RangeError for one out of range.
+   */
+  answer(value: string | number | boolean): AnswerResult;
   /** The page's URL with this widget's options (and id) and the moment shown (step, iteration) in the hash. */
   readonly link: string;
   /** Shows one more event and returns it (undefined at the end or on an invalid board). */
