@@ -31,7 +31,6 @@ use crate::heuristic::{HeuristicChoice, HeuristicKind};
 use crate::search::{ida_star_in_order, Search};
 use crate::trace::{Event, NodeInfo, PruneEvent, RaiseEvent, SolvedEvent};
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 
 /// What kind of mistake the first divergence is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -128,10 +127,10 @@ pub struct Verdict {
     pub message: String,
     /// The event IDA* makes there (as `tilesearch trace` prints it).
     #[cfg_attr(target_arch = "wasm32", tsify(type = "TraceEvent | null"))]
-    pub expected: Option<Value>,
-    /// The student's event, as written.
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "Record<string, unknown> | null"))]
-    pub got: Option<Value>,
+    pub expected: Option<Event>,
+    /// The student's event, as read (the fields the check reads); `None` for a line that is
+    /// not a JSON object.
+    pub got: Option<TraceLine>,
     /// The number of the search's events before the expected one (backtracks included), in
     /// the order of [`Verdict::order`]: a view seeks there to show the divergence.
     pub position: u64,
@@ -141,27 +140,61 @@ pub struct Verdict {
     pub summary: Option<CheckSummary>,
 }
 
-/// One line of a student's trace: the fields the check reads (any others are ignored).
-#[derive(Debug, Default, Deserialize)]
-struct Line {
-    #[serde(rename = "type")]
-    kind: Option<String>,
-    g: Option<i64>,
-    h: Option<i64>,
-    f: Option<i64>,
-    /// `Some(None)`: null (the root).
-    #[serde(default, deserialize_with = "nullable")]
-    tile: Option<Option<i64>>,
-    threshold: Option<i64>,
-    from: Option<i64>,
-    to: Option<i64>,
-    length: Option<i64>,
-    moves: Option<Vec<i64>>,
+/// One line of a student's trace, read from its JSON object: the fields the check reads (any
+/// others are ignored). The CLI reads it with a JSON parser; the browser with its own
+/// `JSON.parse` (the wasm module carries no JSON parser).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(tsify::Tsify),
+    tsify(rename = "TraceLine")
+)]
+pub struct TraceLine {
+    /// The event's type.
+    #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    /// g.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub g: Option<i64>,
+    /// h.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub h: Option<i64>,
+    /// f.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub f: Option<i64>,
+    /// The tile slid: `Some(None)` for null (the root), `None` when absent.
+    #[serde(
+        default,
+        deserialize_with = "nullable",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub tile: Option<Option<i64>>,
+    /// An iteration's threshold.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub threshold: Option<i64>,
+    /// A raise's old threshold.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from: Option<i64>,
+    /// A raise's new threshold.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to: Option<i64>,
+    /// A solution's length.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub length: Option<i64>,
+    /// A solution's tiles.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves: Option<Vec<i64>>,
 }
 
 /// Tells a present `null` (`Some(None)`) from an absent field (`None`).
 fn nullable<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<i64>>, D::Error> {
     Option::<i64>::deserialize(d).map(Some)
+}
+
+/// Reads a line's JSON object (natively; the browser reads it with `JSON.parse`).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn parse_line(text: &str) -> Result<TraceLine, String> {
+    serde_json::from_str(text).map_err(|e| format!("this line is not a JSON event object: {e}"))
 }
 
 /// A student's event, read.
@@ -279,7 +312,18 @@ impl Checker {
 
     /// Checks the next line; returns the verdict once the trace has diverged (later lines are
     /// then ignored).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn feed(&mut self, text: &str) -> Option<&Verdict> {
+        self.feed_with(text, parse_line)
+    }
+
+    /// [`Checker::feed`] with `parse` reading a line's JSON object: lines that do not start
+    /// with `{` are skipped unread.
+    pub fn feed_with(
+        &mut self,
+        text: &str,
+        parse: impl FnOnce(&str) -> Result<TraceLine, String>,
+    ) -> Option<&Verdict> {
         if self.verdict.is_some() {
             return self.verdict.as_ref();
         }
@@ -288,16 +332,23 @@ impl Checker {
         if !text.starts_with('{') {
             return None;
         }
-        let got = match read(text) {
+        let line = match parse(text) {
+            Ok(line) => line,
+            Err(message) => {
+                self.diverge(Divergence::UnexpectedEvent, message, false, None);
+                return self.verdict.as_ref();
+            }
+        };
+        let got = match read(&line) {
             Ok(Some(got)) => got,
             Ok(None) => return None,
             Err(message) => {
-                self.diverge(Divergence::UnexpectedEvent, message, false, text);
+                self.diverge(Divergence::UnexpectedEvent, message, false, Some(line));
                 return self.verdict.as_ref();
             }
         };
         if let Err((kind, message, show_expected)) = self.check(got) {
-            self.diverge(kind, message, show_expected, text);
+            self.diverge(kind, message, show_expected, Some(line));
         }
         self.verdict.as_ref()
     }
@@ -334,7 +385,7 @@ impl Checker {
                     line: None,
                     kind: Some(Divergence::Truncated),
                     message,
-                    expected: serde_json::to_value(event).ok(),
+                    expected: Some(event.clone()),
                     got: None,
                     position: self.position,
                     order: self.order().name(),
@@ -345,6 +396,7 @@ impl Checker {
     }
 
     /// Checks a whole trace.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn check_text(
         start: Board,
         goal: Goal,
@@ -398,21 +450,25 @@ impl Checker {
         self.pull();
     }
 
-    fn diverge(&mut self, kind: Divergence, message: String, show_expected: bool, text: &str) {
-        let expected = show_expected
-            .then(|| {
-                self.expected
-                    .as_ref()
-                    .and_then(|e| serde_json::to_value(e).ok())
-            })
-            .flatten();
+    fn diverge(
+        &mut self,
+        kind: Divergence,
+        message: String,
+        show_expected: bool,
+        got: Option<TraceLine>,
+    ) {
+        let expected = if show_expected {
+            self.expected.clone()
+        } else {
+            None
+        };
         self.verdict = Some(Verdict {
             ok: false,
             line: Some(self.lines),
             kind: Some(kind),
             message,
             expected,
-            got: serde_json::from_str(text).ok(),
+            got,
             position: self.position,
             order: self.order().name(),
             summary: None,
@@ -1135,9 +1191,7 @@ fn legal_directions(node: &Open) -> u8 {
 }
 
 /// Reads one line; `Ok(None)` for a line to skip (a `backtrack`).
-fn read(text: &str) -> Result<Option<Got>, String> {
-    let line: Line = serde_json::from_str(text)
-        .map_err(|e| format!("this line is not a JSON event object: {e}"))?;
+fn read(line: &TraceLine) -> Result<Option<Got>, String> {
     let kind = line
         .kind
         .as_deref()
@@ -1173,7 +1227,7 @@ fn read(text: &str) -> Result<Option<Got>, String> {
         },
         "solved" => Got::Solved {
             length: need(line.length, "length")?,
-            moves: line.moves,
+            moves: line.moves.clone(),
         },
         "backtrack" => return Ok(None),
         other => {
@@ -1221,10 +1275,4 @@ fn join(tiles: &[u8]) -> String {
 fn order_words(order: MoveOrder) -> String {
     let names: Vec<&str> = order.directions().iter().map(|d| d.name()).collect();
     format!("blank {}", names.join(", "))
-}
-
-/// The `--json` form of a verdict, as in the docs: ok, line, kind, message, expected, got
-/// (then position, order and summary).
-pub fn to_json(verdict: &Verdict) -> Value {
-    json!(verdict)
 }

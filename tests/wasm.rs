@@ -11,8 +11,9 @@ use tilesearch::trace::{
     BacktrackEvent, IterationEvent, NodeInfo, PruneEvent, RaiseEvent, SolvedEvent, RECORD_WORDS,
 };
 use tilesearch::wasm::{
-    board_after, describe_board, export_pattern_databases, guard_error, load_pattern_databases,
-    parse_board, pattern_databases_ready, random_board, PatternDatabaseBuilder, Solver,
+    board_after, check_trace, describe_board, export_pattern_databases, guard_error,
+    load_pattern_databases, parse_board, pattern_databases_ready, random_board,
+    PatternDatabaseBuilder, Solver,
 };
 use tilesearch::{Board, Event, Goal, HeuristicChoice};
 use wasm_bindgen::prelude::*;
@@ -1212,4 +1213,96 @@ fn child_tiles_are_the_children_the_visited_node_generates_in_order() {
     ]))
     .unwrap();
     assert_eq!(bfs.child_tiles().length(), 0);
+}
+
+/// The minimal trace a student prints, from a Solver's events.
+fn student_trace(s: &mut Solver) -> String {
+    let mut lines = String::new();
+    for event in step_all(s) {
+        let kind = get(&event, "type").as_string().unwrap();
+        let keep: &[&str] = match kind.as_str() {
+            "iteration" => &["type", "threshold"],
+            "node" | "prune" => &["type", "g", "h", "f", "tile"],
+            "raise" => &["type", "from", "to"],
+            "solved" => &["type", "length", "moves"],
+            _ => continue,
+        };
+        let small = Object::new();
+        for key in keep {
+            Reflect::set(&small, &(*key).into(), &get(&event, key)).unwrap();
+        }
+        lines.push_str(&json(&small.into()));
+        lines.push('\n');
+    }
+    lines
+}
+
+#[wasm_bindgen_test]
+fn the_move_order_option_and_check_trace() {
+    let board = "6 4 5 8 2 7 1 0 3";
+    let mut s = Solver::new(object(&[("board", board.into()), ("order", "udlr".into())])).unwrap();
+    assert_eq!(s.order(), "udlr");
+    assert_eq!(solver(board).order(), "lrud");
+    let trace = student_trace(&mut s);
+    // A correct trace, its order inferred.
+    let verdict = check_trace(object(&[("board", board.into())]), trace.clone().into()).unwrap();
+    assert_plain(&verdict);
+    assert_eq!(get(&verdict, "ok"), JsValue::TRUE);
+    assert_eq!(get(&verdict, "order").as_string().unwrap(), "udlr");
+    assert_eq!(
+        get(&get(&verdict, "summary"), "length").as_f64(),
+        Some(25.0)
+    );
+    // The third line visited where IDA* prunes it.
+    let wrong: String = trace
+        .lines()
+        .enumerate()
+        .map(|(i, l)| if i == 2 { l.replace("prune", "node") } else { l.to_string() } + "\n")
+        .collect();
+    let verdict = check_trace(object(&[("board", board.into())]), wrong.into()).unwrap();
+    assert_eq!(get(&verdict, "ok"), JsValue::FALSE);
+    assert_eq!(get(&verdict, "line").as_f64(), Some(3.0));
+    assert_eq!(get(&verdict, "kind").as_string().unwrap(), "not-pruned");
+    assert_eq!(
+        get(&get(&verdict, "expected"), "type").as_string().unwrap(),
+        "prune"
+    );
+    assert_eq!(get(&verdict, "position").as_f64(), Some(2.0));
+    // Bad calls throw the core's message and change nothing.
+    for (options, trace, words) in [
+        (
+            object(&[("board", "1 2 3 4 5 6 8 7 0".into())]),
+            JsValue::from(""),
+            "unsolvable",
+        ),
+        (
+            object(&[("board", board.into()), ("order", "lrd".into())]),
+            "".into(),
+            "once each",
+        ),
+        (
+            object(&[("board", board.into()), ("speed", 1.into())]),
+            "".into(),
+            "unknown option",
+        ),
+        (
+            object(&[("board", board.into())]),
+            5.into(),
+            "trace must be a string",
+        ),
+        (JsValue::UNDEFINED, "".into(), "needs options"),
+    ] {
+        let (_, message) = thrown(check_trace(options, trace).unwrap_err());
+        assert!(message.contains(words), "{message}");
+    }
+    let bad = Solver::new(object(&[
+        ("board", board.into()),
+        ("order", "lrudx".into()),
+    ]));
+    let (kind, message) = thrown(bad.err().unwrap());
+    assert_eq!(kind, "invalid-option");
+    assert!(
+        message.contains("give l, r, u and d once each"),
+        "{message}"
+    );
 }

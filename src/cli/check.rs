@@ -91,10 +91,14 @@ fn print_verdict(verdict: &Verdict, out: &mut dyn Write) -> io::Result<()> {
         None => writeln!(out, "{kind}: {}", escape_controls(&verdict.message))?,
     }
     if let Some(got) = &verdict.got {
-        writeln!(out, "  yours:    {}", escape_controls(&got.to_string()))?;
+        let got = serde_json::to_string(got).map_err(io::Error::from)?;
+        writeln!(out, "  yours:    {}", escape_controls(&got))?;
     }
     match &verdict.expected {
-        Some(expected) => writeln!(out, "  expected: {expected}"),
+        Some(expected) => {
+            let expected = serde_json::to_string(expected).map_err(io::Error::from)?;
+            writeln!(out, "  expected: {expected}")
+        }
         None => Ok(()),
     }
 }

@@ -1,10 +1,12 @@
-//! `checkTrace`: a student's IDA* trace checked against the core (see [`crate::check`]).
+//! `checkTrace`: a student's IDA* trace checked against the core (see [`crate::check`]). Each
+//! line is read with the browser's own `JSON.parse`, so the module carries no JSON parser.
 
 use super::{js, js_error, named, to_js};
 use crate::board::{Goal, MoveOrder};
-use crate::check::Checker;
+use crate::check::{Checker, TraceLine};
 use crate::error::Error;
 use crate::heuristic::{HeuristicChoice, HeuristicKind};
+use js_sys::{Array, Reflect, JSON};
 use wasm_bindgen::prelude::*;
 
 /// Checks `trace` (JSON Lines, one event per line: the fields of `tilesearch trace`, most of
@@ -42,6 +44,80 @@ fn checked(options: &JsValue, trace: &JsValue) -> Result<JsValue, Error> {
     let board = js::board(&js::option(&object, "board", CALL)?)?;
     let heuristic =
         HeuristicChoice::new(heuristic, board.width(), goal, super::pdb::installed(goal))?;
-    let verdict = Checker::check_text(board, goal, heuristic, order, &text)?;
-    Ok(to_js(&verdict))
+    let mut checker = Checker::new(board, goal, heuristic, order)?;
+    for line in text.lines() {
+        if checker.feed_with(line, parse_line).is_some() {
+            break;
+        }
+    }
+    Ok(to_js(&checker.finish()))
+}
+
+/// One line's object, read with `JSON.parse`: the fields the check reads.
+fn parse_line(text: &str) -> Result<TraceLine, String> {
+    let value = JSON::parse(text).map_err(|e| {
+        let reason = Reflect::get(&e, &"message".into())
+            .ok()
+            .and_then(|m| m.as_string())
+            .unwrap_or_default();
+        format!("this line is not a JSON event object: {reason}")
+    })?;
+    if !value.is_object() || Array::is_array(&value) {
+        return Err("this line is not a JSON event object".into());
+    }
+    let field = |key: &str| Reflect::get(&value, &key.into()).unwrap_or(JsValue::UNDEFINED);
+    let number = |key: &str| -> Result<Option<i64>, String> {
+        let v = field(key);
+        if v.is_undefined() {
+            return Ok(None);
+        }
+        whole(&v)
+            .map(Some)
+            .ok_or_else(|| format!("\"{key}\" must be a whole number, got {}", js::describe(&v)))
+    };
+    let kind = match field("type") {
+        v if v.is_undefined() => None,
+        v => Some(
+            v.as_string()
+                .ok_or_else(|| format!("\"type\" must be a string, got {}", js::describe(&v)))?,
+        ),
+    };
+    let tile = match field("tile") {
+        v if v.is_undefined() => None,
+        v if v.is_null() => Some(None),
+        _ => Some(number("tile")?),
+    };
+    let moves = match field("moves") {
+        v if v.is_undefined() => None,
+        v if Array::is_array(&v) => Some(
+            Array::from(&v)
+                .iter()
+                .map(|m| whole(&m).ok_or_else(|| "\"moves\" must be an array of tiles".to_string()))
+                .collect::<Result<Vec<_>, _>>()?,
+        ),
+        v => {
+            return Err(format!(
+                "\"moves\" must be an array of tiles, got {}",
+                js::describe(&v)
+            ))
+        }
+    };
+    Ok(TraceLine {
+        kind,
+        g: number("g")?,
+        h: number("h")?,
+        f: number("f")?,
+        tile,
+        threshold: number("threshold")?,
+        from: number("from")?,
+        to: number("to")?,
+        length: number("length")?,
+        moves,
+    })
+}
+
+/// A JS number that is a whole number, as i64.
+fn whole(value: &JsValue) -> Option<i64> {
+    let n = value.as_f64()?;
+    (n.fract() == 0.0 && n.abs() < 9.0e15).then_some(n as i64)
 }
