@@ -353,7 +353,7 @@ class Explorer {
     const parent = next.type === 'node' || next.type === 'prune' ? next.parent : null;
     const question = this.#quiz.ask(next, {
       last: this.#lastEvent, threshold: this.#view.threshold, minPruned: this.#view.minPruned, heuristic: this.#host.heuristic, children,
-      parentName: parent === null ? '' : this.#nodePhrase(parent),
+      order: solver.order, parentName: parent === null ? '' : this.#nodePhrase(parent),
     });
     if (!question) return this.#take(words);
     this.#held = words;

@@ -17,11 +17,15 @@ import { narrate } from './now-panel.js';
  * @property {number} minPruned the smallest f pruned so far in this iteration (Infinity: none)
  * @property {string} heuristic
  * @property {number[]} children the core's childTiles at the node shown (the next event's siblings, when it is the first child)
+ * @property {string} [order] the Solver's move order, e.g. "lrud" (the lecture's, when absent)
  * @property {string} parentName the held child's parent in a sentence ("node #12 (slid 4)", "the start (#0)")
  * @property {number} turn child questions asked so far (they take turns: pruned? then f)
  */
 
 const YES_NO = ['yes', 'no'];
+const MOVE_WORDS = { l: 'left', r: 'right', u: 'up', d: 'down' };
+/** A move order's letters in words: "lrud" → "left, right, up, down". */
+const orderWords = (order) => [...order].map((letter) => MOVE_WORDS[letter]).join(', ');
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const list = (items) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`);
 /** A caller's value as an error message shows it. */
@@ -35,7 +39,7 @@ const show = (value) => (typeof value === 'string' ? JSON.stringify(value) : typ
  * @param {Moment} moment
  * @returns {{question: Question, expected: string | number, explanation: string} | null}
  */
-export function questionFor(next, { last, threshold, minPruned, heuristic, children, parentName, turn }) {
+export function questionFor(next, { last, threshold, minPruned, heuristic, children, order = 'lrud', parentName, turn }) {
   const narration = (event) => narrate(event, { threshold, minPruned, heuristic, tileOf: () => undefined });
   const ask = (kind, prompt, choices, expected, explanation = narration(next)) => ({ question: { kind, prompt, choices }, expected, explanation });
   switch (next.type) {
@@ -51,7 +55,7 @@ export function questionFor(next, { last, threshold, minPruned, heuristic, child
         const choices = [...children].sort((a, b) => a - b); // ascending: the order gives nothing away
         return ask('next-tile', `${capital(parentName)} is expanded: its children slide tile ${list(choices)}. Which tile slides first?`,
           choices, next.tile,
-          `The blank tries its moves in the order left, right, up, down (never undoing the last move), so tile ${next.tile} slides first. ${narration(next)}`);
+          `The blank tries its moves in the order ${orderWords(order)} (never undoing the last move), so tile ${next.tile} slides first. ${narration(next)}`);
       }
       const child = `${capital(parentName)} generates the child that slides tile ${next.tile} (g = ${next.g}).`;
       return turn % 2 === 0

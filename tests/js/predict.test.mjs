@@ -15,8 +15,8 @@ initSync({ module: readFileSync(new URL('../../www/pkg/tilesearch_bg.wasm', impo
  * last event, threshold, smallest pruned f, the core's childTiles) and the question the Quiz
  * asks about it; `visit(question, next, quiz)` answers or not.
  */
-function walk(board, visit) {
-  const solver = new Solver({ board });
+function walk(board, visit, order) {
+  const solver = new Solver({ board, order });
   const quiz = new Quiz();
   let last = null, threshold = null, minPruned = Infinity;
   const tiles = new Map();
@@ -25,7 +25,7 @@ function walk(board, visit) {
     const next = solver.step();
     if (next === undefined) break;
     const parent = next.type === 'node' || next.type === 'prune' ? next.parent : null;
-    const question = quiz.ask(next, { last, threshold, minPruned, heuristic: 'manhattan', children,
+    const question = quiz.ask(next, { last, threshold, minPruned, heuristic: 'manhattan', children, order: solver.order,
       parentName: parent === null ? '' : `node #${parent}` });
     visit(question, next, quiz, { threshold, minPruned, tiles });
     if (next.type === 'iteration') { threshold = next.threshold; minPruned = Infinity; }
@@ -81,6 +81,22 @@ test('Which tile slides next? is asked for the first child of a node with severa
       assert.match(result.explanation, /^The blank tries its moves in the order left, right, up, down/);
     } else if (question) quiz.drop();
   });
+  // In another move order the question follows it (the core's childTiles and events do).
+  let asked = 0;
+  walk('8 6 7 2 5 4 3 0 1', (question, next, quiz) => {
+    if (question?.kind === 'next-tile') {
+      asked += 1;
+      assert.equal(quiz.answer(next.tile).correct, true);
+    } else if (question) quiz.drop();
+  }, 'udlr');
+  assert.ok(asked > 0);
+  const solver = new Solver({ board: '8 6 7 2 5 4 3 0 1', order: 'udlr' });
+  solver.step(); solver.step();
+  const children = solver.childTiles;
+  const next = solver.step();
+  const { explanation } = questionFor(next, { last: { type: 'node', id: 0 }, threshold: 1, minPruned: Infinity, heuristic: 'manhattan', children, order: solver.order, parentName: 'the start', turn: 0 });
+  assert.match(explanation, /^The blank tries its moves in the order up, down, left, right/);
+  solver.free();
 });
 
 test('score and streak: right answers count and build the streak, a wrong one breaks it', () => {
