@@ -145,7 +145,7 @@ export function coreEventsBefore(Solver, options, order, position, count) {
 }
 
 /** Lines and events shown before the divergence. */
-export const CONTEXT_ROWS = 4;
+export const CONTEXT_ROWS = 3;
 
 /**
  * The core's verdict on `text` for `options` ({board, heuristic, goal}), and what the rows

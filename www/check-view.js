@@ -24,7 +24,7 @@ export class CheckView {
     container.innerHTML = `
       <div class="check-head">
         <h2 id="${id}-title">Check your IDA*</h2>
-        <button type="button" class="check-again" hidden>Check another trace</button>
+        <button type="button" class="check-again" hidden>Check another</button>
         <button type="button" class="check-close" aria-label="Close the check">Close</button>
       </div>
       <form class="check-form">

@@ -466,13 +466,13 @@ class Explorer {
     this.#check = { verdict, key: checkKey(options) };
     const switched = [];
     if (this.#host.algorithm !== 'ida') { switched.push('IDA*'); this.#host.algorithm = 'ida'; }
-    if (this.#order !== verdict.order) { switched.push(`the move order ${verdict.order}`); this.#host.order = verdict.order; }
+    if (this.#order !== verdict.order) { switched.push(`order ${verdict.order}`); this.#host.order = verdict.order; }
     const view = this.#views.check;
-    const order = `move order ${verdict.order} (${orderWords(verdict.order)})`;
-    const followed = switched.length ? ` The explorer switched to ${switched.join(' and ')}.` : '';
+    const order = `order ${verdict.order}: ${orderWords(verdict.order)}`;
+    const followed = switched.length ? ` Switched to ${switched.join(' and ')}.` : '';
     const where = verdict.ok
-      ? `The explorer shows the end of your search: ${count(verdict.position, 'event')}, ${order}.${followed}`
-      : `The explorer shows the moment before IDA*'s event, after ${count(verdict.position, 'event')} in the ${order}.${followed}`;
+      ? `Shown: the end of your search (${count(verdict.position, 'event')}, ${order}).${followed}`
+      : `Shown: the moment before IDA*'s event (after ${count(verdict.position, 'event')}, ${order}).${followed}`;
     view.show(false);
     view.render(verdict, alignRows(verdict, context), where, focus);
     this.#announce(announcement(verdict), true);
@@ -483,9 +483,9 @@ class Explorer {
     if (expected?.type !== 'node' && expected?.type !== 'prune') return;
     const tree = this.#views.tree;
     if (tree.markId(expected.id)) {
-      view.where(`${where} The ring in the tree marks node #${expected.id}, IDA*'s event there.`);
+      view.where(`${where} Ringed in the tree: node #${expected.id}, IDA*'s event.`);
     } else if (expected.parent !== null && tree.markId(expected.parent)) {
-      view.where(`${where} The ring in the tree marks node #${expected.parent}: IDA*'s event there is its child${expected.tile === null ? '' : ` where tile ${expected.tile} slides`}.`);
+      view.where(`${where} Ringed in the tree: node #${expected.parent}, whose child ${expected.tile === null ? '' : `(tile ${expected.tile} slides) `}comes next.`);
     }
   }
 
