@@ -178,14 +178,14 @@ test('the order attribute: the Solver tries the moves in that order; a bad one i
   const steps = (n) => page.evaluate((n) => { const t = document.querySelector('tile-search'); const out = []; for (let i = 0; i < n; i += 1) out.push(t.step()); return out; }, n);
   const coreSteps = (order, n) => { const solver = new Solver({ board: BOARD, order }); const out = []; for (let i = 0; i < n; i += 1) out.push(solver.step()); solver.free(); return out; };
   await page.evaluate(() => { document.querySelector('tile-search').setAttribute('order', 'udlr'); });
-  let s = await waitForState(page, (s) => s.order === 'udlr' && s.status === 'ready');
+  await waitForState(page, (s) => s.order === 'udlr' && s.status === 'ready');
   assert.equal(await page.evaluate(() => document.querySelector('tile-search').order), 'udlr');
   assert.deepEqual(await steps(12), coreSteps('udlr', 12));
   assert.notDeepEqual(coreSteps('udlr', 12), coreSteps('lrud', 12), 'the orders differ on this board');
   // The link holds the order (another order is another search).
   assert.match(await page.evaluate(() => document.querySelector('tile-search').link), /[#&]order=udlr/);
   await page.evaluate(() => { document.querySelector('tile-search').order = 'lrux'; });
-  s = await waitForState(page, (s) => s.status === 'ready' && s.order === 'lrud');
+  const s = await waitForState(page, (s) => s.status === 'ready' && s.order === 'lrud');
   assert.equal(s.error, null);
   assert.match(await $(page, '.message').textContent(), /order="lrux": order "lrux" is not an order of the blank's moves/);
   assert.deepEqual(await steps(12), coreSteps('lrud', 12));
