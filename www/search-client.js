@@ -1,7 +1,7 @@
 // Where a widget's long runs happen: in its own worker when one can be created, else (a page
 // whose security policy or file:// origin refuses workers) in time slices on the main thread.
 // Both speak WorkerClient's protocol, so the element does not know which one it drives.
-import * as core from './pkg/tilesearch.js';
+import { Solver, checkTrace } from './pkg/tilesearch.js';
 import { WorkerClient } from './worker-client.js';
 import { KIND, RECORD_WORDS, recordKind } from './trace-records.js';
 import { snapshotOf } from './snapshot.js';
@@ -81,7 +81,7 @@ class SliceClient {
       const key = JSON.stringify(options);
       if (key !== this.#solverKey) {
         this.#solver?.free();
-        this.#solver = new core.Solver(options);
+        this.#solver = new Solver(options);
         this.#solverKey = key;
       }
       this.#solver.reset();
@@ -101,7 +101,7 @@ class SliceClient {
       throw new Error(`this page cannot start a Web Worker, and a trace of ${text.length.toLocaleString('en')} characters would freeze it: ` +
         'check it with tilesearch check on the command line');
     }
-    return checkWithContext(core, options, text);
+    return checkWithContext({ Solver, checkTrace }, options, text);
   }
 
   credit() {
