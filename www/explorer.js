@@ -29,11 +29,13 @@ import { GLOSSARY, count } from './words.js';
 import { snapshotOf } from './snapshot.js';
 import { Quiz, hideSmallestPruned } from './predict.js';
 import { PredictView, feedbackText } from './predict-view.js';
+import { CheckView } from './check-view.js';
+import { alignRows, announcement, orderWords } from './check-report.js';
 
 let wasmPromise = null;
 /** The core, compiled and instantiated once per page, when the first widget connects. */
 const wasmReady = () => (wasmPromise ??= wasmModule().then(async (module) => { await init({ module_or_path: module }); return module; }));
-const DEFAULTS = { board: '6 4 5 8 2 7 1 0 3', heuristic: 'manhattan', goal: 'blank-last', algorithm: 'ida', speed: 4 };
+const DEFAULTS = { board: '6 4 5 8 2 7 1 0 3', heuristic: 'manhattan', goal: 'blank-last', algorithm: 'ida', speed: 4, order: 'lrud' };
 const REPLAY_CHUNK = 20000;   // events fed at a time when a seek redraws an iteration
 const REPLAY_MS = 12;         // and for about this long per frame (the page keeps drawing)
 const CATCH_UP_CHUNK = 300000; // events the own Solver skips per frame after a stream (a few ms)
@@ -54,7 +56,7 @@ const PANELS = { input: '.input', board: '.board-panel', now: '.now-panel', code
 const CONTROL_KEYS = { step: ['step'], 'step-back': ['stepBack'], 'next-iteration': ['nextIteration'], run: ['run', 'pause'],
   reset: ['reset'], 'play-solution': ['playSolution'], speed: ['speed'], predict: ['predict'] };
 const SHARE_KEYS = SHARE_BUTTONS.map(([key]) => key);
-const PARTS = { predict: '.predict-panel', controls: '.controls', share: '.share', progress: '.progress', caption: '.caption', message: '.message', ...PANELS };
+const PARTS = { predict: '.predict-panel', check: '.check-panel', controls: '.controls', share: '.share', progress: '.progress', caption: '.caption', message: '.message', ...PANELS };
 
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 /** The speed attribute's events per second (Infinity: full speed); null for a value it does not accept. */
@@ -69,6 +71,9 @@ const positionOf = (value) => {
   const number = typeof value === 'string' ? (/^\s*\d+\s*$/.test(value) ? Number(value) : NaN) : value;
   return typeof number === 'number' && Number.isSafeInteger(number) && number >= 0 ? number : null;
 };
+/** What a verdict is about: the board, heuristic and goal (the move order is the trace's). */
+const checkKey = ({ board, heuristic, goal }) => JSON.stringify([board, heuristic, goal]);
+const sizeOf = (bytes) => (bytes < 1e6 ? `${Math.max(1, Math.round(bytes / 1e3))} kB` : `${(bytes / 1e6).toFixed(1)} MB`);
 // A value it does not accept leaves the default in effect (and #layout names it).
 const parseSpeed = (text) => (text === null ? DEFAULTS.speed : speedOf(text) ?? DEFAULTS.speed);
 
@@ -121,6 +126,10 @@ class Explorer {
   #quiz = new Quiz();
   #held = null;            // the held record (a Uint32Array) while a question waits
   #feedback = null;        // the last answer ({correct, given, expected, explanation}) until the next question
+  #order = DEFAULTS.order; // the move order in effect (a bad order attribute leaves the default, #orderProblem says why)
+  #orderProblem = '';
+  #check = null;           // the verdict shown in the check card: {verdict, key} (key: the board, heuristic and goal it is about)
+  #checks = 0;             // bumps: a newer check supersedes one still in the worker
 
   /** `host`: the element (read through its public properties); `root`: its shadow root, filled here. */
   constructor(host, root) {
@@ -148,6 +157,7 @@ class Explorer {
             <div class="now-panel" role="group" aria-label="Now"></div>
           </div>
           <div class="predict-panel" role="group" aria-label="Predict" hidden></div>
+          <div class="check-panel" role="group" aria-label="Check your IDA*" hidden></div>
           <div class="tree-panel" role="group" aria-label="Search tree">
             <h2 class="tree-title">Search tree</h2>
             <div class="tree-host"></div>
@@ -178,6 +188,7 @@ class Explorer {
         playSolution: () => this.#playSolution(),
       }, (speed) => { this.#host.speed = speed; }, (on) => { this.#host.mode = on ? 'predict' : 'explore'; }),
       predict: new PredictView($('.predict-panel'), (value) => this.#answerFromView(value)),
+      check: new CheckView($('.check-panel'), { onCheck: (trace) => this.#checkFromView(trace), onClose: () => this.#closeCheck() }),
       board: new BoardView($('.board-host'), { label: 'Board' }),
       now: new NowPanel($('.now-panel')),
       code: new CodeView($('.code-panel')),
@@ -193,6 +204,7 @@ class Explorer {
       share: new ShareView($('.share'), {
         'copy-link': () => this.copyLink(), 'download-trace': () => this.#downloadTrace(),
         'download-tree': () => this.#downloadTree(), 'download-table': () => this.#downloadTable(),
+        'check-trace': () => this.#openCheck(),
       }),
     };
     for (const [part, selector] of Object.entries(PARTS)) $(selector).part.add(part);
@@ -205,7 +217,7 @@ class Explorer {
     // (but for the answer buttons of predict mode, which are pressed as buttons are).
     this.#host.addEventListener('keyup', (event) => {
       const target = /** @type {HTMLElement} */ (event.composedPath()[0]);
-      if (event.key === ' ' && target.tagName === 'BUTTON' && !target.closest('.predict-panel')) { event.preventDefault(); event.stopPropagation(); }
+      if (event.key === ' ' && target.tagName === 'BUTTON' && !target.closest('.predict-panel, .check-panel')) { event.preventDefault(); event.stopPropagation(); }
     });
   }
 
@@ -300,6 +312,7 @@ class Explorer {
       tree: this.#views.tree.summary(),
       mode: this.#predicting ? 'predict' : 'explore',
       score: this.#quiz.score,
+      order: this.#order,
     };
   }
 
@@ -389,6 +402,93 @@ class Explorer {
     if (this.#ready) this.#render();
   }
 
+  // --- check my IDA* --------------------------------------------------------------------------
+
+  /** The Share menu's "Check a trace…": the card opens with the keyboard in it. */
+  async #openCheck() {
+    /** @type {HTMLDetailsElement} */ (this.#root.querySelector('.share details')).open = false;
+    this.#views.check.show(true);
+    return '';
+  }
+
+  #closeCheck() {
+    this.#views.check.hide();
+    const menu = /** @type {HTMLElement} */ (this.#root.querySelector('.share summary'));
+    if (menu.checkVisibility()) menu.focus(); else this.#host.focus();
+  }
+
+  /** A trace from the card: a failure is named in the card, never thrown at the page. */
+  async #checkFromView(trace) {
+    const view = this.#views.check;
+    view.busy(typeof trace === 'string' ? 'Checking your trace against IDA*…' : `Checking ${trace.name} (${sizeOf(trace.size)}) against IDA*…`);
+    try {
+      await this.#runCheck(trace, true);
+    } catch (error) {
+      view.failed(error.message);
+      this.#announce(error.message, true);
+    }
+  }
+
+  /**
+   * The core's verdict on a student's IDA* trace for the board shown (checked in the worker);
+   * the explorer then shows it: the card, and the moment before the divergence.
+   */
+  async checkTrace(trace) {
+    if (typeof trace !== 'string' && !(trace instanceof Blob)) {
+      throw new TypeError(`checkTrace takes the trace as a string of JSON lines (or a File), not ${trace === null ? 'null' : typeof trace}`);
+    }
+    return this.#runCheck(trace, false);
+  }
+
+  async #runCheck(trace, fromView) {
+    await wasmReady();
+    if (!this.#ready) throw new Error('the explorer is not in a document: add it to the page first');
+    const options = { board: this.#host.board, heuristic: this.#host.heuristic, goal: this.#host.goal };
+    const request = this.#checks += 1;
+    this.#client ??= createSearchClient(this.#module);
+    const { verdict, context } = await this.#client.check(options, trace);
+    if (request !== this.#checks || !this.#ready) return verdict; // a newer check, or the widget left the page
+    if (checkKey(options) !== checkKey(this.#options())) {
+      if (fromView) this.#views.check.failed('The board, heuristic or goal changed while checking: check again for this one.');
+      return verdict;
+    }
+    this.#showVerdict(verdict, context, options, fromView);
+    this.#host.dispatchEvent(new CustomEvent('check', { bubbles: true, composed: true, detail: verdict }));
+    return verdict;
+  }
+
+  /**
+   * Shows a verdict: the explorer follows the student's search (IDA* in the trace's move
+   * order) to the moment before the core's expected event, and the tree's ring marks that
+   * event's node if drawn, else its parent (the node whose child comes next).
+   */
+  async #showVerdict(verdict, context, options, focus) {
+    this.#check = { verdict, key: checkKey(options) };
+    const switched = [];
+    if (this.#host.algorithm !== 'ida') { switched.push('IDA*'); this.#host.algorithm = 'ida'; }
+    if (this.#order !== verdict.order) { switched.push(`order ${verdict.order}`); this.#host.order = verdict.order; }
+    const view = this.#views.check;
+    const order = `order ${verdict.order}: ${orderWords(verdict.order)}`;
+    const followed = switched.length ? ` Switched to ${switched.join(' and ')}.` : '';
+    const where = verdict.ok
+      ? `Shown: the end of your search (${count(verdict.position, 'event')}, ${order}).${followed}`
+      : `Shown: the moment before IDA*'s event (after ${count(verdict.position, 'event')}, ${order}).${followed}`;
+    view.show(false);
+    view.render(verdict, alignRows(verdict, context), where, focus);
+    this.#announce(announcement(verdict), true);
+    if (!this.#solver) { this.#goTo(verdict.position); return; }
+    await this.#seek(verdict.position);
+    if (this.#view.index !== verdict.position || this.#check?.verdict !== verdict) return; // moved on meanwhile
+    const expected = verdict.expected;
+    if (expected?.type !== 'node' && expected?.type !== 'prune') return;
+    const tree = this.#views.tree;
+    if (tree.markId(expected.id)) {
+      view.where(`${where} Ringed in the tree: node #${expected.id}, IDA*'s event.`);
+    } else if (expected.parent !== null && tree.markId(expected.parent)) {
+      view.where(`${where} Ringed in the tree: node #${expected.parent}, whose child ${expected.tile === null ? '' : `(tile ${expected.tile} slides) `}comes next.`);
+    }
+  }
+
   /** Solved, or given up by the memory guard: nothing more to step. */
   get #finished() { return Boolean(this.#solved || this.#gaveup); }
   get #frontierSearch() { return this.#host.algorithm in FRONTIER_SEARCHES; }
@@ -467,15 +567,19 @@ class Explorer {
     this.#views.now.setFrontierSearch(frontierSearch);
     this.#layout(); // the frontier column is the graph searches'
     this.#error = null;
+    const orderProblem = this.#orderProblem;
     if (!this.#awaitDatabases(options)) {
       try {
         // Attribute text as given: the core checks every name and says what is wrong.
-        this.#solver = new Solver(/** @type {import('./pkg/tilesearch.js').SolverOptions} */ (options));
+        this.#solver = this.#newSolver(options);
         this.#solverAt = 0;
       } catch (error) {
         this.#error = error.message;
       }
     }
+    if (this.#orderProblem !== orderProblem) this.#layout();
+    // A verdict is about one board, heuristic and goal: another one leaves the card's form.
+    if (this.#check && this.#check.key !== checkKey(options)) { this.#check = null; this.#views.check.reset(); }
     try {
       this.#described = describeBoard(options.board, /** @type {import('./pkg/tilesearch.js').GoalConvention} */ (options.goal));
     } catch {
@@ -492,8 +596,28 @@ class Explorer {
     else if (this.#host.autoplay && this.#solver) this.#autoplay();
   }
 
+  /**
+   * The Solver for `options`. A move order the core refuses leaves the default in effect and is
+   * named in the message line (as a bad speed is): the search works on. Sets #order.
+   */
+  #newSolver(options) {
+    this.#orderProblem = '';
+    this.#order = options.order;
+    try {
+      return new Solver(/** @type {import('./pkg/tilesearch.js').SolverOptions} */ (options));
+    } catch (error) {
+      if (options.order === DEFAULTS.order) throw error;
+      const solver = new Solver(/** @type {import('./pkg/tilesearch.js').SolverOptions} */ ({ ...options, order: DEFAULTS.order }));
+      // Only the order was wrong: the core's words for it.
+      this.#orderProblem = `order="${options.order}": ${error.message}.`;
+      this.#order = DEFAULTS.order;
+      return solver;
+    }
+  }
+
   #options() {
-    const options = { board: this.#host.board, heuristic: this.#host.heuristic, goal: this.#host.goal, algorithm: this.#host.algorithm };
+    const options = { board: this.#host.board, heuristic: this.#host.heuristic, goal: this.#host.goal, algorithm: this.#host.algorithm,
+      order: this.#solver ? this.#order : this.#host.order };
     if (this.#host.maxReached !== null) options.maxReached = this.#host.maxReached;
     return options;
   }
@@ -1109,6 +1233,7 @@ class Explorer {
     if (mode !== null && !MODES.includes(mode)) problems.push(`mode="${mode}": unknown; use explore or predict.`);
     const theme = this.#host.getAttribute('theme');
     if (theme !== null && !THEMES.includes(theme)) problems.push(`theme="${theme}": unknown; use light or dark, or leave it out to follow the page.`);
+    if (this.#orderProblem) problems.push(this.#orderProblem);
     $('.message').textContent = problems.length ? `⚠ This widget's settings need a fix: ${problems.join(' ')}` : '';
     if (newlyShown && this.#ready) this.#render();
   }
@@ -1256,7 +1381,7 @@ class Explorer {
     // act only while the widget does not have the focus; the page still sees every other key.
     if (target.closest?.('input, select, textarea')) { event.stopPropagation(); return; }
     // Predict mode's answer buttons take Space and Enter as buttons do.
-    if (target.closest?.('.predict-panel') && (event.key === ' ' || event.key === 'Enter')) { event.stopPropagation(); return; }
+    if (target.closest?.('.predict-panel, .check-panel') && (event.key === ' ' || event.key === 'Enter')) { event.stopPropagation(); return; }
     // Buttons keep Enter; Space is Run/Pause anywhere in the widget (a focused Step or Reset
     // button would otherwise take it, and a student running the search presses it blindly).
     if (target.tagName === 'BUTTON' && event.key === 'Enter') { event.stopPropagation(); return; }

@@ -14,16 +14,18 @@ const number = (n) => n.toLocaleString('en');
  * `widget`: its id, when it has one) and, past the start, the moment shown: `step` (events
  * shown) and, for IDA*, `iteration` (for the reader of the link; `step` alone says where).
  */
-export function shareLink({ board, heuristic, goal, algorithm }, id, { step = 0, iteration = 0 } = {}) {
+export function shareLink({ board, heuristic, goal, algorithm, order }, id, { step = 0, iteration = 0 } = {}) {
   const url = new URL(location.href);
-  url.hash = momentHash({ board, heuristic, goal, algorithm }, id, { step, iteration });
+  url.hash = momentHash({ board, heuristic, goal, algorithm, order }, id, { step, iteration });
   return url.href;
 }
 
 /** The hash of shareLink, without the '#'. */
-export function momentHash({ board, heuristic, goal, algorithm }, id, { step = 0, iteration = 0 } = {}) {
+export function momentHash({ board, heuristic, goal, algorithm, order }, id, { step = 0, iteration = 0 } = {}) {
   const params = new URLSearchParams({ board, heuristic, goal });
   if (algorithm && algorithm !== 'ida') params.set('algorithm', algorithm);
+  // Another move order is another search: the same step is another moment.
+  if (order && order !== 'lrud') params.set('order', order);
   if (id) params.set('widget', id);
   if (step > 0) {
     params.set('step', String(step));
@@ -37,7 +39,7 @@ export function optionsFromHash(hash, id) {
   const params = new URLSearchParams(hash.slice(1));
   if (!id || params.get('widget') !== id) return null;
   const options = {};
-  for (const name of ['board', 'heuristic', 'goal', 'algorithm']) if (params.has(name)) options[name] = params.get(name);
+  for (const name of ['board', 'heuristic', 'goal', 'algorithm', 'order']) if (params.has(name)) options[name] = params.get(name);
   if (params.has('step')) options.position = params.get('step');
   return options;
 }

@@ -1,5 +1,5 @@
 // index.html's only script: the URL hash holds board, heuristic and goal (and the algorithm
-// unless it is IDA*) and the moment shown (step: events shown; iteration, for the reader), so
+// unless it is IDA*, the move order unless it is lrud) and the moment shown (step: events shown; iteration, for the reader), so
 // a link reproduces the view: `#board=…&heuristic=…&goal=…&step=N&iteration=k`.
 import './tile-search.js';
 import { momentHash } from './export.js';
@@ -7,7 +7,7 @@ import { parseBoard } from './pkg/tilesearch.js';
 import { FRONTIER_SEARCHES } from './now-panel.js';
 
 const explorer = /** @type {import('./tile-search-element.js').TileSearchElement} */ (document.querySelector('tile-search'));
-const OPTIONS = ['board', 'heuristic', 'goal', 'algorithm'];
+const OPTIONS = ['board', 'heuristic', 'goal', 'algorithm', 'order'];
 const HASH_MS = 250; // the hash follows the search at most four times a second (history is rate-limited)
 
 function fromHash() {
@@ -15,7 +15,7 @@ function fromHash() {
   for (const name of OPTIONS) {
     const value = params.get(name);
     if (value !== null && explorer.getAttribute(name) !== value) explorer.setAttribute(name, value);
-    else if (value === null && name === 'algorithm') explorer.removeAttribute(name); // no algorithm in the hash: IDA*
+    else if (value === null && (name === 'algorithm' || name === 'order')) explorer.removeAttribute(name); // not in the hash: IDA*, lrud
   }
   const step = params.get('step');
   if (step !== null && String(explorer.position) !== step) explorer.setAttribute('position', step);
@@ -25,8 +25,8 @@ let timer = 0;
 /** The hash for the options and moment shown now (replaceState: stepping adds no history entries). */
 function toHash() {
   timer = 0;
-  const options = { board: explorer.board, heuristic: explorer.heuristic, goal: explorer.goal, algorithm: explorer.algorithm };
-  const { position, iteration, error } = explorer.state;
+  const { position, iteration, error, order } = explorer.state;
+  const options = { board: explorer.board, heuristic: explorer.heuristic, goal: explorer.goal, algorithm: explorer.algorithm, order };
   if (error) return; // an invalid board stays out of the URL: the link keeps the last one that works
   const hash = `#${momentHash(options, '', { step: position, iteration })}`;
   if (location.hash !== hash) history.replaceState(null, '', hash);

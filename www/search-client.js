@@ -1,14 +1,18 @@
 // Where a widget's long runs happen: in its own worker when one can be created, else (a page
 // whose security policy or file:// origin refuses workers) in time slices on the main thread.
 // Both speak WorkerClient's protocol, so the element does not know which one it drives.
-import { Solver } from './pkg/tilesearch.js';
+import { Solver, checkTrace } from './pkg/tilesearch.js';
 import { WorkerClient } from './worker-client.js';
 import { KIND, RECORD_WORDS, recordKind } from './trace-records.js';
 import { snapshotOf } from './snapshot.js';
+import { checkWithContext } from './check-report.js';
 
 const CREDITS = 3;
 const BATCH_EVENTS = 16384;   // about 1 ms of search: one slice, far below the 50 ms long-task line
 const SKIP_CHUNK = 2000000;   // events skipped per slice when resuming (about 25 ms)
+// Without a worker a check runs on the page's thread in one go: only traces it checks in a
+// blink (about 20,000 lines); a longer one would freeze the page.
+const PAGE_CHECK_CHARS = 1 << 20;
 
 /** A client on `module` (the page's compiled core): its own worker, or main-thread slices where workers are refused. */
 export const createSearchClient = (module) => new SearchClient(module);
@@ -32,6 +36,18 @@ class SearchClient {
       this.#inner = new SliceClient();
       this.#inner.start(options, from, untilRaise, handlers);
     } });
+  }
+
+  /** The core's verdict on a student's trace with the rows beside it (WorkerClient.check). */
+  async check(options, trace) {
+    try {
+      return await this.#inner.check(options, trace);
+    } catch (error) {
+      if (!error.refused) throw error;
+      this.#inner.terminate();
+      this.#inner = new SliceClient();
+      return this.#inner.check(options, trace);
+    }
   }
 
   credit() { this.#inner.credit(); }
@@ -77,6 +93,15 @@ class SliceClient {
     this.#skipLeft = from;
     this.#credits = CREDITS;
     this.#schedule();
+  }
+
+  async check(options, trace) {
+    const text = typeof trace === 'string' ? trace : await trace.text();
+    if (text.length > PAGE_CHECK_CHARS) {
+      throw new Error(`this page cannot start a Web Worker, and a trace of ${text.length.toLocaleString('en')} characters would freeze it: ` +
+        'check it with tilesearch check on the command line');
+    }
+    return checkWithContext({ Solver, checkTrace }, options, text);
   }
 
   credit() {

@@ -3,7 +3,7 @@
 // they sit in a small menu (a disclosure: it stays open while the status line has news).
 
 export const SHARE_BUTTONS = [['copy-link', 'Copy link'], ['download-trace', 'Download trace'],
-  ['download-tree', 'Download tree'], ['download-table', 'Download table']];
+  ['download-tree', 'Download tree'], ['download-table', 'Download table'], ['check-trace', 'Check a trace…']];
 
 export class ShareView {
   #buttons = new Map();

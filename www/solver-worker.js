@@ -11,6 +11,7 @@ import init, * as core from './pkg/tilesearch.js';
 import { ensurePatternDatabases } from './pdb-cache.js';
 import { snapshotOf } from './snapshot.js';
 import { KIND, RECORD_WORDS, recordKind } from './trace-records.js';
+import { checkWithContext } from './check-report.js';
 
 const { Solver } = core;
 
@@ -75,6 +76,17 @@ async function sendDatabases(goal) {
   }
 }
 
+/** "Check my IDA*": the core's verdict on a student's trace (a string or a File), with the rows to show beside it. */
+async function check({ client, request, options, trace }) {
+  try {
+    const text = typeof trace === 'string' ? trace : await trace.text();
+    if (options.heuristic === 'pdb') await ensurePatternDatabases(core, options.goal ?? 'blank-last');
+    send({ type: 'checked', client, request, ...checkWithContext(core, options, text) });
+  } catch (error) {
+    send({ type: 'check-error', client, request, name: error.name, message: error.message });
+  }
+}
+
 async function start({ client: id, session, options, from, untilRaise, credits, batchEvents }) {
   let client = clients.get(id);
   if (!client) {
@@ -109,6 +121,8 @@ self.onmessage = async ({ data }) => {
     const client = clients.get(data.client);
     if (data.type === 'databases') {
       await sendDatabases(data.goal);
+    } else if (data.type === 'check') {
+      await check(data);
     } else if (data.type === 'start') {
       await start(data);
     } else if (data.type === 'credit' && client?.session === data.session && client.session > 0) {

@@ -18,6 +18,8 @@
 //   heuristic  "manhattan" (default) | "linear-conflict" | "hamming" | "pdb" (4×4 only: the pattern databases are
 //              built in the worker once, with a progress bar, and kept in IndexedDB; state.databases)
 //   goal       "blank-last" (default) | "blank-first"
+//   order      the order the blank's moves are tried in: l, r, u, d once each, default "lrud" (a bad value is
+//              named in the message line, and lrud stays in effect; state.order: the order in effect)
 //   algorithm  "ida" (default) | the lecture's graph searches "bfs" | "dfs" | "greedy" | "astar" (a frontier panel,
 //              expanded nodes purple and frontier nodes green in the tree, no iteration timeline)
 //   max-reached  the graph searches' memory guard (property maxReached; default the core's 1,000,000 states)
@@ -38,17 +40,20 @@
 //   question   read-only: the question waiting in predict mode, {kind, prompt, choices} or null
 //   answer(v)  answers it: returns {kind, given, correct, expected, explanation} and shows the event; with no
 //              question waiting it throws an Error, a value of the wrong type a TypeError, out of range a RangeError
+//   checkTrace(trace)  checks a student's IDA* trace (JSON Lines: a string or a File) in the worker; resolves to
+//              the core's verdict, shown in the check card ("Check a trace…" in the Share menu) with the moment before
+//              the divergence (the explorer switches to the trace's move order); the "check" event has it too
 //   step()     shows one event and returns it; play(), pause(), reset(); stepBack() and nextIteration()
 //              too (the Step back and Next iteration buttons), which finish asynchronously
 //   events     "step" (detail: the trace event just shown; at full speed once per frame, the last one),
-//              "question" (detail: the question), "answer" (detail: what answer() returns),
+//              "check" (detail: the verdict), "question" (detail: the question), "answer" (detail: what answer() returns),
 //              "solved" (detail: {length, moves, expanded, generated}), "gaveup" (detail: {reached, limit}), "optionschange" (detail:
 //              {board, heuristic, goal}, for a page that keeps them in the URL), "reset": all bubbling and composed
 //
 // Embedding (the README's "Embed in your course notes"; a bad value shows a message in the widget):
 //   view       the panels, any of "input board now code frontier tree timeline solution compare glossary" (default all)
 //   controls   the controls, any of "step step-back next-iteration run (Run and Pause) reset play-solution
-//              speed overlay copy-link download-trace download-tree download-table" (default all), or "none"
+//              speed overlay copy-link download-trace download-tree download-table check-trace" (default all), or "none"
 //   height     a fixed height (a CSS length; a bare number is pixels); the content scrolls inside
 //   caption    a caption shown under the widget (and its accessible name unless aria-label is set)
 //   theme      "light" | "dark"; without it (or with another value, named in the message line) the widget
@@ -74,12 +79,13 @@ import { Explorer, DEFAULTS, parseSpeed } from './explorer.js';
  * @attr {"manhattan"|"linear-conflict"|"hamming"|"pdb"} heuristic - default manhattan; pdb is for 4×4 boards
  * @attr {"blank-last"|"blank-first"} goal - default blank-last
  * @attr {"ida"|"bfs"|"dfs"|"greedy"|"astar"} algorithm - default ida
+ * @attr {string} order - the blank's moves in the order tried: l, r, u, d once each; default lrud
  * @attr {string} max-reached - the graph searches' memory guard, in reached states
  * @attr {string} speed - events per second (1 to 1000) or max; default 4
  * @attr {boolean} autoplay - run once in view (not for readers who prefer reduced motion)
  * @attr {boolean} loop - start again 3 s after the solution
  * @attr {string} view - the panels: any of input board now code frontier tree timeline solution compare glossary (default all)
- * @attr {string} controls - any of step step-back next-iteration run reset play-solution speed overlay copy-link download-trace download-tree download-table, or none
+ * @attr {string} controls - any of step step-back next-iteration run reset play-solution speed overlay copy-link download-trace download-tree download-table check-trace, or none
  * @attr {string} height - a fixed height: pixels or a CSS length
  * @attr {string} caption - a caption under the widget (its accessible name unless aria-label is set)
  * @attr {"light"|"dark"} theme - default the page's color-scheme
@@ -87,6 +93,7 @@ import { Explorer, DEFAULTS, parseSpeed } from './explorer.js';
  * @attr {"explore"|"predict"} mode - predict: before an event is shown, a question about it (IDA* only); default explore
  * @fires {CustomEvent} step - the trace event just shown (detail: a TraceEvent)
  * @fires {CustomEvent} question - predict mode asks about the next event (detail: {kind, prompt, choices})
+ * @fires {CustomEvent} check - checkTrace's verdict (detail: {ok, line, kind, message, expected, got, position, order, summary})
  * @fires {CustomEvent} answer - detail {kind, given, correct, expected, explanation}; the event is shown next
  * @fires {CustomEvent} solved - detail {length, moves, expanded, generated}
  * @fires {CustomEvent} gaveup - detail {reached, limit}: a graph search hit its memory guard
@@ -95,6 +102,7 @@ import { Explorer, DEFAULTS, parseSpeed } from './explorer.js';
  * @csspart input
  * @csspart controls
  * @csspart predict
+ * @csspart check
  * @csspart share
  * @csspart progress
  * @csspart board
@@ -120,7 +128,7 @@ import { Explorer, DEFAULTS, parseSpeed } from './explorer.js';
  * @cssprop --tile-search-tree-height - the tree's height (default 24rem)
  */
 class TileSearchElement extends HTMLElement {
-  static observedAttributes = ['board', 'heuristic', 'goal', 'algorithm', 'max-reached', 'speed', 'autoplay', 'view', 'controls', 'height', 'caption', 'theme', 'position', 'mode'];
+  static observedAttributes = ['board', 'heuristic', 'goal', 'algorithm', 'order', 'max-reached', 'speed', 'autoplay', 'view', 'controls', 'height', 'caption', 'theme', 'position', 'mode'];
 
   #explorer;
 
@@ -145,6 +153,9 @@ class TileSearchElement extends HTMLElement {
   set speed(value) { this.setAttribute('speed', value === Infinity || value === 'max' ? 'max' : String(Number(value))); }
   get algorithm() { return this.getAttribute('algorithm') ?? DEFAULTS.algorithm; }
   set algorithm(value) { this.setAttribute('algorithm', value); }
+  /** The order the blank's moves are tried in: l, r, u, d once each (the attribute; default "lrud"; state.order: the one in effect). */
+  get order() { return this.getAttribute('order') ?? DEFAULTS.order; }
+  set order(value) { this.setAttribute('order', value); }
   /** The graph searches' memory guard in reached states; null: the core's default. */
   get maxReached() { const text = this.getAttribute('max-reached'); return text === null ? null : Number(text); }
   set maxReached(value) { if (value === null) this.removeAttribute('max-reached'); else this.setAttribute('max-reached', String(value)); }
@@ -174,6 +185,14 @@ class TileSearchElement extends HTMLElement {
    * a value of the wrong type (TypeError) or one that cannot be an answer (RangeError).
    */
   answer(value) { return this.#explorer.answer(value); }
+
+  /**
+   * Checks a student's IDA* trace (JSON Lines, as a string or a File) for the board shown, in a
+   * worker; resolves to the core's verdict {ok, line, kind, message, expected, got, position,
+   * order, summary}, which the explorer then shows (the check card, and the moment before the
+   * divergence in the trace's move order); rejects with the core's error for bad options.
+   */
+  checkTrace(trace) { return this.#explorer.checkTrace(trace); }
 
 
   /** A snapshot of what the widget shows (see the README's element API). */

@@ -187,6 +187,19 @@ export class TreeView {
     this.#scheduleRender();
   }
 
+  /**
+   * Marks the drawn node with trace id `id` with the selection ring, as markOnPath does (a
+   * check's divergence: the follow view keeps it in sight, onSelect is not told); false if it
+   * is not drawn.
+   */
+  markId(id) {
+    const i = this.#model.indexOf(id);
+    if (i < 0) return false;
+    this.#selected = i;
+    this.#scheduleRender();
+    return true;
+  }
+
   /** The tile slid to reach the drawn node `id` (null at the root), or undefined if it is not drawn. */
   tileOf(id) {
     const i = this.#model.indexOf(id);

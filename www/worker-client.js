@@ -27,6 +27,8 @@ class WorkerPool {
   #homes = new Map();     // id → the slot that holds the client's Solver (its last stream's)
   #nextId = 1;
   #requests = new Map();  // goal → {slot, waiting: Set of {onProgress, resolve, reject}}: pattern databases on their way
+  #checks = new Map();    // request number → {client, slot, resolve, reject}: traces being checked
+  #nextCheck = 1;
   #module = null;
   refused = false;        // a worker failed before its first message (a CSP without blob: workers, say)
 
@@ -55,6 +57,9 @@ class WorkerPool {
     for (const slot of this.#slots) slot.streams.delete(id);
     for (const request of this.#requests.values()) {
       for (const waiting of request.waiting) if (waiting.client === id) { request.waiting.delete(waiting); waiting.reject(new Error('the solver worker was stopped')); }
+    }
+    for (const [request, check] of this.#checks) {
+      if (check.client === id) { this.#checks.delete(request); check.reject(new Error('the solver worker was stopped')); }
     }
     if (this.#clients.size === 0) this.#close();
   }
@@ -108,6 +113,33 @@ class WorkerPool {
     request.waiting.add({ ...waiting, client: id });
   }
 
+  /**
+   * Checks `trace` (a string or a Blob, read in the worker) against IDA* with `options`, on the
+   * worker that holds the client's search (else the least busy): resolves to {verdict, context}.
+   */
+  check(id, options, trace) {
+    return new Promise((resolve, reject) => {
+      let slot = this.#homes.get(id);
+      try {
+        slot ??= this.#pick(options);
+      } catch (error) {
+        reject(Object.assign(error, { refused: true }));
+        return;
+      }
+      const request = this.#nextCheck++;
+      this.#checks.set(request, { client: id, slot, resolve, reject });
+      slot.worker.postMessage({ type: 'check', client: id, request, options, trace });
+    });
+  }
+
+  #onCheck({ type, request, verdict, context, name, message }) {
+    const check = this.#checks.get(request);
+    if (!check) return;
+    this.#checks.delete(request);
+    if (type === 'checked') check.resolve({ verdict, context });
+    else check.reject(Object.assign(new Error(message), { name }));
+  }
+
   // Fewest streams; a new worker while every one has a stream and the pool has room; for pdb,
   // one that has the databases in memory already, among the least busy.
   #pick(options) {
@@ -129,6 +161,7 @@ class WorkerPool {
     slot.worker.onmessage = ({ data }) => {
       slot.answered = true;
       if (data.type.startsWith('databases')) { this.#onDatabases(slot, data); return; }
+      if (data.type.startsWith('check')) { this.#onCheck(data); return; }
       this.#clients.get(data.client)?.receive(data);
     };
     slot.worker.onerror = (event) => {
@@ -158,6 +191,9 @@ class WorkerPool {
     slot.worker.terminate();
     this.#slots = this.#slots.filter((s) => s !== slot);
     for (const [id, home] of this.#homes) if (home === slot) this.#homes.delete(id);
+    for (const [request, check] of this.#checks) {
+      if (check.slot === slot) { this.#checks.delete(request); check.reject(error); }
+    }
     for (const [goal, request] of this.#requests) {
       if (request.slot !== slot) continue;
       this.#requests.delete(goal);
@@ -224,6 +260,13 @@ export class WorkerClient {
   databases(goal, onProgress) {
     return new Promise((resolve, reject) => pool.databases(this.#id, goal, { onProgress, resolve, reject }));
   }
+
+  /**
+   * The core's verdict on a student's IDA* trace (a string, or a File read in the worker) for
+   * `options` {board, heuristic, goal}; resolves to {verdict, context} (check-report.js
+   * checkWithContext), rejects with the core's error for bad options.
+   */
+  check(options, trace) { return pool.check(this.#id, options, trace); }
 
   /** A message from the worker about this client's stream (the pool's). */
   receive(data) {

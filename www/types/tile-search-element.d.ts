@@ -1,6 +1,6 @@
 // Declarations of the <tile-search> element (the npm package's "tilesearch/element" entry). The
 // trace events are the core's (trace-events.d.ts, taken from the wasm package's declarations).
-import type { TraceEvent, Heuristic, GoalConvention } from './trace-events.js';
+import type { TraceEvent, Heuristic, GoalConvention, CheckVerdict } from './trace-events.js';
 
 export type { TraceEvent, Heuristic, GoalConvention } from './trace-events.js';
 export type * from './trace-events.js';
@@ -11,7 +11,7 @@ export type Algorithm = 'ida' | 'bfs' | 'dfs' | 'greedy' | 'astar';
 export type Panel = 'input' | 'board' | 'now' | 'code' | 'frontier' | 'tree' | 'timeline' | 'solution' | 'compare' | 'glossary';
 /** The controls of `controls` (or "none"). */
 export type Control = 'step' | 'step-back' | 'next-iteration' | 'run' | 'reset' | 'play-solution' | 'speed' | 'predict' | 'overlay'
-  | 'copy-link' | 'download-trace' | 'download-tree' | 'download-table';
+  | 'copy-link' | 'download-trace' | 'download-tree' | 'download-table' | 'check-trace';
 export type Status = 'ready' | 'preparing' | 'running' | 'paused' | 'solved' | 'gaveup' | 'exhausted' | 'error';
 
 /** The pattern databases' progress (heuristic "pdb"). */
@@ -53,6 +53,8 @@ export interface TileSearchState {
   /** The mode in effect: "predict" only with the attribute and IDA*. */
   mode: 'explore' | 'predict';
   score: Score;
+  /** The move order in effect (the `order` attribute, or "lrud" when it has none or a bad one). */
+  order: string;
 }
 
 /** `state.tree`. */
@@ -81,6 +83,8 @@ export interface TileSearchEventMap extends HTMLElementEventMap {
   /** Predict mode asks about the next event (not shown yet). */
   question: CustomEvent<Question>;
   answer: CustomEvent<AnswerResult>;
+  /** A verdict of checkTrace() or of the check card. */
+  check: CustomEvent<CheckVerdict>;
 }
 
 /** The element's attributes, as markup takes them (for frameworks' JSX typings). */
@@ -89,6 +93,8 @@ export interface TileSearchAttributes {
   heuristic?: Heuristic;
   goal?: GoalConvention;
   algorithm?: Algorithm;
+  /** The blank's moves in the order tried: l, r, u, d once each (default "lrud"). */
+  order?: string;
   'max-reached'?: string | number;
   /** Events per second, 1 to 1000, or "max". */
   speed?: string | number;
@@ -118,6 +124,8 @@ export declare class TileSearchElement extends HTMLElement {
   heuristic: Heuristic;
   goal: GoalConvention;
   algorithm: Algorithm;
+  /** The blank's moves in the order tried: l, r, u, d once each (default "lrud"; a bad value is named in the message line). */
+  order: string;
   /** Events per second; Infinity is full speed. */
   get speed(): number;
   set speed(value: number | 'max');
@@ -141,6 +149,13 @@ export declare class TileSearchElement extends HTMLElement {
    * question waiting, a TypeError for a value of the wrong type, a RangeError for one out of range.
    */
   answer(value: string | number | boolean): AnswerResult;
+  /**
+   * Checks a student's IDA* trace (JSON Lines, or a File of them) for the board shown, in a
+   * worker, and shows the verdict (the check card, the moment before the divergence in the
+   * trace's move order). Rejects with a TypeError for another type, with the core's
+   * TileSearchError for bad options or an unsolvable board.
+   */
+  checkTrace(trace: string | Blob): Promise<CheckVerdict>;
   /** The page's URL with this widget's options (and id) and the moment shown (step, iteration) in the hash. */
   readonly link: string;
   /** Shows one more event and returns it (undefined at the end or on an invalid board). */
