@@ -13,9 +13,9 @@
 //   custom-elements.json,      the manifest by @custom-elements-manifest/analyzer, the README
 //   README.md, LICENSE         from packaging/README.md
 // The element's code is the same in both: only www/assets.js is swapped for a build's variant.
-// Prints every file's gzipped size and checks the budget (module + workers + wasm ≤ 188 KiB: the
+// Prints every file's gzipped size and checks the budget (module + workers + wasm ≤ 192 KiB: the
 // explorer's pseudo-code, canvas tree and glossary took it from 142 to 153 KiB, predict mode to
-// 160.5, the trace checker (its rules and messages in wasm) to 184).
+// 160.5, "Check a trace" (the checker's rules and messages in wasm, its card) to 189.2).
 import { build } from 'esbuild';
 import { copyFile, cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -27,7 +27,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const WWW = join(ROOT, 'www');
 const DIST = join(ROOT, 'dist');
-const BUDGET_KIB = 188;
+const BUDGET_KIB = 192;
 
 for (const file of ['pkg/tilesearch.js', 'pkg/tilesearch_bg.wasm']) {
   if (!existsSync(join(WWW, file))) {
