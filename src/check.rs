@@ -275,7 +275,13 @@ impl Checker {
         heuristic: HeuristicChoice,
         order: Option<MoveOrder>,
     ) -> Result<Checker, Error> {
+        // While the trace fits several orders the first is followed: the lecture's, then the
+        // teaching text's solvers' (up, down, left, right), then the rest.
         let mut orders = MoveOrder::all();
+        if let Some(at) = orders.iter().position(|o| o.name() == "udlr") {
+            let udlr = orders.remove(at);
+            orders.insert(1, udlr);
+        }
         let mut candidates = (1u32 << orders.len()) - 1;
         if let Some(order) = order {
             orders = vec![order];

@@ -128,9 +128,9 @@ test('upload a file with no-reverse-check and wrong-f: the right line, the board
   await page.waitForFunction(() => /at line/.test(document.querySelector('tile-search').shadowRoot.querySelector('.check-headline').textContent));
   assert.equal(await $(page, '.check-headline').textContent(), 'Move that undoes its parent’s, at line 11');
   let s = await waitForState(page, (s) => s.position === 11 && s.status === 'paused');
-  assert.equal(s.order, 'dulr');
+  assert.equal(s.order, 'udlr');
   // The board shown is the core's board after 11 events in that order.
-  assert.ok((await boardLabel(page)).startsWith(`Board: ${coreRowsAt('dulr', 11)}`), await boardLabel(page));
+  assert.ok((await boardLabel(page)).startsWith(`Board: ${coreRowsAt('udlr', 11)}`), await boardLabel(page));
   assert.equal(await $(page, '.check-rows tr.diverges td:last-child').textContent(), '—');
 
   await $(page, '.check-again').click();
@@ -141,7 +141,7 @@ test('upload a file with no-reverse-check and wrong-f: the right line, the board
   s = await waitForState(page, (s) => s.position === 11 && s.tree.selected !== null);
   assert.equal(s.tree.selected.id, 6);
   assert.deepEqual(await $(page, '.check-rows tr.diverges .differs').allTextContents(), ['f 20', 'f 19']);
-  assert.ok((await boardLabel(page)).startsWith(`Board: ${coreRowsAt('dulr', 11)}`));
+  assert.ok((await boardLabel(page)).startsWith(`Board: ${coreRowsAt('udlr', 11)}`));
   await screenshot(page, 'check-1280x720-wrong-f');
   // An empty file is named, not checked.
   await $(page, '.check-again').click();
