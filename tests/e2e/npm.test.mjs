@@ -61,8 +61,8 @@ test('npm pack ./dist: the package has its entries, declarations, manifest, wasm
   const manifest = JSON.parse(await readFile(join(project, 'node_modules/tilesearch/custom-elements.json'), 'utf8'));
   const element = manifest.modules.flatMap((m) => m.declarations).find((d) => d.tagName === 'tile-search');
   assert.deepEqual(element.attributes.map((a) => a.name).sort(),
-    ['algorithm', 'autoplay', 'board', 'caption', 'controls', 'goal', 'height', 'heuristic', 'loop', 'max-reached', 'position', 'speed', 'theme', 'view']);
-  assert.deepEqual(element.events.map((e) => e.name).sort(), ['gaveup', 'optionschange', 'reset', 'solved', 'step']);
+    ['algorithm', 'autoplay', 'board', 'caption', 'controls', 'goal', 'height', 'heuristic', 'loop', 'max-reached', 'mode', 'order', 'position', 'speed', 'theme', 'view']);
+  assert.deepEqual(element.events.map((e) => e.name).sort(), ['answer', 'check', 'gaveup', 'optionschange', 'question', 'reset', 'solved', 'step']);
   assert.ok(manifest.modules.some((m) => m.path === 'tile-search.js' && m.exports.some((e) => e.kind === 'custom-element-definition')));
 });
 
