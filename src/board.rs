@@ -435,12 +435,16 @@ impl Board {
         Some(tile)
     }
 
-    /// Slides `tile` into the blank; fails when the tile is not next to the blank.
-    pub fn slide(&mut self, tile: u8) -> Result<Direction, Error> {
-        let dir = Direction::ORDER
+    /// The blank's move that slides `tile`, if the tile is next to the blank.
+    pub fn direction_of(&self, tile: u8) -> Option<Direction> {
+        Direction::ORDER
             .into_iter()
             .find(|&d| tile != 0 && self.tile_towards(d) == Some(tile))
-            .ok_or(Error::NotAdjacent { tile })?;
+    }
+
+    /// Slides `tile` into the blank; fails when the tile is not next to the blank.
+    pub fn slide(&mut self, tile: u8) -> Result<Direction, Error> {
+        let dir = self.direction_of(tile).ok_or(Error::NotAdjacent { tile })?;
         self.move_blank(dir);
         Ok(dir)
     }

@@ -27,7 +27,7 @@
 
 use crate::board::{Board, Direction, Goal, MoveOrder};
 use crate::error::{escape_controls, Error};
-use crate::heuristic::{HeuristicChoice, HeuristicKind};
+use crate::heuristic::{HeuristicChoice, HeuristicKind, Manhattan};
 use crate::search::{ida_star_in_order, Search};
 use crate::trace::{Event, NodeInfo, PruneEvent, RaiseEvent, SolvedEvent};
 use serde::{Deserialize, Serialize};
@@ -262,10 +262,6 @@ pub struct Checker {
     verdict: Option<Verdict>,
 }
 
-/// The most lines a trace may have: far beyond any 8-puzzle search, and a bound for a runaway
-/// program (every line is checked as it comes, so memory is no concern).
-const MAX_LINES: u64 = u64::MAX / 2;
-
 impl Checker {
     /// A checker of a trace of IDA* from `start` towards `goal` with `heuristic`, in `order`
     /// (`None`: inferred from the trace). Fails like the search does (an unsolvable board).
@@ -333,7 +329,7 @@ impl Checker {
         if self.verdict.is_some() {
             return self.verdict.as_ref();
         }
-        self.lines = (self.lines + 1).min(MAX_LINES);
+        self.lines += 1;
         let text = text.trim();
         if !text.starts_with('{') {
             return None;
@@ -484,14 +480,7 @@ impl Checker {
     /// Compares one event with the search's.
     fn check(&mut self, got: Got) -> Result<(), (Divergence, String, bool)> {
         let Some(expected) = self.expected.clone() else {
-            return Err((
-                Divergence::UnexpectedEvent,
-                format!(
-                    "the search ended with the solution ({} moves) before this line",
-                    self.summary.length
-                ),
-                false,
-            ));
+            return Err(self.ended());
         };
         if let Event::Solved(solved) = &expected {
             return self.solved(got, solved);
@@ -517,6 +506,18 @@ impl Checker {
                 }
             }
         }
+    }
+
+    /// A line after the search ended.
+    fn ended(&self) -> (Divergence, String, bool) {
+        (
+            Divergence::UnexpectedEvent,
+            format!(
+                "the search ended with the solution ({} moves) before this line",
+                self.summary.length
+            ),
+            false,
+        )
     }
 
     fn iteration(
@@ -553,7 +554,9 @@ impl Checker {
                     return Err(self.wrong_raise(raise, threshold));
                 }
                 self.accept();
-                let expected = self.expected.clone().expect("an iteration follows a raise");
+                let Some(expected) = self.expected.clone() else {
+                    return Err(self.ended());
+                };
                 self.iteration(threshold, &expected)
             }
             _ => Err(self.early_end(expected, "a new iteration")),
@@ -798,10 +801,8 @@ impl Checker {
             }
         };
         let parent = self.path[depth - 1];
-        let Some(dir) = u8::try_from(tile)
-            .ok()
-            .and_then(|t| direction_of(&parent.board, t))
-        else {
+        let mut board = parent.board;
+        let Some(dir) = u8::try_from(tile).ok().and_then(|t| board.slide(t).ok()) else {
             return Err((Divergence::IllegalMove, self.illegal(tile, &parent), false));
         };
         let tile = tile as u8;
@@ -857,10 +858,13 @@ impl Checker {
         }
         if i64::from(w.tile) != u64::from(tile) as i64 {
             // Another child of the same parent: another move order, or one out of any order.
-            if let Some(order) = self.reorder(&parent, dir) {
-                self.switch(order);
-                let expected = self.expected.clone().expect("the same position");
-                return self.child(got, i64::from(tile), visited, &expected);
+            if let Some(order) = self.reorder(&parent, dir).filter(|&o| o != self.current) {
+                if self.switch(order) {
+                    let Some(expected) = self.expected.clone() else {
+                        return Err(self.ended());
+                    };
+                    return self.child(got, i64::from(tile), visited, &expected);
+                }
             }
             return Err((
                 Divergence::MissingEvent,
@@ -872,7 +876,6 @@ impl Checker {
                 true,
             ));
         }
-        let board = parent.board.after(&[tile]).expect("checked legal");
         self.values(got, w.h, board, Some(&parent))?;
         match (visited, expected) {
             (true, Event::Prune(p)) => Err((
@@ -952,20 +955,24 @@ impl Checker {
     }
 
     /// Continues in `orders[index]` from the last event matched: the trace so far is the same
-    /// in both orders, so the search is at the same event.
-    fn switch(&mut self, index: usize) {
-        self.current = index;
-        let mut search = ida_star_in_order(
+    /// in both orders, so the search is at the same event. False (nothing changed) if that
+    /// search cannot be made, which `new` rules out.
+    fn switch(&mut self, index: usize) -> bool {
+        let made = ida_star_in_order(
             self.start,
             self.goal,
             self.heuristic.clone(),
             self.orders[index],
-        )
-        .expect("the board was checked");
+        );
+        let Ok(mut search) = made else {
+            return false;
+        };
         search.seek(self.matched);
         self.search = search;
+        self.current = index;
         self.position = self.matched;
         self.pull();
+        true
     }
 
     fn illegal(&self, tile: i64, parent: &Open) -> String {
@@ -983,7 +990,7 @@ impl Checker {
         let stale = u8::try_from(tile).ok().filter(|&t| {
             parent
                 .last_child
-                .is_some_and(|b| direction_of(&b, t).is_some())
+                .is_some_and(|b| b.direction_of(t).is_some())
         });
         if stale.is_some() {
             message.push_str(
@@ -1045,29 +1052,16 @@ impl Checker {
     /// The likely mistake behind an h of `got` where `h` is right, if a common one explains it.
     fn h_hint(&self, board: Board, h: u32, got: i64) -> Option<String> {
         let kind = self.heuristic.kind();
-        let cells = board.cells();
-        let w = board.width();
-        let distance = |tile: u8, goal: Goal| {
-            let (at, home) = (
-                board.position_of(tile).unwrap_or(0),
-                goal.position_of(tile, cells),
-            );
-            (at / w).abs_diff(home / w) + (at % w).abs_diff(home % w)
-        };
+        let (w, cells) = (board.width(), board.cells());
         // The blank counted as a tile: towards its goal cell, or (with the formula for tile v
         // at row (v − 1) / w, column (v − 1) mod w) towards row −1, column w − 1.
-        let blank = board.blank();
+        let (blank, home) = (board.blank(), self.goal.position_of(0, cells));
         let blank_costs: Vec<i64> = match kind {
             HeuristicKind::Manhattan | HeuristicKind::LinearConflict => vec![
-                distance(0, self.goal) as i64,
+                ((blank / w).abs_diff(home / w) + (blank % w).abs_diff(home % w)) as i64,
                 (blank / w) as i64 + 1 + (w - 1).abs_diff(blank % w) as i64,
             ],
-            HeuristicKind::Hamming => {
-                vec![
-                    i64::from(board.tiles()[self.goal.position_of(0, cells)] != 0),
-                    1,
-                ]
-            }
+            HeuristicKind::Hamming => vec![i64::from(blank != home), 1],
             HeuristicKind::Pdb => Vec::new(),
         };
         if let Some(cost) = blank_costs
@@ -1086,19 +1080,26 @@ impl Checker {
             );
         }
         if kind == HeuristicKind::Manhattan {
+            // Tile v measured to cell v instead of v − 1 (or the reverse): the other goal's cells.
             let other = match self.goal {
                 Goal::BlankLast => Goal::BlankFirst,
                 Goal::BlankFirst => Goal::BlankLast,
             };
-            let off: i64 = (1..cells as u8).map(|t| distance(t, other) as i64).sum();
-            if got == off {
+            let (right, off) = (Manhattan::new(w, self.goal), Manhattan::new(w, other));
+            let at = |t: u8| board.position_of(t).unwrap_or(0);
+            if HeuristicChoice::Manhattan
+                .estimate(&board, other)
+                .ok()
+                .map(i64::from)
+                == Some(got)
+            {
                 let mut differ: Vec<String> = (1..cells as u8)
-                    .filter(|&t| distance(t, self.goal) != distance(t, other))
+                    .filter(|&t| right.distance(t, at(t)) != off.distance(t, at(t)))
                     .map(|t| {
                         format!(
                             "tile {t} is {} away, not {}",
-                            distance(t, self.goal),
-                            distance(t, other)
+                            right.distance(t, at(t)),
+                            off.distance(t, at(t))
                         )
                     })
                     .collect();
@@ -1126,10 +1127,8 @@ impl Checker {
             if other == kind {
                 continue;
             }
-            let choice = match other {
-                HeuristicKind::Hamming => HeuristicChoice::Hamming,
-                HeuristicKind::Manhattan => HeuristicChoice::Manhattan,
-                _ => HeuristicChoice::LinearConflict,
+            let Ok(choice) = HeuristicChoice::new(other, w, self.goal, None) else {
+                continue;
             };
             if choice.estimate(&board, self.goal).ok().map(i64::from) == Some(got) {
                 return Some(format!(
@@ -1171,16 +1170,6 @@ fn child_of(event: &Event) -> Option<Wanted> {
         }),
         _ => None,
     }
-}
-
-/// The blank's move that slides `tile` on `board`, if it is next to the blank.
-fn direction_of(board: &Board, tile: u8) -> Option<Direction> {
-    if tile == 0 {
-        return None;
-    }
-    Direction::ORDER
-        .into_iter()
-        .find(|&d| board.tile_towards(d) == Some(tile))
 }
 
 /// The directions a node can generate children in (the reverse move excluded), as bits.

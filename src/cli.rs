@@ -40,18 +40,9 @@ pub fn run(
     if args.first().map(String::as_str) == Some("exercise") {
         return exercise::run(&args[1..], stdout, stderr);
     }
-    let options = match parse_args(args) {
-        Ok(Some(options)) => options,
-        Ok(None) => {
-            let written = stdout
-                .write_all(USAGE.as_bytes())
-                .and_then(|()| stdout.flush());
-            return finish(written, SOLVED, stderr);
-        }
-        Err(message) => {
-            note(stderr, &format!("{message}\n\n{USAGE}"));
-            return USAGE_ERROR;
-        }
+    let options = match usage_or(parse_args(args), USAGE, stdout, stderr) {
+        Ok(options) => options,
+        Err(status) => return status,
     };
     let from_stdin = options.board == ["-"];
     let mut status = SOLVED;
@@ -88,6 +79,29 @@ pub fn run(
 }
 
 /// The exit status once the output is written (or could not be).
+/// The options of a command's parsed arguments; or, for `--help`, the usage printed and for a
+/// usage error the message and the usage, as the exit status.
+fn usage_or<T>(
+    parsed: Result<Option<T>, String>,
+    usage: &str,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> Result<T, i32> {
+    match parsed {
+        Ok(Some(options)) => Ok(options),
+        Ok(None) => {
+            let written = stdout
+                .write_all(usage.as_bytes())
+                .and_then(|()| stdout.flush());
+            Err(finish(written, SOLVED, stderr))
+        }
+        Err(message) => {
+            note(stderr, &format!("{message}\n\n{usage}"));
+            Err(USAGE_ERROR)
+        }
+    }
+}
+
 fn finish(written: io::Result<()>, status: i32, stderr: &mut dyn Write) -> i32 {
     match written {
         Ok(()) => status,

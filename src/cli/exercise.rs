@@ -3,7 +3,7 @@
 //! the options and writes the formats. Exit status as for the other commands: 0 written, 2 bad
 //! usage, 3 the output could not be written (a closed pipe is not an error).
 
-use super::{finish, note, BAD_BOARD, SOLVED, USAGE_ERROR};
+use super::{finish, note, usage_or, BAD_BOARD, SOLVED};
 use crate::board::{Board, Goal, MAX_WIDTH, MIN_WIDTH};
 use crate::error::Error;
 use crate::exercise::{generate, rows, Answer, ExerciseOptions, Question, QuestionKind, MAX_COUNT};
@@ -42,18 +42,9 @@ enum Format {
 
 /// Runs `tilesearch exercise` with `args` (after the word `exercise`); returns the exit status.
 pub(super) fn run(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> i32 {
-    let (options, format) = match parse(args) {
-        Ok(Some(parsed)) => parsed,
-        Ok(None) => {
-            let written = stdout
-                .write_all(USAGE.as_bytes())
-                .and_then(|()| stdout.flush());
-            return finish(written, SOLVED, stderr);
-        }
-        Err(message) => {
-            note(stderr, &format!("{message}\n\n{USAGE}"));
-            return USAGE_ERROR;
-        }
+    let (options, format) = match usage_or(parse(args), USAGE, stdout, stderr) {
+        Ok(parsed) => parsed,
+        Err(status) => return status,
     };
     let questions = match generate(&options) {
         Ok(questions) => questions,

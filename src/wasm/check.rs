@@ -116,8 +116,8 @@ fn parse_line(text: &str) -> Result<TraceLine, String> {
     })
 }
 
-/// A JS number that is a whole number, as i64.
+/// A JS number that is a whole number (a safe integer), as i64.
 fn whole(value: &JsValue) -> Option<i64> {
-    let n = value.as_f64()?;
-    (n.fract() == 0.0 && n.abs() < 9.0e15).then_some(n as i64)
+    const SAFE: f64 = 9_007_199_254_740_991.0;
+    js::whole_in(value, -SAFE, SAFE).map(|n| n as i64)
 }

@@ -201,7 +201,7 @@ pub fn function_option(object: &JsValue, key: &str, call: &str) -> Result<Option
 }
 
 /// A whole number from `min` to `max`, else `None`.
-fn whole_in(value: &JsValue, min: f64, max: f64) -> Option<f64> {
+pub fn whole_in(value: &JsValue, min: f64, max: f64) -> Option<f64> {
     value
         .as_f64()
         .filter(|n| n.fract() == 0.0 && (min..=max).contains(n))
