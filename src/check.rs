@@ -31,6 +31,7 @@ use crate::heuristic::{HeuristicChoice, HeuristicKind, Manhattan};
 use crate::search::{ida_star_in_order, Search};
 use crate::trace::{Event, NodeInfo, PruneEvent, RaiseEvent, SolvedEvent};
 use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
 
 /// What kind of mistake the first divergence is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -138,7 +139,36 @@ pub struct Verdict {
     pub order: String,
     /// What a correct trace amounted to.
     pub summary: Option<CheckSummary>,
+    /// The diverging line as written (its first [`TEXT_CHARS`] characters): all there is to
+    /// show of a line that is not an event.
+    pub text: Option<String>,
+    /// The last lines that matched (up to [`CONTEXT_LINES`], oldest first), each with the
+    /// search's event: what a view shows beside the divergence.
+    pub context: Vec<Matched>,
 }
+
+/// A line of the trace that matched the search's event.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(tsify::Tsify),
+    tsify(rename = "CheckedLine")
+)]
+pub struct Matched {
+    /// The line's 1-based number.
+    pub line: u64,
+    /// The event read from it.
+    pub got: TraceLine,
+    /// The search's event it matched.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "TraceEvent"))]
+    pub expected: Event,
+}
+
+/// How many matched lines a verdict keeps.
+pub const CONTEXT_LINES: usize = 3;
+
+/// How much of a diverging line a verdict quotes.
+pub const TEXT_CHARS: usize = 200;
 
 /// One line of a student's trace, read from its JSON object: the fields the check reads (any
 /// others are ignored). The CLI reads it with a JSON parser; the browser with its own
@@ -260,6 +290,10 @@ pub struct Checker {
     lines: u64,
     summary: CheckSummary,
     verdict: Option<Verdict>,
+    /// The event the last `accept` matched.
+    accepted: Option<Event>,
+    /// The last lines that matched.
+    recent: VecDeque<Matched>,
 }
 
 impl Checker {
@@ -307,6 +341,8 @@ impl Checker {
                 order: String::new(),
             },
             verdict: None,
+            accepted: None,
+            recent: VecDeque::with_capacity(CONTEXT_LINES + 1),
         };
         checker.pull();
         Ok(checker)
@@ -337,7 +373,7 @@ impl Checker {
         let line = match parse(text) {
             Ok(line) => line,
             Err(message) => {
-                self.diverge(Divergence::UnexpectedEvent, message, false, None);
+                self.diverge(Divergence::UnexpectedEvent, message, false, None, text);
                 return self.verdict.as_ref();
             }
         };
@@ -345,12 +381,32 @@ impl Checker {
             Ok(Some(got)) => got,
             Ok(None) => return None,
             Err(message) => {
-                self.diverge(Divergence::UnexpectedEvent, message, false, Some(line));
+                self.diverge(
+                    Divergence::UnexpectedEvent,
+                    message,
+                    false,
+                    Some(line),
+                    text,
+                );
                 return self.verdict.as_ref();
             }
         };
-        if let Err((kind, message, show_expected)) = self.check(got) {
-            self.diverge(kind, message, show_expected, Some(line));
+        match self.check(got) {
+            Err((kind, message, show_expected)) => {
+                self.diverge(kind, message, show_expected, Some(line), text);
+            }
+            Ok(()) => {
+                if let Some(expected) = self.accepted.take() {
+                    if self.recent.len() == CONTEXT_LINES {
+                        self.recent.pop_front();
+                    }
+                    self.recent.push_back(Matched {
+                        line: self.lines,
+                        got: line,
+                        expected,
+                    });
+                }
+            }
         }
         self.verdict.as_ref()
     }
@@ -374,6 +430,8 @@ impl Checker {
                     order: self.order().name(),
                     ..self.summary.clone()
                 }),
+                text: None,
+                context: self.recent.drain(..).collect(),
             },
             Some(event) => {
                 let message = format!(
@@ -392,6 +450,8 @@ impl Checker {
                     position: self.position,
                     order: self.order().name(),
                     summary: None,
+                    text: None,
+                    context: self.recent.drain(..).collect(),
                 }
             }
         }
@@ -447,6 +507,7 @@ impl Checker {
 
     /// The event expected was matched.
     fn accept(&mut self) {
+        self.accepted = self.expected.take();
         self.position += 1;
         self.matched = self.position;
         self.pull();
@@ -458,6 +519,7 @@ impl Checker {
         message: String,
         show_expected: bool,
         got: Option<TraceLine>,
+        text: &str,
     ) {
         let expected = if show_expected {
             self.expected.clone()
@@ -474,6 +536,8 @@ impl Checker {
             position: self.position,
             order: self.order().name(),
             summary: None,
+            text: Some(text.chars().take(TEXT_CHARS).collect()),
+            context: self.recent.drain(..).collect(),
         });
     }
 

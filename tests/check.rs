@@ -195,6 +195,38 @@ fn every_mistake_is_caught_at_its_line() {
 }
 
 #[test]
+fn a_verdict_quotes_the_line_and_the_lines_that_matched_before_it() {
+    let (_, v) = check_student(LECTURE, "wrong-f", &[]);
+    assert_eq!(v["line"], 11);
+    assert_eq!(
+        v["text"],
+        r#"{"type": "node", "g": 3, "h": 16, "f": 20, "tile": 6}"#
+    );
+    let context = v["context"].as_array().unwrap();
+    let lines: Vec<u64> = context
+        .iter()
+        .map(|m| m["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [8, 9, 10]);
+    for m in context {
+        // Each line beside the search's event it matched.
+        for key in ["type", "g", "h", "f", "tile"] {
+            assert_eq!(m["got"][key], m["expected"][key], "{m}");
+        }
+    }
+    // A line that is no JSON is quoted as written, the lines before it still listed.
+    let trace = "moves: none\n{\"type\":\"iteration\",\"threshold\":17}\n{oops\n";
+    let (_, v) = check_json(LECTURE, trace.as_bytes().to_vec(), &[]);
+    assert_eq!(
+        (v["line"].as_u64(), v["text"].as_str()),
+        (Some(3), Some("{oops"))
+    );
+    assert_eq!(v["got"], serde_json::Value::Null);
+    assert_eq!(v["context"][0]["line"], 2);
+    assert_eq!(v["context"][0]["expected"]["type"], "iteration");
+}
+
+#[test]
 fn the_human_form_names_line_kind_and_both_events() {
     let text = String::from_utf8(student(LECTURE, "none", None)).unwrap();
     // The first child visited, although f = 19 > 17.

@@ -1,8 +1,6 @@
 // "Check my IDA*": the words and the side-by-side rows of a verdict of the core's checkTrace.
-// The check itself is the core's (src/check.rs); this module only reads the student's text to
-// show the lines before the divergence, lines the core's events up beside them, and words it.
-// Pure: the worker runs linesBefore and coreEventsBefore (on a trace of millions of lines),
-// the check panel the rest.
+// The check itself, and the lines it quotes (the last that matched, each beside the core's
+// event, then the diverging one), are the core's (src/check.rs); this module only words them.
 
 /** Each kind of divergence in a few words (the core's `Divergence` names). */
 export const KIND_WORDS = {
@@ -22,7 +20,6 @@ export const KIND_WORDS = {
   truncated: 'The trace ends too early',
 };
 
-const BACKTRACK_WINDOW = 100;
 const MOVE_WORDS = { l: 'left', r: 'right', u: 'up', d: 'down' };
 
 /** "udlr" → "blank up, down, left, right". */
@@ -81,102 +78,14 @@ export function differing(parts, other) {
   return new Set(parts.filter(([key, text]) => theirs.has(key) && theirs.get(key) !== text).map(([key]) => key));
 }
 
-/** The student's line as an object, or null (not JSON, or not an object). */
-export function parseLine(text) {
-  try {
-    const value = JSON.parse(text);
-    return value && typeof value === 'object' && !Array.isArray(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-// Lines the checker reads as events: those that start with "{" (after blanks); a backtrack is
-// accepted and never required, so it has no place beside the core's events.
-const isEventLine = (text) => text.startsWith('{') && parseLine(text)?.type !== 'backtrack';
-
 /**
- * The student's event lines before line `line` (1-based; null: the end of the trace), the last
- * `count` of them, as [{line, text}], and the text of line `line` itself (null past the end).
- * One pass over the text up to there, without splitting it (a trace may be millions of lines).
+ * The rows of the side-by-side view: the lines that matched before the divergence beside the
+ * core's events (the verdict's context), then the diverging line beside the event IDA* makes
+ * there. Returns [{line, yours, ida, diverges, raw}], `yours` and `ida` as eventParts (or
+ * null), `raw`: the student's text where it is not an event object.
  */
-export function linesBefore(text, line, count) {
-  const end = line ?? Infinity;
-  const kept = [];
-  let at = 0, number = 1, current = null;
-  while (at <= text.length && number <= end) {
-    const next = text.indexOf('\n', at);
-    const stop = next < 0 ? text.length : next;
-    const lineText = text.slice(at, stop).trim();
-    if (number === end) { current = lineText; break; }
-    if (next < 0 && lineText === '') break; // the newline that ends the last line
-    if (isEventLine(lineText)) {
-      kept.push({ line: number, text: lineText });
-      if (kept.length > count) kept.shift();
-    }
-    if (next < 0) break;
-    at = next + 1;
-    number += 1;
-  }
-  return { lines: kept, current };
-}
-
-/**
- * The core's events at positions before `position` in the move order `order`, backtracks left
- * out (the student's trace need not have them): the last `count` of them. `Solver` is the
- * core's class; `options` the check's {board, heuristic, goal}.
- */
-export function coreEventsBefore(Solver, options, order, position, count) {
-  const solver = new Solver({ ...options, algorithm: 'ida', order });
-  try {
-    // Backtracks come in runs as long as the path is deep: a window this wide holds `count` others.
-    let at = solver.seek(Math.max(0, position - count - BACKTRACK_WINDOW));
-    const events = [];
-    while (at < position) {
-      const event = solver.step();
-      if (event === undefined) break;
-      at += 1;
-      if (event.type !== 'backtrack') events.push(event);
-    }
-    return events.slice(-count);
-  } finally {
-    solver.free();
-  }
-}
-
-/** Lines and events shown before the divergence. */
-export const CONTEXT_ROWS = 3;
-
-/**
- * The core's verdict on `text` for `options` ({board, heuristic, goal}), and what the rows
- * beside it need: {verdict, context: {lines, current, events}}. `core`: the wasm package
- * (checkTrace and Solver). Throws the core's TileSearchError for bad options.
- */
-export function checkWithContext(core, options, text) {
-  const verdict = core.checkTrace(options, text);
-  const { lines, current } = linesBefore(text, verdict.line, CONTEXT_ROWS);
-  const events = coreEventsBefore(core.Solver, options, verdict.order, verdict.position, CONTEXT_ROWS);
-  return { verdict, context: { lines, current, events } };
-}
-
-/**
- * The rows of the side-by-side view: the student's lines before the divergence beside the
- * core's events at the same places (all of which matched), then the diverging line beside the
- * event IDA* makes there. `context`: {lines, current, events} as the worker sends them.
- * Returns [{line, yours, ida, diverges}], `yours` and `ida` as eventParts (or null), `raw`: the
- * student's text where it is not an event object.
- */
-export function alignRows(verdict, context) {
-  const { lines, events } = context;
-  const paired = Math.min(lines.length, events.length);
-  const rows = [];
-  for (let i = 0; i < paired; i += 1) {
-    const mine = lines[lines.length - paired + i];
-    rows.push({ line: mine.line, yours: eventParts(parseLine(mine.text)), raw: mine.text, ida: eventParts(events[events.length - paired + i]), diverges: false });
-  }
-  if (!verdict.ok) {
-    const got = verdict.got ?? (context.current === null ? null : parseLine(context.current));
-    rows.push({ line: verdict.line, yours: eventParts(got), raw: context.current, ida: eventParts(verdict.expected), diverges: true });
-  }
+export function alignRows(verdict) {
+  const rows = verdict.context.map(({ line, got, expected }) => ({ line, yours: eventParts(got), raw: null, ida: eventParts(expected), diverges: false }));
+  if (!verdict.ok) rows.push({ line: verdict.line, yours: eventParts(verdict.got), raw: verdict.text, ida: eventParts(verdict.expected), diverges: true });
   return rows;
 }

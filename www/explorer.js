@@ -446,13 +446,13 @@ class Explorer {
     const options = { board: this.#host.board, heuristic: this.#host.heuristic, goal: this.#host.goal };
     const request = this.#checks += 1;
     this.#client ??= createSearchClient(this.#module);
-    const { verdict, context } = await this.#client.check(options, trace);
+    const verdict = await this.#client.check(options, trace);
     if (request !== this.#checks || !this.#ready) return verdict; // a newer check, or the widget left the page
     if (checkKey(options) !== checkKey(this.#options())) {
       if (fromView) this.#views.check.failed('The board, heuristic or goal changed while checking: check again for this one.');
       return verdict;
     }
-    this.#showVerdict(verdict, context, options, fromView);
+    this.#showVerdict(verdict, options, fromView);
     this.#host.dispatchEvent(new CustomEvent('check', { bubbles: true, composed: true, detail: verdict }));
     return verdict;
   }
@@ -462,7 +462,7 @@ class Explorer {
    * order) to the moment before the core's expected event, and the tree's ring marks that
    * event's node if drawn, else its parent (the node whose child comes next).
    */
-  async #showVerdict(verdict, context, options, focus) {
+  async #showVerdict(verdict, options, focus) {
     this.#check = { verdict, key: checkKey(options) };
     const switched = [];
     if (this.#host.algorithm !== 'ida') { switched.push('IDA*'); this.#host.algorithm = 'ida'; }
@@ -474,7 +474,7 @@ class Explorer {
       ? `Shown: the end of your search (${count(verdict.position, 'event')}, ${order}).${followed}`
       : `Shown: the moment before IDA*'s event (after ${count(verdict.position, 'event')}, ${order}).${followed}`;
     view.show(false);
-    view.render(verdict, alignRows(verdict, context), where, focus);
+    view.render(verdict, alignRows(verdict), where, focus);
     this.#announce(announcement(verdict), true);
     if (!this.#solver) { this.#goTo(verdict.position); return; }
     await this.#seek(verdict.position);

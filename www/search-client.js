@@ -5,7 +5,6 @@ import { Solver, checkTrace } from './pkg/tilesearch.js';
 import { WorkerClient } from './worker-client.js';
 import { KIND, RECORD_WORDS, recordKind } from './trace-records.js';
 import { snapshotOf } from './snapshot.js';
-import { checkWithContext } from './check-report.js';
 
 const CREDITS = 3;
 const BATCH_EVENTS = 16384;   // about 1 ms of search: one slice, far below the 50 ms long-task line
@@ -101,7 +100,7 @@ class SliceClient {
       throw new Error(`this page cannot start a Web Worker, and a trace of ${text.length.toLocaleString('en')} characters would freeze it: ` +
         'check it with tilesearch check on the command line');
     }
-    return checkWithContext({ Solver, checkTrace }, options, text);
+    return checkTrace(options, text);
   }
 
   credit() {

@@ -11,7 +11,6 @@ import init, * as core from './pkg/tilesearch.js';
 import { ensurePatternDatabases } from './pdb-cache.js';
 import { snapshotOf } from './snapshot.js';
 import { KIND, RECORD_WORDS, recordKind } from './trace-records.js';
-import { checkWithContext } from './check-report.js';
 
 const { Solver } = core;
 
@@ -76,12 +75,12 @@ async function sendDatabases(goal) {
   }
 }
 
-/** "Check my IDA*": the core's verdict on a student's trace (a string or a File), with the rows to show beside it. */
+/** "Check my IDA*": the core's verdict on a student's trace (a string or a File). */
 async function check({ client, request, options, trace }) {
   try {
     const text = typeof trace === 'string' ? trace : await trace.text();
     if (options.heuristic === 'pdb') await ensurePatternDatabases(core, options.goal ?? 'blank-last');
-    send({ type: 'checked', client, request, ...checkWithContext(core, options, text) });
+    send({ type: 'checked', client, request, verdict: core.checkTrace(options, text) });
   } catch (error) {
     send({ type: 'check-error', client, request, name: error.name, message: error.message });
   }

@@ -115,7 +115,7 @@ class WorkerPool {
 
   /**
    * Checks `trace` (a string or a Blob, read in the worker) against IDA* with `options`, on the
-   * worker that holds the client's search (else the least busy): resolves to {verdict, context}.
+   * worker that holds the client's search (else the least busy): resolves to the verdict.
    */
   check(id, options, trace) {
     return new Promise((resolve, reject) => {
@@ -132,11 +132,11 @@ class WorkerPool {
     });
   }
 
-  #onCheck({ type, request, verdict, context, name, message }) {
+  #onCheck({ type, request, verdict, name, message }) {
     const check = this.#checks.get(request);
     if (!check) return;
     this.#checks.delete(request);
-    if (type === 'checked') check.resolve({ verdict, context });
+    if (type === 'checked') check.resolve(verdict);
     else check.reject(Object.assign(new Error(message), { name }));
   }
 
@@ -263,8 +263,8 @@ export class WorkerClient {
 
   /**
    * The core's verdict on a student's IDA* trace (a string, or a File read in the worker) for
-   * `options` {board, heuristic, goal}; resolves to {verdict, context} (check-report.js
-   * checkWithContext), rejects with the core's error for bad options.
+   * `options` {board, heuristic, goal}; resolves to the verdict, rejects with the core's error
+   * for bad options.
    */
   check(options, trace) { return pool.check(this.#id, options, trace); }
 
