@@ -2,6 +2,8 @@
 // The check itself, and the lines it quotes (the last that matched, each beside the core's
 // event, then the diverging one), are the core's (src/check.rs); this module only words them.
 
+import { moveWords } from './words.js';
+
 /** Each kind of divergence in a few words (the core's `Divergence` names). */
 export const KIND_WORDS = {
   'first-threshold': 'Wrong first threshold',
@@ -20,10 +22,8 @@ export const KIND_WORDS = {
   truncated: 'The trace ends too early',
 };
 
-const MOVE_WORDS = { l: 'left', r: 'right', u: 'up', d: 'down' };
-
 /** "udlr" → "blank up, down, left, right". */
-export const orderWords = (order) => `blank ${[...order].map((m) => MOVE_WORDS[m] ?? m).join(', ')}`;
+export const orderWords = (order) => `blank ${moveWords(order)}`;
 
 const number = (n) => Number(n).toLocaleString('en');
 

@@ -4,6 +4,7 @@
 // against the held event (the core's answer, never one worked out here) and keeps the score.
 // The explanations are the Now panel's narration of the event the answer reveals.
 import { narrate } from './now-panel.js';
+import { moveWords } from './words.js';
 
 /** @typedef {'prune' | 'f' | 'next-threshold' | 'next-tile' | 'length'} QuestionKind */
 /** @typedef {{kind: QuestionKind, prompt: string, choices: (string | number)[] | null}} Question */
@@ -23,9 +24,6 @@ import { narrate } from './now-panel.js';
  */
 
 const YES_NO = ['yes', 'no'];
-const MOVE_WORDS = { l: 'left', r: 'right', u: 'up', d: 'down' };
-/** A move order's letters in words: "lrud" → "left, right, up, down". */
-const orderWords = (order) => [...order].map((letter) => MOVE_WORDS[letter]).join(', ');
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const list = (items) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`);
 /** A caller's value as an error message shows it. */
@@ -55,7 +53,7 @@ export function questionFor(next, { last, threshold, minPruned, heuristic, child
         const choices = [...children].sort((a, b) => a - b); // ascending: the order gives nothing away
         return ask('next-tile', `${capital(parentName)} is expanded: its children slide tile ${list(choices)}. Which tile slides first?`,
           choices, next.tile,
-          `The blank tries its moves in the order ${orderWords(order)} (never undoing the last move), so tile ${next.tile} slides first. ${narration(next)}`);
+          `The blank tries its moves in the order ${moveWords(order)} (never undoing the last move), so tile ${next.tile} slides first. ${narration(next)}`);
       }
       const child = `${capital(parentName)} generates the child that slides tile ${next.tile} (g = ${next.g}).`;
       return turn % 2 === 0

@@ -27,3 +27,12 @@ export const GLOSSARY = [
  * @param {string} [plural] default `${singular}s`
  */
 export const count = (n, singular, plural = `${singular}s`) => `${n.toLocaleString('en')} ${n === 1 ? singular : plural}`;
+
+const MOVE_WORDS = { l: 'left', r: 'right', u: 'up', d: 'down' };
+
+/**
+ * A move order (the core's letters, as `Solver.order` gives it) in words: "udlr" is
+ * "up, down, left, right".
+ * @param {string} order
+ */
+export const moveWords = (order) => [...order].map((letter) => MOVE_WORDS[letter] ?? letter).join(', ');

@@ -1,7 +1,7 @@
 // The vocabulary module: English counts, and a glossary entry for every counter the panels show.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { GLOSSARY, count } from '../../www/words.js';
+import { GLOSSARY, count, moveWords } from '../../www/words.js';
 
 test('counts read as English', () => {
   assert.equal(count(0, 'node'), '0 nodes');
@@ -17,4 +17,9 @@ test('every counter the panels show has one entry in the glossary', () => {
   for (const term of ['g', 'h', 'f = g + h', 'threshold (t)', 'iteration', 'visited', 'pruned', 'expanded', 'generated', 'nodes', 'reached', 'frontier']) {
     assert.ok(terms.includes(term), term);
   }
+});
+
+test('moveWords spells a move order in words', () => {
+  assert.equal(moveWords('lrud'), 'left, right, up, down');
+  assert.equal(moveWords('udlr'), 'up, down, left, right');
 });
