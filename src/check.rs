@@ -808,16 +808,12 @@ impl Checker {
             }
             return Err((Divergence::WrongH, self.wrong_h(board, h, got.h), true));
         }
-        if got.f != got.g + got.h {
+        // g and h are the search's by now (small), but the sum stays safe for any numbers.
+        let sum = got.g.saturating_add(got.h);
+        if got.f != sum {
             return Err((
                 Divergence::WrongF,
-                format!(
-                    "f = g + h = {} + {} = {}, not {}",
-                    got.g,
-                    got.h,
-                    got.g + got.h,
-                    got.f
-                ),
+                format!("f = g + h = {} + {} = {}, not {}", got.g, got.h, sum, got.f),
                 true,
             ));
         }
@@ -920,7 +916,7 @@ impl Checker {
                 true,
             ));
         }
-        if i64::from(w.tile) != u64::from(tile) as i64 {
+        if w.tile != tile {
             // Another child of the same parent: another move order, or one out of any order.
             if let Some(order) = self.reorder(&parent, dir).filter(|&o| o != self.current) {
                 if self.switch(order) {

@@ -397,6 +397,40 @@ fn lines_that_are_not_events_are_named() {
 }
 
 #[test]
+fn numbers_at_the_ends_of_i64_are_named_not_overflowed() {
+    let max = i64::MAX;
+    for (second, kind) in [
+        (
+            format!(r#"{{"type":"node","g":{max},"h":{max},"f":{max},"tile":null}}"#),
+            "wrong-g",
+        ),
+        (
+            format!(r#"{{"type":"node","g":0,"h":{max},"f":-{max},"tile":null}}"#),
+            "wrong-h",
+        ),
+        (
+            format!(r#"{{"type":"prune","g":{max},"h":1,"f":1,"tile":{max}}}"#),
+            "wrong-g",
+        ),
+        (
+            format!(r#"{{"type":"raise","from":-{max},"to":{max}}}"#),
+            "missing-event",
+        ),
+    ] {
+        let trace = format!("{{\"type\":\"iteration\",\"threshold\":17}}\n{second}\n");
+        let (status, v) = check_json(LECTURE, trace.into_bytes(), &[]);
+        assert_eq!(
+            (status, v["line"].as_u64(), v["kind"].as_str()),
+            (1, Some(2), Some(kind)),
+            "{second}: {v}"
+        );
+    }
+    let trace = format!("{{\"type\":\"iteration\",\"threshold\":{max}}}\n");
+    let (_, v) = check_json(LECTURE, trace.into_bytes(), &[]);
+    assert_eq!(v["kind"], "first-threshold");
+}
+
+#[test]
 fn bad_usage_exits_2_with_a_specific_message() {
     for (args, words) in [
         (vec!["check", "-"], "needs the start board"),
