@@ -144,17 +144,13 @@ pub struct Verdict {
     pub text: Option<String>,
     /// The last lines that matched (up to [`CONTEXT_LINES`], oldest first), each with the
     /// search's event: what a view shows beside the divergence.
-    pub context: Vec<Matched>,
+    pub context: Vec<CheckedLine>,
 }
 
 /// A line of the trace that matched the search's event.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-#[cfg_attr(
-    target_arch = "wasm32",
-    derive(tsify::Tsify),
-    tsify(rename = "CheckedLine")
-)]
-pub struct Matched {
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+pub struct CheckedLine {
     /// The line's 1-based number.
     pub line: u64,
     /// The event read from it.
@@ -293,7 +289,7 @@ pub struct Checker {
     /// The event the last `accept` matched.
     accepted: Option<Event>,
     /// The last lines that matched.
-    recent: VecDeque<Matched>,
+    recent: VecDeque<CheckedLine>,
 }
 
 impl Checker {
@@ -400,7 +396,7 @@ impl Checker {
                     if self.recent.len() == CONTEXT_LINES {
                         self.recent.pop_front();
                     }
-                    self.recent.push_back(Matched {
+                    self.recent.push_back(CheckedLine {
                         line: self.lines,
                         got: line,
                         expected,
