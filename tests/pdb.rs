@@ -134,6 +134,38 @@ fn consistent_on_random_walks() {
     }
 }
 
+/// IDA* updates each lookup's rank and occupied cells with the move instead of ranking the
+/// placement again: after every move of long random walks (each tile sliding every way, on
+/// the board and on its reflection), the updated state equals the state computed from scratch.
+#[test]
+fn the_incremental_lookup_equals_the_lookup_from_scratch() {
+    use tilesearch::board::SLOTS;
+    use tilesearch::heuristic::{Heuristic, Pdb};
+    for goal in Goal::ALL {
+        let pdb = Pdb::new(databases(goal));
+        let mut rng = Rng(4242);
+        for _ in 0..40 {
+            let mut b = rng.scramble(4, goal, 300);
+            let (mut h, mut state) = pdb.start(b.tiles());
+            for _ in 0..300 {
+                let dir = Direction::ORDER[rng.below(4)];
+                let mut tiles = [0u8; SLOTS];
+                tiles[..16].copy_from_slice(b.tiles());
+                let to = b.blank();
+                let Some(from) = tilesearch::board::neighbor(to, dir, 4) else {
+                    continue;
+                };
+                let tile = tiles[from];
+                let (next_h, next) =
+                    pdb.after_slide(h, &state, &tiles, &[0; SLOTS], tile, from, to);
+                b.move_blank(dir).unwrap();
+                assert_eq!((next_h, next), pdb.start(b.tiles()), "{b:?}");
+                (h, state) = (next_h, next);
+            }
+        }
+    }
+}
+
 #[test]
 fn pdb_traces_follow_the_rules_and_run_equals_stepping() {
     let goal = Goal::BlankLast;

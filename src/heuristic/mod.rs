@@ -56,7 +56,43 @@ pub trait Heuristic: Clone {
         from: usize,
         to: usize,
     ) -> (u32, Self::State);
+
+    /// Whether IDA*'s fast walk should look up all of a node's children at once
+    /// ([`Heuristic::after_slides`]) before it visits the first: worth it for a heuristic whose
+    /// lookups miss the cache, since the misses then overlap.
+    const BATCHED: bool = false;
+
+    /// [`Heuristic::after_slide`] for each child of a node at once: `froms[i]` is the cell of
+    /// the i-th child's tile ([`NO_CHILD`] where there is none), `to` the blank's cell. Where
+    /// a child's h exceeds `enough`, the h returned may be any value in `enough + 1 ..= h` and
+    /// its state anything (the search prunes it and reads neither beyond that); elsewhere both
+    /// are exact.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn after_slides(
+        &self,
+        h: u32,
+        state: &Self::State,
+        tiles: &Tiles,
+        positions: &Tiles,
+        froms: [u8; 4],
+        to: usize,
+        enough: u32,
+    ) -> [(u32, Self::State); 4] {
+        let _ = enough;
+        let mut out = [(0, *state); 4];
+        for (child, &from) in out.iter_mut().zip(&froms) {
+            if from != NO_CHILD {
+                let from = from as usize & crate::board::SLOT_MASK;
+                *child = self.after_slide(h, state, tiles, positions, tiles[from], from, to);
+            }
+        }
+        out
+    }
 }
+
+/// In [`Heuristic::after_slides`]: no child in this direction.
+pub const NO_CHILD: u8 = u8::MAX;
 
 /// Any heuristic chosen at run time, for the searches where dispatching per call costs nothing
 /// that matters (the frontier searches spend their time in the frontier and the reached set);
@@ -97,7 +133,7 @@ impl AnyHeuristic {
 
 impl Heuristic for AnyHeuristic {
     /// Big enough for every heuristic's state (only the pattern databases keep one).
-    type State = pdb::PdbState;
+    type State = pdb::PdbValues;
     const USES_POSITIONS: bool = true;
 
     fn kind(&self) -> HeuristicKind {
@@ -109,25 +145,25 @@ impl Heuristic for AnyHeuristic {
         }
     }
 
-    fn start(&self, tiles: &[u8]) -> (u32, pdb::PdbState) {
+    fn start(&self, tiles: &[u8]) -> (u32, pdb::PdbValues) {
         match self {
             AnyHeuristic::Hamming(h) => (h.start(tiles).0, Default::default()),
             AnyHeuristic::Manhattan(h) => (h.start(tiles).0, Default::default()),
             AnyHeuristic::LinearConflict(h) => (h.start(tiles).0, Default::default()),
-            AnyHeuristic::Pdb(h) => h.start(tiles),
+            AnyHeuristic::Pdb(h) => h.start_values(tiles),
         }
     }
 
     fn after_slide(
         &self,
         h: u32,
-        state: &pdb::PdbState,
+        state: &pdb::PdbValues,
         tiles: &Tiles,
         positions: &Tiles,
         tile: u8,
         from: usize,
         to: usize,
-    ) -> (u32, pdb::PdbState) {
+    ) -> (u32, pdb::PdbValues) {
         let stateless = |(h, ()): (u32, ())| (h, *state);
         match self {
             AnyHeuristic::Hamming(x) => {
@@ -139,7 +175,7 @@ impl Heuristic for AnyHeuristic {
             AnyHeuristic::LinearConflict(x) => {
                 stateless(x.after_slide(h, &(), tiles, positions, tile, from, to))
             }
-            AnyHeuristic::Pdb(x) => x.after_slide(h, state, tiles, positions, tile, from, to),
+            AnyHeuristic::Pdb(x) => x.after_slide_values(*state, positions, tile, from, to),
         }
     }
 }

@@ -30,7 +30,7 @@
 //! States are indexed by the placement's rank (16 × 15 × … × (16 − k + 1)) times the blank's rank
 //! among the 16 − k free cells: 57,657,600 states (14.4 MB) for a 6-tile pattern.
 
-use super::{Heuristic, HeuristicKind};
+use super::{Heuristic, HeuristicKind, NO_CHILD};
 use crate::board::{Goal, Tiles, SLOTS, SLOT_MASK};
 use crate::error::Error;
 use std::fmt;
@@ -149,18 +149,21 @@ fn neighbors(cell: usize) -> u32 {
     mask
 }
 
-/// The cells reachable from `start` through `free` cells.
+/// The cells reachable from `start` through `free` cells: the region grows by a step in all
+/// four directions at once (shifts of the 16-bit mask, the row ends masked off).
 #[inline(always)]
 fn flood(start: usize, free: u32) -> u32 {
-    let mut region = 1u32 << start;
+    const NOT_FIRST_COLUMN: u32 = !0x1111;
+    const NOT_LAST_COLUMN: u32 = !0x8888;
+    let free = free & 0xffff;
+    let mut region = 1u32 << (start & 15);
     loop {
-        let mut grown = region;
-        let mut r = region;
-        while r != 0 {
-            let c = r.trailing_zeros() as usize;
-            r &= r - 1;
-            grown |= neighbors(c) & free;
-        }
+        let grown = region
+            | (region << 1 & NOT_FIRST_COLUMN)
+            | (region >> 1 & NOT_LAST_COLUMN)
+            | region << 4
+            | region >> 4;
+        let grown = grown & free | region;
         if grown == region {
             return region;
         }
@@ -438,7 +441,8 @@ impl PdbBuilder {
     }
 
     /// Slides each pattern tile next to the blank's region into it (cost one; the blank takes
-    /// the tile's cell) and records the regions reached.
+    /// the tile's cell) and records the regions reached. The successors' codes are read
+    /// together first, so that their cache misses overlap, then only the unreached are recorded.
     fn expand(&mut self, packed: u32, depth: u8) {
         let k = self.patterns[self.current].len();
         let mut cells = [0u8; 6];
@@ -448,14 +452,62 @@ impl PdbBuilder {
         let occupied = occupancy(&cells[..k]);
         let blank = (packed >> (4 * k) & 15) as usize;
         let region = flood(blank, !occupied & 0xffff);
+        // Each successor's rank from this placement's, as the search does (`Pdb::step`): a
+        // tile sliding sideways changes only its own digit; sliding up or down, it also passes
+        // three cells, and each pattern tile there changes a digit by one.
+        let base = rank(&cells[..k]);
+        let mut weights = [0usize; 6];
+        for (i, w) in weights.iter_mut().enumerate().take(k) {
+            *w = (i + 1..k).map(|j| CELLS - j).product();
+        }
+        let mut place_at = [u8::MAX; 16];
+        for (i, &c) in cells.iter().enumerate().take(k) {
+            place_at[c as usize & 15] = i as u8;
+        }
+        // At most 4 moves per tile; (tile, target cell) and the state index of each.
+        let mut moves = [(0u8, 0u8); 24];
+        let mut indices = [0usize; 24];
+        let mut n = 0;
         for i in 0..k {
             let from = cells[i] as usize;
+            let w = weights[i];
             let mut targets = neighbors(from) & region;
             while targets != 0 {
-                let to = targets.trailing_zeros();
+                let to = targets.trailing_zeros() as usize;
                 targets &= targets - 1;
+                let mut step = w * from.abs_diff(to);
+                let mut fewer = 0;
+                if from.abs_diff(to) == 4 {
+                    for c in from.min(to) + 1..from.min(to) + 4 {
+                        match place_at[c & 15] as usize {
+                            j if j < i => fewer += w,
+                            j if j < k => step += weights[j],
+                            _ => {}
+                        }
+                    }
+                }
+                let moved = if to > from {
+                    base + step - fewer
+                } else {
+                    base + fewer - step
+                };
+                let now = occupied & !(1 << from) | 1 << to;
+                let free_below = from - (now & ((1u32 << from) - 1)).count_ones() as usize;
+                indices[n % 24] = moved * (CELLS - k) + free_below;
+                moves[n % 24] = (i as u8, to as u8);
+                n += 1;
+            }
+        }
+        let table = &self.tables[self.current];
+        let mut codes = [0u8; 24];
+        for (code, &index) in codes.iter_mut().zip(&indices).take(n) {
+            *code = get(table, index);
+        }
+        for (&code, &(i, to)) in codes.iter().zip(&moves).take(n) {
+            if code == UNREACHED {
+                let from = cells[i as usize] as usize;
                 let mut moved = cells;
-                moved[i] = to as u8;
+                moved[i as usize] = to;
                 let now = occupied & !(1 << from) | 1 << to;
                 self.reach(moved, now, from, depth + 1);
             }
@@ -506,6 +558,12 @@ pub fn require(
 
 /// The pattern-database heuristic: the larger of the additive 6-6-3 values and the same on the
 /// board reflected about the main diagonal.
+///
+/// IDA* keeps, per node, each lookup's placement rank and occupied cells ([`PdbState`]) and
+/// updates them with the move: a tile sliding sideways changes its pattern's rank by its own
+/// digit's weight, and a tile sliding up or down also passes the three cells between its old
+/// and new cell, so only the pattern tiles standing there change the rank further. No rank is
+/// computed from scratch below the root; the reflected board sees every move turned by 90°.
 #[derive(Clone, Debug)]
 pub struct Pdb {
     databases: Arc<PatternDatabases>,
@@ -514,18 +572,71 @@ pub struct Pdb {
     /// The reflection: the tile whose goal cell mirrors this tile's, and each cell's mirror.
     mirror_tile: [u8; SLOTS],
     mirror_cell: [u8; SLOTS],
+    /// `movers[side][tile]`: what a slide of the real board's `tile` changes on the board
+    /// itself (side 0) or on its reflection (side 1), where it stands for `mirror_tile[tile]`.
+    movers: [[Mover; 16]; 2],
+    /// `crossed[side][moved][tile]`: how much the rank of `moved`'s pattern changes (modulo
+    /// 2³²) when `moved` slides down past `tile` (the opposite when it slides up), both real
+    /// tiles seen on `side`'s board: the weight of the passed tile's digit if it is later in
+    /// the pattern (one fewer earlier cell below it), minus the moved tile's if earlier (one
+    /// more below the moved tile), else 0.
+    crossed: [[[u32; 16]; 16]; 2],
+}
+
+/// What one slide of a tile changes on one side (see [`Pdb::movers`]).
+#[derive(Clone, Copy, Debug, Default)]
+struct Mover {
+    /// One step of the tile's digit in its pattern's rank.
+    weight: u32,
+    /// Its lookup in [`PdbState`] (0..3 on the board, 3..6 on the reflection).
+    at: u8,
+    /// Its pattern.
+    pattern: u8,
 }
 
 /// `pattern_of` of the blank.
 const NONE: u8 = 3;
 
-/// Per node: the exact values of the three patterns, then of the reflected board's three.
-pub type PdbState = [u8; 6];
+/// The exact values of the three patterns, then of the reflected board's three: what the
+/// frontier searches keep per node (they rank each lookup from the board's positions).
+pub type PdbValues = [u8; 6];
 
-fn sums(state: PdbState) -> u32 {
-    let direct: u32 = state[..3].iter().map(|&v| u32::from(v)).sum();
-    let mirrored: u32 = state[3..].iter().map(|&v| u32::from(v)).sum();
+/// Per node, for the incremental lookup: [`PdbValues`], and for each of the six lookups the
+/// placement's rank and the cells its tiles occupy.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PdbState {
+    values: PdbValues,
+    ranks: [u32; 6],
+    occupied: [u16; 6],
+}
+
+fn sums(values: PdbValues) -> u32 {
+    let direct: u32 = values[..3].iter().map(|&v| u32::from(v)).sum();
+    let mirrored: u32 = values[3..].iter().map(|&v| u32::from(v)).sum();
     direct.max(mirrored)
+}
+
+/// `RECOVERED[value << 2 | code]`: the new value from the old and the stored residue modulo 3
+/// of the new state: the value went down, stayed or went up by one (consistency). A table
+/// rather than two divisions by 3 in the search's innermost step.
+static RECOVERED: [u8; 1024] = {
+    let mut table = [0u8; 1024];
+    let mut i = 0;
+    while i < 1024 {
+        let (before, code) = ((i >> 2) as u8, (i & 3) as u8);
+        table[i] = match (code + 3 - before % 3) % 3 {
+            0 => before,
+            1 => before.saturating_add(1),
+            _ => before.saturating_sub(1),
+        };
+        i += 1;
+    }
+    table
+};
+
+#[inline(always)]
+fn recovered(before: u8, code: u8) -> u8 {
+    RECOVERED[(before as usize) << 2 | code as usize & 3]
 }
 
 impl Pdb {
@@ -533,9 +644,11 @@ impl Pdb {
     pub fn new(databases: Arc<PatternDatabases>) -> Pdb {
         let goal = databases.goal;
         let mut pattern_of = [NONE; SLOTS];
+        let mut place = [0u8; SLOTS];
         for (p, tiles) in databases.patterns.iter().enumerate() {
-            for &t in tiles {
+            for (i, &t) in tiles.iter().enumerate() {
                 pattern_of[t as usize] = p as u8;
+                place[t as usize] = i as u8;
             }
         }
         let mirror = |cell: usize| (cell % 4) * 4 + cell / 4;
@@ -545,11 +658,50 @@ impl Pdb {
             mirror_cell[cell] = mirror(cell) as u8;
             mirror_tile[goal.tile_at(cell, CELLS) as usize] = goal.tile_at(mirror(cell), CELLS);
         }
+        let mut weight = [[0u32; 6]; 3];
+        for (p, tiles) in databases.patterns.iter().enumerate() {
+            let k = tiles.len();
+            for (i, w) in weight[p].iter_mut().enumerate().take(k) {
+                *w = (i + 1..k).map(|j| (CELLS - j) as u32).product();
+            }
+        }
+        let mut movers = [[Mover::default(); 16]; 2];
+        let mut crossed = [[[0u32; 16]; 16]; 2];
+        for side in 0..2 {
+            // The tile that stands for real tile `t` on this side's board.
+            let image = |t: usize| {
+                if side == 0 {
+                    t
+                } else {
+                    mirror_tile[t] as usize
+                }
+            };
+            for t in 1..CELLS {
+                let u = image(t);
+                let (p, i) = (pattern_of[u] as usize, place[u] as usize);
+                movers[side][t] = Mover {
+                    weight: weight[p][i],
+                    at: (3 * side + p) as u8,
+                    pattern: p as u8,
+                };
+                for (passed, change) in crossed[side][t].iter_mut().enumerate().skip(1) {
+                    let v = image(passed);
+                    let j = place[v] as usize;
+                    if pattern_of[v] as usize == p && j > i {
+                        *change = weight[p][j];
+                    } else if pattern_of[v] as usize == p && j < i {
+                        *change = weight[p][i].wrapping_neg();
+                    }
+                }
+            }
+        }
         Pdb {
             databases,
             pattern_of,
             mirror_tile,
             mirror_cell,
+            movers,
+            crossed,
         }
     }
 
@@ -579,24 +731,145 @@ impl Pdb {
         cells
     }
 
-    /// Pattern `p`'s value after a move, from its value before: the stored residue modulo 3
-    /// says whether it went down, stayed or went up by one.
+    /// Pattern `p`'s value after a move, from its value before (ranked from scratch).
     #[inline(always)]
     fn updated(&self, p: usize, before: u8, cells: [u8; 6], blank: usize) -> u8 {
         let k = self.databases.patterns[p].len();
         let index = state_index(&cells[..k], occupancy(&cells[..k]), blank);
-        let code = get(&self.databases.tables[p], index);
-        match (code + 3 - before % 3) % 3 {
-            0 => before,
-            1 => before + 1,
-            _ => before.saturating_sub(1),
+        recovered(before, get(&self.databases.tables[p], index))
+    }
+
+    /// One of the six lookups after a move, from the parent's `state` into `next`: on `side`'s
+    /// board, where real tile `tile` goes from cell `a` to the blank's cell `b` (that board's
+    /// cells); `between` are the real cells of the three cells passed on a vertical move.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn step(
+        &self,
+        state: &PdbState,
+        next: &mut PdbState,
+        side: usize,
+        tile: usize,
+        tiles: &Tiles,
+        a: usize,
+        b: usize,
+        between: [u8; 3],
+    ) {
+        let side = side & 1;
+        let m = self.movers[side][tile & 15];
+        let at = m.at as usize;
+        let rank = state.ranks[at];
+        let rank = if a.abs_diff(b) == 1 {
+            // Sideways: no cell in between, so only the tile's own digit changes.
+            if b > a {
+                rank.wrapping_add(m.weight)
+            } else {
+                rank.wrapping_sub(m.weight)
+            }
+        } else {
+            let crossed = &self.crossed[side][tile & 15];
+            let passed = |i: usize| crossed[tiles[between[i] as usize & SLOT_MASK] as usize & 15];
+            let moved = (4 * m.weight)
+                .wrapping_add(passed(0))
+                .wrapping_add(passed(1))
+                .wrapping_add(passed(2));
+            if b > a {
+                rank.wrapping_add(moved)
+            } else {
+                rank.wrapping_sub(moved)
+            }
+        };
+        let occupied = state.occupied[at] ^ (1 << (a & 15) | 1 << (b & 15));
+        // The blank ends on `a`: its rank among the free cells.
+        let free_below = a - (u32::from(occupied) & ((1u32 << (a & 15)) - 1)).count_ones() as usize;
+        let p = m.pattern as usize % 3;
+        let free = CELLS - self.databases.patterns[p].len();
+        let code = get(&self.databases.tables[p], rank as usize * free + free_below);
+        next.ranks[at] = rank;
+        next.occupied[at] = occupied;
+        next.values[at] = recovered(state.values[at], code);
+    }
+
+    /// The lookup of the moved tile's pattern on the board, after `tile` slides from `from`
+    /// into the blank at `to`.
+    #[inline(always)]
+    fn on_board(
+        &self,
+        state: &PdbState,
+        next: &mut PdbState,
+        tiles: &Tiles,
+        tile: usize,
+        from: usize,
+        to: usize,
+    ) {
+        let lo = (from.min(to) & 15) as u8;
+        let between = [lo + 1, lo + 2, lo + 3];
+        self.step(state, next, 0, tile, tiles, from & 15, to & 15, between);
+    }
+
+    /// The same on the reflected board, where the move is turned by 90°.
+    #[inline(always)]
+    fn on_reflection(
+        &self,
+        state: &PdbState,
+        next: &mut PdbState,
+        tiles: &Tiles,
+        tile: usize,
+        from: usize,
+        to: usize,
+    ) {
+        let (a, b) = (
+            self.mirror_cell[from & 15] as usize,
+            self.mirror_cell[to & 15] as usize,
+        );
+        let lo = a.min(b) & 15;
+        let between = [
+            self.mirror_cell[lo + 1],
+            self.mirror_cell[lo + 2],
+            self.mirror_cell[lo + 3],
+        ];
+        self.step(state, next, 1, tile, tiles, a, b, between);
+    }
+
+    /// [`Heuristic::after_slide`] for searches that keep only the values (the frontier
+    /// searches, through [`super::AnyHeuristic`]): each lookup ranked from scratch.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub(crate) fn after_slide_values(
+        &self,
+        values: PdbValues,
+        positions: &Tiles,
+        tile: u8,
+        from: usize,
+        to: usize,
+    ) -> (u32, PdbValues) {
+        // Only the moved tile's pattern changes (others see the blank stay in its region); the
+        // blank ends on `from`.
+        let mut next = values;
+        let p = self.pattern_of[tile as usize & SLOT_MASK] as usize & 3;
+        if p < 3 {
+            let cells = self.cells(p, positions, tile, to as u8, false);
+            next[p] = self.updated(p, values[p], cells, from);
         }
+        let mirror = self.mirror_tile[tile as usize & SLOT_MASK];
+        let q = self.pattern_of[mirror as usize & SLOT_MASK] as usize & 3;
+        if q < 3 {
+            let cells = self.cells(q, positions, tile, to as u8, true);
+            let blank = self.mirror_cell[from & SLOT_MASK] as usize;
+            next[3 + q] = self.updated(q, values[3 + q], cells, blank);
+        }
+        (sums(next), next)
+    }
+
+    /// [`Heuristic::start`] keeping only the values.
+    pub(crate) fn start_values(&self, tiles: &[u8]) -> (u32, PdbValues) {
+        let (h, state) = self.start(tiles);
+        (h, state.values)
     }
 }
 
 impl Heuristic for Pdb {
     type State = PdbState;
-    const USES_POSITIONS: bool = true;
 
     fn kind(&self) -> HeuristicKind {
         HeuristicKind::Pdb
@@ -609,14 +882,18 @@ impl Heuristic for Pdb {
         }
         let blank = positions[0] as usize;
         let mirrored_blank = self.mirror_cell[blank] as usize;
-        let mut state = [0u8; 6];
+        let mut state = PdbState::default();
         for p in 0..3 {
-            let direct = self.cells(p, &positions, 0, 0, false);
-            state[p] = self.databases.exact(p, direct, blank);
-            let mirrored = self.cells(p, &positions, 0, 0, true);
-            state[3 + p] = self.databases.exact(p, mirrored, mirrored_blank);
+            let k = self.databases.patterns[p].len();
+            for (side, blank) in [(0, blank), (1, mirrored_blank)] {
+                let cells = self.cells(p, &positions, 0, 0, side == 1);
+                let at = 3 * side + p;
+                state.values[at] = self.databases.exact(p, cells, blank);
+                state.ranks[at] = rank(&cells[..k]) as u32;
+                state.occupied[at] = occupancy(&cells[..k]) as u16;
+            }
         }
-        (sums(state), state)
+        (sums(state.values), state)
     }
 
     #[inline(always)]
@@ -624,28 +901,59 @@ impl Heuristic for Pdb {
         &self,
         _: u32,
         state: &PdbState,
+        tiles: &Tiles,
         _: &Tiles,
-        positions: &Tiles,
         tile: u8,
         from: usize,
         to: usize,
     ) -> (u32, PdbState) {
-        // Only the moved tile's pattern changes (others see the blank stay in its region); the
-        // blank ends on `from`.
+        // Only the moved tile's pattern changes, on each board (the other patterns see the
+        // blank stay in its region): one lookup each.
         let mut next = *state;
-        let p = self.pattern_of[tile as usize & SLOT_MASK] as usize & 3;
-        if p < 3 {
-            let cells = self.cells(p, positions, tile, to as u8, false);
-            next[p] = self.updated(p, state[p], cells, from);
+        self.on_board(state, &mut next, tiles, tile as usize, from, to);
+        self.on_reflection(state, &mut next, tiles, tile as usize, from, to);
+        (sums(next.values), next)
+    }
+
+    const BATCHED: bool = true;
+
+    /// First the lookups on the board for every child, then those on the reflected board for
+    /// the children the first did not already prune past `enough`: each round's cache misses
+    /// overlap, and a child pruned by the first needs no second.
+    #[inline(always)]
+    fn after_slides(
+        &self,
+        _: u32,
+        state: &PdbState,
+        tiles: &Tiles,
+        _: &Tiles,
+        froms: [u8; 4],
+        to: usize,
+        enough: u32,
+    ) -> [(u32, PdbState); 4] {
+        let mut out = [(0, *state); 4];
+        for (child, &from) in out.iter_mut().zip(&froms) {
+            if from != NO_CHILD {
+                let from = from as usize & 15;
+                self.on_board(state, &mut child.1, tiles, tiles[from] as usize, from, to);
+            }
         }
-        let mirror = self.mirror_tile[tile as usize & SLOT_MASK];
-        let q = self.pattern_of[mirror as usize & SLOT_MASK] as usize & 3;
-        if q < 3 {
-            let cells = self.cells(q, positions, tile, to as u8, true);
-            let blank = self.mirror_cell[from & SLOT_MASK] as usize;
-            next[3 + q] = self.updated(q, state[3 + q], cells, blank);
+        for (child, &from) in out.iter_mut().zip(&froms) {
+            if from != NO_CHILD {
+                let direct = child.1.values[..3]
+                    .iter()
+                    .map(|&v| u32::from(v))
+                    .sum::<u32>();
+                if direct > enough {
+                    child.0 = direct;
+                    continue;
+                }
+                let from = from as usize & 15;
+                self.on_reflection(state, &mut child.1, tiles, tiles[from] as usize, from, to);
+                child.0 = sums(child.1.values);
+            }
         }
-        (sums(next), next)
+        out
     }
 }
 

@@ -200,11 +200,27 @@ impl<H: Heuristic> Walk<'_, H> {
     ) -> u64 {
         let to = (node >> 3) as usize & SLOT_MASK;
         let cells = self.moves[to][node as usize & 7];
+        let looked = if H::BATCHED {
+            // Every child's h before the first is visited (see `Heuristic::BATCHED`). Exact
+            // where it decides something: a child is pruned when h > slack, and its f lowers
+            // the next threshold only when g + h < next_threshold (which only falls later).
+            let mut froms = cells;
+            if RESUMING {
+                froms[..next as usize].fill(NONE);
+            }
+            let g = i64::from(self.threshold) - i64::from(slack);
+            let needed = i64::from(self.next_threshold) - g - 1;
+            let enough = i64::from(slack).max(needed).clamp(0, i64::from(u32::MAX)) as u32;
+            self.heuristic
+                .after_slides(h, &state, &self.tiles, &self.positions, froms, to, enough)
+        } else {
+            [(0, H::State::default()); 4]
+        };
         let mut stop = 0;
         if RESUMING {
             // Once per resumed node: a loop keeps the module small.
             for dir in next as usize..4 {
-                stop = self.child(dir, cells, h, &state, to, slack, &mut count);
+                stop = self.child(dir, cells, h, &state, to, slack, &mut count, &looked);
                 if stop != 0 {
                     break;
                 }
@@ -212,15 +228,15 @@ impl<H: Heuristic> Walk<'_, H> {
         } else {
             // The four directions written out: when the compiler keeps them as a loop, wasm
             // runs at about half its speed.
-            stop = self.child(0, cells, h, &state, to, slack, &mut count);
+            stop = self.child(0, cells, h, &state, to, slack, &mut count, &looked);
             if stop == 0 {
-                stop = self.child(1, cells, h, &state, to, slack, &mut count);
+                stop = self.child(1, cells, h, &state, to, slack, &mut count, &looked);
             }
             if stop == 0 {
-                stop = self.child(2, cells, h, &state, to, slack, &mut count);
+                stop = self.child(2, cells, h, &state, to, slack, &mut count, &looked);
             }
             if stop == 0 {
-                stop = self.child(3, cells, h, &state, to, slack, &mut count);
+                stop = self.child(3, cells, h, &state, to, slack, &mut count, &looked);
             }
         }
         let (ended, stopped_at) = (stop & 3, stop >> 2);
@@ -243,6 +259,7 @@ impl<H: Heuristic> Walk<'_, H> {
     /// The child of a node (see [`Walk::children`]) in direction `dir`, its cell `cells[dir]`:
     /// generated, pruned or visited. Returns 0 to go on with the next direction, otherwise
     /// where to resume the node shifted left by two, with how the walk ended (1 goal, 2 paused).
+    /// `looked`: the children's h and state when the heuristic is [`Heuristic::BATCHED`].
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn child(
@@ -254,6 +271,7 @@ impl<H: Heuristic> Walk<'_, H> {
         to: usize,
         slack: i32,
         count: &mut u64,
+        looked: &[(u32, H::State); 4],
     ) -> u32 {
         let from = cells[dir];
         if from == NONE {
@@ -266,9 +284,12 @@ impl<H: Heuristic> Walk<'_, H> {
         *count -= ONE_ID;
         let from = from as usize & SLOT_MASK;
         let tile = self.tiles[from];
-        let (child_h, child_state) =
+        let (child_h, child_state) = if H::BATCHED {
+            looked[dir]
+        } else {
             self.heuristic
-                .after_slide(h, state, &self.tiles, &self.positions, tile, from, to);
+                .after_slide(h, state, &self.tiles, &self.positions, tile, from, to)
+        };
         if child_h as i32 > slack {
             *count += ONE_PRUNED;
             let f = (self.threshold as i32 - slack) as u32 + child_h;
