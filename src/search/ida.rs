@@ -263,17 +263,20 @@ impl<H: Heuristic> IdaStar<H> {
     /// the threshold is `depth` lower: the counts are the whole search's in this subtree, the
     /// pruned f are `depth` lower. It stops after that iteration: solved, or exhausted with
     /// the iteration's summary (not for stepping, seeking or `reset`, which start the whole
-    /// search over). The node must be one the iteration visits (f ≤ `threshold`).
+    /// search over). Fails with the node's h when the iteration does not visit it (f > `threshold`).
     pub(crate) fn into_subtree(
         mut self,
         last: Option<Direction>,
         depth: u32,
         threshold: u32,
-    ) -> Self {
+    ) -> Result<Self, u32> {
+        if depth.saturating_add(self.root_h) > threshold {
+            return Err(self.root_h);
+        }
         self.root_back = last.map_or(NO_MOVE, |dir| self.order.rank(dir.opposite()) as u8);
-        self.threshold = threshold.saturating_sub(depth);
+        self.threshold = threshold - depth;
         self.one_iteration = true;
-        self
+        Ok(self)
     }
 
     fn current_summary(&self) -> IterationSummary {

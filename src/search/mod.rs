@@ -503,7 +503,11 @@ pub(crate) fn ida_engine(
         let search = IdaStar::with_order(board, goal, heuristic, order)?;
         Ok(match subtree {
             None => Box::new(search),
-            Some(s) => Box::new(search.into_subtree(s.last, s.depth, s.threshold)),
+            Some(s) => Box::new(
+                search
+                    .into_subtree(s.last, s.depth, s.threshold)
+                    .map_err(|h| parallel::not_visited(s.depth, h, s.threshold))?,
+            ),
         })
     }
     let w = board.width();

@@ -28,10 +28,14 @@ mod threads;
 pub use threads::{ida_star_parallel, Balance, WorkerLoad};
 
 use super::{ida_engine, IdaProgress, IterationSummary, Progress, Report, Status, Subtree};
-use crate::board::{Board, Direction, Goal, MoveOrder};
+use crate::board::{neighbor, Board, Direction, Goal, MoveOrder, Tiles, SLOTS, SLOT_MASK};
 use crate::error::Error;
+
 use crate::heuristic::{AnyHeuristic, Heuristic, HeuristicChoice, HeuristicKind};
 use serde::Serialize;
+
+/// The split's heuristic state.
+type State = <AnyHeuristic as Heuristic>::State;
 
 /// Packets the split aims at per worker: enough that the packets left at the end of an
 /// iteration are small beside the iteration, and that the packets before a solving one keep
@@ -187,8 +191,10 @@ pub struct ParallelIda {
     start: Board,
     goal_board: Board,
     order: MoveOrder,
-    /// For the split only: a few thousand estimates per iteration, from scratch.
+    /// For the split only: a few thousand nodes per iteration.
     heuristic: AnyHeuristic,
+    /// h and the heuristic's state at the start.
+    root: (u32, State),
     workers: u32,
     split_depth: Option<u32>,
     threshold: u32,
@@ -245,11 +251,13 @@ impl ParallelIda {
         // The sequential constructors' checks, in their order: pdb first, then solvability.
         let heuristic = AnyHeuristic::new(heuristic, board.width(), goal)?;
         board.check_solvable(goal)?;
+        let root = heuristic.start(board.tiles());
         let mut search = ParallelIda {
             start: board,
             goal_board: goal.board(board.width())?,
             order,
-            threshold: heuristic.estimate(board.tiles()),
+            threshold: root.0,
+            root,
             heuristic,
             workers,
             split_depth,
@@ -480,6 +488,7 @@ impl ParallelIda {
             threshold: self.threshold,
             depth,
             path: Vec::new(),
+            positions: [0; SLOTS],
             out: Current {
                 packets: Vec::new(),
                 before: Vec::new(),
@@ -491,8 +500,10 @@ impl ParallelIda {
                 done: 0,
             },
         };
-        let h = self.heuristic.estimate(self.start.tiles());
-        split.visit(self.start, 0, h, None);
+        for (cell, &tile) in self.start.tiles().iter().enumerate() {
+            split.positions[tile as usize] = cell as u8;
+        }
+        split.visit(self.start, 0, self.root, None);
         let mut out = split.out;
         out.results = vec![None; out.packets.len()];
         if out.split_goal.is_some() {
@@ -566,6 +577,15 @@ impl ParallelIda {
     }
 }
 
+/// A packet whose node the iteration does not visit: its f = `depth` + `h` exceeds the
+/// threshold.
+pub(crate) fn not_visited(depth: u32, h: u32, threshold: u32) -> Error {
+    Error::InvalidOption(format!(
+        "the packet's node is not visited at threshold {threshold}: its f = g + h = {depth} + {h} = {} exceeds it",
+        depth.saturating_add(h)
+    ))
+}
+
 /// A number of workers from 1 to [`MAX_WORKERS`].
 fn check_workers(workers: u32) -> Result<(), Error> {
     if (1..=MAX_WORKERS).contains(&workers) {
@@ -586,13 +606,22 @@ struct Split<'a> {
     depth: u32,
     /// The tiles slid to the node being visited.
     path: Vec<u8>,
+    /// `positions[tile]`: the tile's cell on the node being visited.
+    positions: Tiles,
     out: Current,
 }
 
 impl Split<'_> {
-    /// Visits `board` (f = g + h ≤ threshold), reached by the blank's move `last`; returns
-    /// true when it was the goal (the split ends there, as the iteration does).
-    fn visit(&mut self, board: Board, g: u32, h: u32, last: Option<Direction>) -> bool {
+    /// Visits `board` (f = g + h ≤ threshold; `state` the heuristic's), reached by the
+    /// blank's move `last`; returns true when it was the goal (the split ends there, as the
+    /// iteration does).
+    fn visit(
+        &mut self,
+        board: Board,
+        g: u32,
+        (h, state): (u32, State),
+        last: Option<Direction>,
+    ) -> bool {
         if g == self.depth {
             self.out.packets.push(Packet {
                 index: self.out.packets.len() as u32,
@@ -606,25 +635,33 @@ impl Split<'_> {
             self.out.split_goal = Some((self.path.clone(), self.out.split));
             return true;
         }
+        let (blank, tiles) = (board.blank(), board.padded());
         for dir in self.order {
             if last.is_some_and(|l| l.opposite() == dir) {
                 continue;
             }
-            let mut child = board;
-            let Some(tile) = child.move_blank(dir) else {
+            let Some(from) = neighbor(blank, dir, board.width()) else {
                 continue;
             };
-            let h = self.heuristic.estimate(child.tiles());
-            let f = g + 1 + h;
+            let tile = tiles[from];
+            // Updated as the search updates it (from scratch, pdb's costs a walk per pattern).
+            let child =
+                self.heuristic
+                    .after_slide(h, &state, &tiles, &self.positions, tile, from, blank);
+            let f = g + 1 + child.0;
             if f > self.threshold {
                 self.out.split.pruned += 1;
                 self.out.split_next = self.out.split_next.min(f);
                 continue;
             }
+            let mut next = board;
+            next.move_blank(dir);
             self.path.push(tile);
-            if self.visit(child, g + 1, h, Some(dir)) {
+            self.positions[tile as usize & SLOT_MASK] = blank as u8;
+            if self.visit(next, g + 1, child, Some(dir)) {
                 return true;
             }
+            self.positions[tile as usize & SLOT_MASK] = from as u8;
             self.path.pop();
         }
         false
@@ -650,8 +687,6 @@ pub struct PacketSearcher {
     start: Board,
     goal: Goal,
     heuristic: HeuristicChoice,
-    /// For the packet's own f: the engine's heuristic is made for each packet.
-    estimate: AnyHeuristic,
     order: MoveOrder,
 }
 
@@ -664,13 +699,12 @@ impl PacketSearcher {
         heuristic: HeuristicChoice,
         order: MoveOrder,
     ) -> Result<PacketSearcher, Error> {
-        let estimate = AnyHeuristic::new(heuristic.clone(), board.width(), goal)?;
+        AnyHeuristic::new(heuristic.clone(), board.width(), goal)?;
         board.check_solvable(goal)?;
         Ok(PacketSearcher {
             start: board,
             goal,
             heuristic,
-            estimate,
             order,
         })
     }
@@ -709,14 +743,6 @@ impl PacketSearcher {
             last = Some(dir);
         }
         let depth = u32::try_from(path.len()).unwrap_or(u32::MAX);
-        let h = self.estimate.estimate(node.tiles());
-        let f = depth.saturating_add(h);
-        if f > task.threshold {
-            return Err(Error::InvalidOption(format!(
-                "the packet's node is not visited at threshold {}: its f = g + h = {depth} + {h} = {f} exceeds it",
-                task.threshold
-            )));
-        }
         let subtree = Subtree {
             last,
             depth,
