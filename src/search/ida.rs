@@ -33,8 +33,11 @@
 //! event and resume. A run that builds no events takes the fast path ([`walk`]), which walks
 //! the same states, ids and counters.
 
+mod packets;
 mod seek;
 mod walk;
+
+pub(crate) use packets::{packet_engine, PacketEngine, SubtreeEnd};
 
 use super::Advance;
 use super::{Algorithm, Counters, IdaProgress, IterationSummary, Progress, Report, Search, Status};
@@ -191,6 +194,11 @@ pub struct IdaStar<H: Heuristic> {
     /// run (kept across `reset` and `seek`): where each iteration starts and with which
     /// counters, so that `seek` restarts there without running the earlier ones.
     known: Vec<IterationSummary>,
+    /// Place of the move never tried from the root (`NO_MOVE`: none; a packet's root, see
+    /// `packets`).
+    root_back: u8,
+    /// Stop after the first iteration (a packet's subtree).
+    one_iteration: bool,
 }
 
 impl<H: Heuristic> IdaStar<H> {
@@ -246,6 +254,8 @@ impl<H: Heuristic> IdaStar<H> {
             finished: Vec::new(),
             solution: None,
             known: Vec::new(),
+            root_back: NO_MOVE,
+            one_iteration: false,
         })
     }
 
@@ -320,7 +330,7 @@ impl<H: Heuristic> IdaStar<H> {
                         state: self.root_state,
                         blank,
                         tile: 0,
-                        back: NO_MOVE,
+                        back: self.root_back,
                         next: 0,
                     });
                     self.phase = Phase::Visited;
@@ -362,7 +372,7 @@ impl<H: Heuristic> IdaStar<H> {
                         next_threshold: (to != u32::MAX).then_some(to),
                         ..self.current_summary()
                     });
-                    if to == u32::MAX {
+                    if to == u32::MAX || self.one_iteration {
                         self.phase = Phase::Done(Status::Exhausted);
                         continue;
                     }

@@ -4,9 +4,13 @@
 
 mod frontier;
 mod ida;
+pub mod parallel;
 
 pub use frontier::{FrontierEntry, FrontierSearch, DEFAULT_MAX_REACHED, MAX_REACHED};
 pub use ida::IdaStar;
+#[cfg(not(target_arch = "wasm32"))]
+pub use parallel::{ida_star_parallel, Balance, WorkerLoad};
+pub use parallel::{PacketSearcher, ParallelIda};
 
 use crate::board::{Board, Goal, MoveOrder};
 use crate::error::Error;
