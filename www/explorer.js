@@ -1,7 +1,7 @@
 // The explorer behind <tile-search>: the element (tile-search-element.js) is a thin facade of
 // attributes, properties and methods over this private controller, which owns the widget's
 // shadow DOM, its views, the search and the one view state every panel renders from.
-import init, { Solver, describeBoard, boardAfter, parseBoard, patternDatabasesReady, loadPatternDatabases } from './pkg/tilesearch.js';
+import { Solver, describeBoard, boardAfter, parseBoard, patternDatabasesReady, loadPatternDatabases } from './pkg/tilesearch.js';
 import { BoardView } from './board-view.js';
 import { TreeView, NODE_BUDGET } from './tree-view.js';
 import { nodeName } from './tree-model.js';
@@ -16,7 +16,8 @@ import { InputView } from './input-view.js';
 import { createSearchClient } from './search-client.js';
 import { ShareView, SHARE_BUTTONS } from './share-view.js';
 import { shareLink, optionsFromHash, traceJsonLines, iterationsCsv, treeSvg, download } from './export.js';
-import { stylesheet, wasmModule } from './assets.js';
+import { stylesheet } from './assets.js';
+import { coreReady } from './page-core.js';
 import {
   KIND, RECORD_WORDS, decodeRecord, recordG, recordH, recordId, recordKind, recordParent, recordPruneThreshold, recordTile,
 } from './trace-records.js';
@@ -32,9 +33,8 @@ import { PredictView, feedbackText } from './predict-view.js';
 import { CheckView } from './check-view.js';
 import { alignRows, announcement, orderWords } from './check-report.js';
 
-let wasmPromise = null;
 /** The core, compiled and instantiated once per page, when the first widget connects. */
-const wasmReady = () => (wasmPromise ??= wasmModule().then(async (module) => { await init({ module_or_path: module }); return module; }));
+const wasmReady = coreReady;
 const DEFAULTS = { board: '6 4 5 8 2 7 1 0 3', heuristic: 'manhattan', goal: 'blank-last', algorithm: 'ida', speed: 4, order: 'lrud' };
 const REPLAY_CHUNK = 20000;   // events fed at a time when a seek redraws an iteration
 const REPLAY_MS = 12;         // and for about this long per frame (the page keeps drawing)
