@@ -7,17 +7,20 @@
 // few batches ahead of what the widget has drawn.
 // It also makes the `pdb` heuristic's pattern databases (pdb-cache.js: IndexedDB, else a
 // build in slices) and hands the page a copy, so the page never builds them itself.
+// For a parallel search (parallel-search.js) it searches packets of subtrees with one
+// PacketSearcher per search: a packet is one turn, taken in turn with the streams' batches.
 import init, * as core from './pkg/tilesearch.js';
 import { ensurePatternDatabases } from './pdb-cache.js';
 import { snapshotOf } from './snapshot.js';
 import { KIND, RECORD_WORDS, recordKind } from './trace-records.js';
 
-const { Solver } = core;
+const { Solver, PacketSearcher } = core;
 
 // The page posts its compiled core first ('init'), so the worker never fetches or compiles the wasm.
 let ready = null;
 const clients = new Map();   // the page's client id → {id, solver, key, latest, session, credits, batchEvents, queued}
-const queue = [];            // clients with work to do, in turn order
+const searches = new Map();  // a parallel search's number → {id, searcher, ready, jobs: [{job, work}], queued}
+const queue = [];            // clients and searches with work to do, in turn order
 let waking = false;
 let turns = null;            // a MessageChannel: the next turn, after the messages that came in meanwhile
 
@@ -37,13 +40,83 @@ function wake() {
 
 function turn() {
   waking = false;
-  const client = queue.shift();
-  if (client) {
-    client.queued = false;
-    if (client.session > 0) work(client);
-    if (client.session > 0 && client.credits > 0) enqueue(client);
+  const item = queue.shift();
+  if (item?.jobs) {
+    item.queued = false;
+    if (item.jobs.length > 0) searchPacket(item);
+    if (item.jobs.length > 0 && searches.get(item.id) === item) enqueue(item);
+  } else if (item) {
+    item.queued = false;
+    if (item.session > 0) work(item);
+    if (item.session > 0 && item.credits > 0) enqueue(item);
   }
   wake();
+}
+
+/** One packet of a parallel search: the subtree searched to the end, its counts sent back. */
+function searchPacket(search) {
+  const { job, work } = search.jobs.shift();
+  const start = performance.now();
+  try {
+    const result = search.searcher.search(work);
+    send({ type: 'packet-result', search: search.id, job, result, ms: performance.now() - start });
+  } catch (error) {
+    send({ type: 'packet-error', search: search.id, job, name: error.name, message: error.message });
+  }
+}
+
+/** A packet to search: queued behind this search's others, once its PacketSearcher exists. */
+async function packet({ search: id, options, job, work }) {
+  let search = searches.get(id);
+  if (!search) {
+    search = { id, searcher: null, ready: null, jobs: [], queued: false };
+    searches.set(id, search);
+    // The page's copy of the databases came first (databases-load); else the cache or a build.
+    search.ready = (async () => {
+      if (options.heuristic === 'pdb') await ensurePatternDatabases(core, options.goal ?? 'blank-last');
+      if (searches.get(id) === search) search.searcher = new PacketSearcher(options);
+    })();
+  }
+  try {
+    await search.ready;
+  } catch (error) {
+    send({ type: 'packet-error', search: id, job, name: error.name, message: error.message });
+    return;
+  }
+  if (searches.get(id) !== search) { send({ type: 'packet-dropped', search: id, job }); return; }
+  search.jobs.push({ job, work });
+  enqueue(search);
+}
+
+/** Packets of `search` it has not started yet, no longer needed: answered as dropped. */
+function dropPackets({ search: id, jobs }) {
+  const search = searches.get(id);
+  if (!search) return;
+  const dropped = new Set(jobs);
+  search.jobs = search.jobs.filter(({ job }) => {
+    if (!dropped.has(job)) return true;
+    send({ type: 'packet-dropped', search: id, job });
+    return false;
+  });
+}
+
+/** The search is over or abandoned: its queued packets go, and its PacketSearcher is freed. */
+function closeSearch({ search: id }) {
+  const search = searches.get(id);
+  if (!search) return;
+  searches.delete(id);
+  search.jobs = [];
+  search.ready.then(() => { search.searcher?.free(); search.searcher = null; }, () => {});
+}
+
+/** The pattern databases for `goal` from another worker's bytes (a copy), without the cache. */
+function loadDatabases({ goal, bytes }) {
+  try {
+    if (!core.patternDatabasesReady(goal)) core.loadPatternDatabases(goal, bytes);
+    send({ type: 'databases-loaded', goal });
+  } catch (error) {
+    send({ type: 'databases-load-error', goal, message: error.message });
+  }
 }
 
 /** One batch of `client`'s stream. */
@@ -120,6 +193,14 @@ self.onmessage = async ({ data }) => {
     const client = clients.get(data.client);
     if (data.type === 'databases') {
       await sendDatabases(data.goal);
+    } else if (data.type === 'packet') {
+      await packet(data);
+    } else if (data.type === 'packets-drop') {
+      dropPackets(data);
+    } else if (data.type === 'packets-close') {
+      closeSearch(data);
+    } else if (data.type === 'databases-load') {
+      loadDatabases(data);
     } else if (data.type === 'check') {
       await check(data);
     } else if (data.type === 'start') {
@@ -135,6 +216,8 @@ self.onmessage = async ({ data }) => {
       client.solver?.free();
     }
   } catch (error) {
-    send({ type: 'error', client: data.client, session: data.session, message: error.message });
+    if (data.type === 'packet') send({ type: 'packet-error', search: data.search, job: data.job, name: error.name, message: error.message });
+    else if (data.type === 'databases-load') send({ type: 'databases-load-error', goal: data.goal, message: error.message });
+    else send({ type: 'error', client: data.client, session: data.session, message: error.message });
   }
 };

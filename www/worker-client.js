@@ -3,6 +3,9 @@
 // busy worker, hands each batch to the widget, returns a credit once the widget has drawn it,
 // and stops. Each worker serves its streams in turns (solver-worker.js), so every widget
 // advances; the credits keep each stream only a few batches ahead of what its widget drew.
+// A parallel search (parallel-search.js) borrows a team of the same workers and sends them
+// packets of subtrees; the workers take turns between packets and streams, so the page never
+// runs more workers than it has cores, whatever its widgets and searches do.
 import { createWorker } from './assets.js';
 
 const CREDITS = 5;           // batches in flight per stream: enough to hide the message latency
@@ -11,24 +14,36 @@ const CREDITS = 5;           // batches in flight per stream: enough to hide the
 const BATCH_EVENTS = 8192;
 const MIN_BATCH_EVENTS = 2048;
 
+const CORES = Math.max(1, globalThis.navigator?.hardwareConcurrency || 2);
+
 /**
- * Workers in the pool. One core stays the page's: its main thread draws every widget and must
- * keep its frame rate, so more workers than the other cores only compete with it. At most 4:
- * the page draws a bounded number of events per frame in all (frame-scheduler.js), so further
- * workers would add memory (each instantiates the core and may hold the pattern databases),
- * not visible speed.
+ * The most workers the page ever runs: one per core. A parallel search uses all of them: its
+ * coordinator on the page's main thread only hands out packets and adds up their counts (a few
+ * microseconds a packet), so that core would otherwise idle while the search runs.
  */
-export const POOL_SIZE = Math.max(1, Math.min(4, (globalThis.navigator?.hardwareConcurrency || 2) - 1));
+export const POOL_LIMIT = CORES;
+
+/**
+ * Workers that streams alone start. One core stays the page's: its main thread draws every
+ * widget and must keep its frame rate, so more streaming workers than the other cores only
+ * compete with it. At most 4: the page draws a bounded number of events per frame in all
+ * (frame-scheduler.js), so further workers would add memory (each instantiates the core and
+ * may hold the pattern databases), not visible speed. Streams also use workers a parallel
+ * search started.
+ */
+export const POOL_SIZE = Math.max(1, Math.min(4, CORES - 1));
 
 /** The page's solver workers, created as streams need them and ended when no client is left. */
 class WorkerPool {
-  #slots = [];            // {worker, answered, streams: Set of client ids streaming there, goals: Set}
+  #slots = [];            // {worker, answered, streams: Set of client ids streaming there, goals: Set, teams: teams it serves, loads: goal → load waiting}
   #clients = new Map();   // id → WorkerClient
   #homes = new Map();     // id → the slot that holds the client's Solver (its last stream's)
   #nextId = 1;
   #requests = new Map();  // goal → {slot, waiting: Set of {onProgress, resolve, reject}}: pattern databases on their way
   #checks = new Map();    // request number → {client, slot, resolve, reject}: traces being checked
   #nextCheck = 1;
+  #jobs = new Map();      // "search/job" → {slot, search, resolve, reject}: packets a worker has
+  #nextSearch = 1;
   #module = null;
   refused = false;        // a worker failed before its first message (a CSP without blob: workers, say)
 
@@ -140,10 +155,12 @@ class WorkerPool {
     else check.reject(Object.assign(new Error(message), { name }));
   }
 
-  // Fewest streams; a new worker while every one has a stream and the pool has room; for pdb,
-  // one that has the databases in memory already, among the least busy.
+  // Fewest streams (a worker searching packets counts as one more); a new worker while every
+  // one is busy and the streams' share of the pool has room; for pdb, one that has the
+  // databases in memory already, among the least busy.
   #pick(options) {
-    const least = Math.min(...this.#slots.map((s) => s.streams.size));
+    const load = (s) => s.streams.size + s.teams;
+    const least = Math.min(...this.#slots.map(load));
     if (this.#slots.length === 0 || (least > 0 && this.#slots.length < POOL_SIZE)) {
       try {
         return this.#add();
@@ -151,17 +168,90 @@ class WorkerPool {
         if (this.#slots.length === 0) throw error;
       }
     }
-    const idle = this.#slots.filter((s) => s.streams.size === least);
+    const idle = this.#slots.filter((s) => load(s) === least);
     return (options.heuristic === 'pdb' && idle.find((s) => s.goals.has(options.goal ?? 'blank-last'))) || idle[0];
   }
 
+  /**
+   * A team of `count` workers (fewer when the page has fewer cores) for one parallel search:
+   * workers are started up to POOL_LIMIT, and the least busy are lent. Throws where the page
+   * cannot start a worker. See Team.
+   */
+  team(count, module) {
+    if (this.refused) throw Object.assign(new Error('this page refuses workers'), { refused: true });
+    const client = { receive() {}, fail() {} };
+    const id = this.join(client, module);
+    const want = Math.max(1, Math.min(count, POOL_LIMIT));
+    try {
+      while (this.#slots.length < want) this.#add();
+    } catch (error) {
+      if (this.#slots.length === 0) { this.leave(id); this.refused = true; throw Object.assign(error, { refused: true }); }
+    }
+    const slots = [...this.#slots].sort((a, b) => (a.teams - b.teams) || (a.streams.size - b.streams.size)).slice(0, want);
+    for (const slot of slots) slot.teams += 1;
+    return new Team(this, id, this.#nextSearch++, slots);
+  }
+
+  /** Posts packet `job` of parallel search `search` to `slot`; resolves to the worker's reply. */
+  packet(slot, search, options, job, work) {
+    return new Promise((resolve, reject) => {
+      if (!this.#slots.includes(slot)) { reject(new Error('the solver worker was stopped')); return; }
+      this.#jobs.set(`${search}/${job}`, { slot, search, resolve, reject });
+      slot.worker.postMessage({ type: 'packet', search, options, job, work });
+    });
+  }
+
+  /** Asks `slot` to drop the packets `jobs` of `search` it has not started (each resolves as dropped). */
+  drop(slot, search, jobs) {
+    if (this.#slots.includes(slot)) slot.worker.postMessage({ type: 'packets-drop', search, jobs });
+  }
+
+  /** Makes `slot` hold the pattern databases for `goal` (a copy of `bytes`, from another worker). */
+  load(slot, goal, bytes) {
+    if (slot.goals.has(goal)) return Promise.resolve();
+    let waiting = slot.loads.get(goal);
+    if (!waiting) {
+      waiting = {};
+      waiting.promise = new Promise((resolve, reject) => Object.assign(waiting, { resolve, reject }));
+      slot.loads.set(goal, waiting);
+      slot.worker.postMessage({ type: 'databases-load', goal, bytes });
+    }
+    return waiting.promise;
+  }
+
+  /** Team `id` (search `search`) ends: its workers forget the search, and the team leaves the pool. */
+  release(id, search, slots) {
+    for (const slot of slots) {
+      slot.teams -= 1;
+      if (this.#slots.includes(slot)) slot.worker.postMessage({ type: 'packets-close', search });
+    }
+    for (const [key, job] of this.#jobs) {
+      if (job.search === search) { this.#jobs.delete(key); job.reject(new Error('the parallel search was closed')); }
+    }
+    this.leave(id);
+  }
+
+  /** Workers started so far (for the team's balance and the tests). */
+  get size() { return this.#slots.length; }
+
+  #onPacket({ type, search, job, result, ms, name, message }) {
+    const key = `${search}/${job}`;
+    const waiting = this.#jobs.get(key);
+    if (!waiting) return;
+    this.#jobs.delete(key);
+    if (type === 'packet-result') waiting.resolve({ result, ms });
+    else if (type === 'packet-dropped') waiting.resolve({ dropped: true });
+    else waiting.reject(Object.assign(new Error(message), { name }));
+  }
+
   #add() {
-    const slot = { worker: createWorker('solver'), answered: false, streams: new Set(), goals: new Set() };
+    const slot = { worker: createWorker('solver'), answered: false, streams: new Set(), goals: new Set(), teams: 0, loads: new Map() };
     slot.worker.postMessage({ type: 'init', module: this.#module });
     slot.worker.onmessage = ({ data }) => {
       slot.answered = true;
       if (data.type.startsWith('databases')) { this.#onDatabases(slot, data); return; }
       if (data.type.startsWith('check')) { this.#onCheck(data); return; }
+      if (data.type.startsWith('packet')) { this.#onPacket(data); return; }
       this.#clients.get(data.client)?.receive(data);
     };
     slot.worker.onerror = (event) => {
@@ -177,6 +267,12 @@ class WorkerPool {
   }
 
   #onDatabases(slot, { type, goal, progress, message, ...made }) {
+    if (type === 'databases-loaded' || type === 'databases-load-error') {
+      const waiting = slot.loads.get(goal);
+      slot.loads.delete(goal);
+      if (type === 'databases-loaded') { slot.goals.add(goal); waiting?.resolve(); } else waiting?.reject(new Error(message));
+      return;
+    }
     const request = this.#requests.get(goal);
     if (type === 'databases') slot.goals.add(goal);
     if (!request) return;
@@ -194,6 +290,11 @@ class WorkerPool {
     for (const [request, check] of this.#checks) {
       if (check.slot === slot) { this.#checks.delete(request); check.reject(error); }
     }
+    for (const [key, job] of this.#jobs) {
+      if (job.slot === slot) { this.#jobs.delete(key); job.reject(error); }
+    }
+    for (const waiting of slot.loads.values()) waiting.reject(error);
+    slot.loads.clear();
     for (const [goal, request] of this.#requests) {
       if (request.slot !== slot) continue;
       this.#requests.delete(goal);
@@ -207,6 +308,72 @@ class WorkerPool {
 }
 
 const pool = new WorkerPool();
+
+/**
+ * The workers lent to one parallel search (parallel-search.js drives it): `size` workers, each
+ * keeping one PacketSearcher for this search (its own wasm instance, with its own copy of the
+ * pattern databases: workers share no memory without SharedArrayBuffer).
+ */
+export class Team {
+  #pool; #id; #slots; #closed = false;
+  /** The search's number in the pool (the workers' key for its PacketSearcher). */
+  search;
+
+  constructor(pool, id, search, slots) {
+    this.#pool = pool;
+    this.#id = id;
+    this.search = search;
+    this.#slots = slots;
+  }
+
+  /** Workers in the team. */
+  get size() { return this.#slots.length; }
+
+  /**
+   * Searches packet `work` ({iteration, threshold, packet}) of a search with `options` on
+   * worker `worker` (0 to size − 1), after the packets sent to it before; `job` is the caller's
+   * number for it. Resolves to {result, ms} (PacketSearcher.search's result, the worker's
+   * milliseconds on it) or {dropped: true}; rejects with the worker's error.
+   */
+  packet(worker, options, job, work) {
+    if (this.#closed) return Promise.reject(new Error('the parallel search was closed'));
+    return this.#pool.packet(this.#slots[worker], this.search, options, job, work);
+  }
+
+  /** Worker `worker` skips the packets `jobs` unless it has started them (they resolve as dropped). */
+  drop(worker, jobs) {
+    if (!this.#closed && jobs.length > 0) this.#pool.drop(this.#slots[worker], this.search, jobs);
+  }
+
+  /**
+   * Every worker of the team holds the pattern databases for `goal`: one worker of the page
+   * loads them from IndexedDB or builds them (once per page; `onProgress` gets the build's
+   * fraction done), the others get a copy. Resolves to the pool's answer {source, seconds,
+   * bytes} (bytes for this thread's loadPatternDatabases).
+   */
+  async databases(goal, onProgress = () => {}) {
+    const made = await new Promise((resolve, reject) => this.#pool.databases(this.#id, goal, { onProgress, resolve, reject }));
+    await Promise.all(this.#slots.map((slot) => this.#pool.load(slot, goal, made.bytes)));
+    return made;
+  }
+
+  /** The search is over or abandoned: the workers free its PacketSearcher and drop its packets. */
+  close() {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#pool.release(this.#id, this.search, this.#slots);
+  }
+}
+
+/**
+ * A team of `workers` of the page's pool for one parallel search (at most POOL_LIMIT, one per
+ * core); `module` is the page's compiled core, for workers started now. Throws (with
+ * `refused: true`) where the page cannot start workers.
+ */
+export const openTeam = (module, workers) => pool.team(workers, module);
+
+/** Workers the page's pool runs now (tests and the benchmark page read it). */
+export const poolWorkers = () => pool.size;
 
 /** One widget's view of the pool: a stream at a time, and its pattern-database requests. */
 export class WorkerClient {
