@@ -10,7 +10,7 @@
 // For a parallel search (parallel-search.js) it searches packets of subtrees with one
 // PacketSearcher per search: a packet is one turn, taken in turn with the streams' batches.
 import init, * as core from './pkg/tilesearch.js';
-import { ensurePatternDatabases } from './pdb-cache.js';
+import { ensurePatternDatabases, cachedPatternDatabases, buildInSlices, storePatternDatabases } from './pdb-cache.js';
 import { snapshotOf } from './snapshot.js';
 import { KIND, RECORD_WORDS, recordKind } from './trace-records.js';
 
@@ -18,6 +18,7 @@ const { Solver, PacketSearcher } = core;
 
 // The page posts its compiled core first ('init'), so the worker never fetches or compiles the wasm.
 let ready = null;
+let memory = null;           // the instance's linear memory (its size goes with each packet's result)
 const clients = new Map();   // the page's client id → {id, solver, key, latest, session, credits, batchEvents, queued}
 const searches = new Map();  // a parallel search's number → {id, searcher, ready, jobs: [{job, work}], queued}
 const queue = [];            // clients and searches with work to do, in turn order
@@ -59,7 +60,7 @@ function searchPacket(search) {
   const start = performance.now();
   try {
     const result = search.searcher.search(work);
-    send({ type: 'packet-result', search: search.id, job, result, ms: performance.now() - start });
+    send({ type: 'packet-result', search: search.id, job, result, ms: performance.now() - start, memory: memory?.buffer.byteLength ?? 0 });
   } catch (error) {
     send({ type: 'packet-error', search: search.id, job, name: error.name, message: error.message });
   }
@@ -109,6 +110,31 @@ function closeSearch({ search: id }) {
   search.ready.then(() => { search.searcher?.free(); search.searcher = null; }, () => {});
 }
 
+/** One of the three patterns, built here while other workers build the others: its table goes to the page. */
+async function buildPart({ goal, part }) {
+  try {
+    const start = performance.now();
+    const builder = new core.PatternDatabaseBuilder(goal, part);
+    await buildInSlices(builder, (progress) => send({ type: 'databases-part-progress', goal, part, progress }));
+    const bytes = builder.exportPart();
+    builder.free();
+    send({ type: 'databases-part', goal, part, bytes, seconds: (performance.now() - start) / 1000 }, [bytes.buffer]);
+  } catch (error) {
+    send({ type: 'databases-part-error', goal, part, message: error.message });
+  }
+}
+
+/** The three parts, put together here (the core checks them), and kept in IndexedDB when `store`. */
+async function loadParts({ goal, parts, store }) {
+  try {
+    if (!core.patternDatabasesReady(goal)) core.loadPatternDatabaseParts(goal, parts);
+    send({ type: 'databases-loaded', goal });
+    if (store) await storePatternDatabases(core, goal);
+  } catch (error) {
+    send({ type: 'databases-load-error', goal, message: error.message });
+  }
+}
+
 /** The pattern databases for `goal` from another worker's bytes (a copy), without the cache. */
 function loadDatabases({ goal, bytes }) {
   try {
@@ -138,9 +164,11 @@ function work(client) {
   }
 }
 
-async function sendDatabases(goal) {
+async function sendDatabases(goal, cacheOnly) {
   try {
-    const made = await ensurePatternDatabases(core, goal, (progress) => send({ type: 'databases-progress', goal, progress }));
+    const made = cacheOnly ? await cachedPatternDatabases(core, goal)
+      : await ensurePatternDatabases(core, goal, (progress) => send({ type: 'databases-progress', goal, progress }));
+    if (!made) { send({ type: 'databases-missing', goal }); return; }
     const bytes = core.exportPatternDatabases(goal);
     send({ type: 'databases', goal, source: made.source, seconds: made.seconds, bytes }, [bytes.buffer]);
   } catch (error) {
@@ -187,12 +215,20 @@ async function start({ client: id, session, options, from, untilRaise, credits, 
 }
 
 self.onmessage = async ({ data }) => {
-  if (data.type === 'init') { ready = init({ module_or_path: data.module }); return; }
+  if (data.type === 'init') {
+    ready = init({ module_or_path: data.module });
+    ready.then((exports) => { memory = exports.memory; }, () => {});
+    return;
+  }
   try {
     await ready;
     const client = clients.get(data.client);
     if (data.type === 'databases') {
-      await sendDatabases(data.goal);
+      await sendDatabases(data.goal, data.cacheOnly);
+    } else if (data.type === 'databases-part') {
+      await buildPart(data);
+    } else if (data.type === 'databases-parts') {
+      await loadParts(data);
     } else if (data.type === 'packet') {
       await packet(data);
     } else if (data.type === 'packets-drop') {
@@ -217,7 +253,8 @@ self.onmessage = async ({ data }) => {
     }
   } catch (error) {
     if (data.type === 'packet') send({ type: 'packet-error', search: data.search, job: data.job, name: error.name, message: error.message });
-    else if (data.type === 'databases-load') send({ type: 'databases-load-error', goal: data.goal, message: error.message });
+    else if (data.type === 'databases-load' || data.type === 'databases-parts') send({ type: 'databases-load-error', goal: data.goal, message: error.message });
+    else if (data.type === 'databases-part') send({ type: 'databases-part-error', goal: data.goal, part: data.part, message: error.message });
     else send({ type: 'error', client: data.client, session: data.session, message: error.message });
   }
 };

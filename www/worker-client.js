@@ -6,6 +6,7 @@
 // A parallel search (parallel-search.js) borrows a team of the same workers and sends them
 // packets of subtrees; the workers take turns between packets and streams, so the page never
 // runs more workers than it has cores, whatever its widgets and searches do.
+import { loadPatternDatabaseParts, patternDatabasesReady } from './pkg/tilesearch.js';
 import { createWorker } from './assets.js';
 
 const CREDITS = 5;           // batches in flight per stream: enough to hide the message latency
@@ -39,7 +40,7 @@ class WorkerPool {
   #clients = new Map();   // id → WorkerClient
   #homes = new Map();     // id → the slot that holds the client's Solver (its last stream's)
   #nextId = 1;
-  #requests = new Map();  // goal → {slot, waiting: Set of {onProgress, resolve, reject}}: pattern databases on their way
+  #requests = new Map();  // goal → {slot, slots?, waiting: Set of {onProgress, resolve, reject}, …}: pattern databases on their way
   #checks = new Map();    // request number → {client, slot, resolve, reject}: traces being checked
   #nextCheck = 1;
   #jobs = new Map();      // "search/job" → {slot, search, resolve, reject}: packets a worker has
@@ -129,6 +130,56 @@ class WorkerPool {
   }
 
   /**
+   * The pattern databases for `goal` in every worker of `slots` (a team) and on this thread:
+   * from memory or IndexedDB if one worker has them, else built by all of them at once, each
+   * building some of the three patterns (the two big ones take about half the time each), then
+   * put together in each (the core checks the parts) and kept in IndexedDB by the first. A
+   * request already on its way (a widget's) is joined instead.
+   */
+  databasesInParallel(id, goal, slots, waiting) {
+    if (this.#requests.has(goal) || slots.length < 2) { this.databases(id, goal, waiting); return; }
+    const started = performance.now();
+    const request = { slot: slots[0], slots, waiting: new Set([{ ...waiting, client: id }]), parts: [], progress: [0, 0, 0] };
+    this.#requests.set(goal, request);
+    // First: memory, or the cache (one read, by one worker).
+    request.onMissing = () => {
+      slots.forEach((slot) => slot.loads.delete(goal));
+      for (let part = 0; part < 3; part += 1) slots[part % slots.length].worker.postMessage({ type: 'databases-part', goal, part });
+    };
+    request.onPart = ({ part, bytes, progress }) => {
+      if (bytes === undefined) {
+        request.progress[part] = progress;
+        // Patterns 0 and 1 hold all but 0.04 % of the states.
+        const fraction = (request.progress[0] + request.progress[1]) / 2;
+        for (const w of request.waiting) w.onProgress(fraction);
+        return;
+      }
+      request.parts[part] = bytes;
+      if (request.parts.filter(Boolean).length < 3) return;
+      try {
+        if (!patternDatabasesReady(goal)) loadPatternDatabaseParts(goal, request.parts);
+      } catch (error) {
+        this.#requests.delete(goal);
+        for (const w of request.waiting) w.reject(error);
+        return;
+      }
+      for (const [i, slot] of slots.entries()) this.#loadParts(slot, goal, request.parts, i === 0);
+      this.#requests.delete(goal);
+      const made = { source: 'build', seconds: (performance.now() - started) / 1000, bytes: null };
+      for (const w of request.waiting) w.resolve(made);
+    };
+    slots[0].worker.postMessage({ type: 'databases', goal, cacheOnly: true });
+  }
+
+  #loadParts(slot, goal, parts, store) {
+    const waiting = {};
+    waiting.promise = new Promise((resolve, reject) => Object.assign(waiting, { resolve, reject }));
+    waiting.promise.catch(() => {}); // a failure reaches whoever waits for this worker (load())
+    slot.loads.set(goal, waiting);
+    slot.worker.postMessage({ type: 'databases-parts', goal, parts, store });
+  }
+
+  /**
    * Checks `trace` (a string or a Blob, read in the worker) against IDA* with `options`, on the
    * worker that holds the client's search (else the least busy): resolves to the verdict.
    */
@@ -206,10 +257,11 @@ class WorkerPool {
     if (this.#slots.includes(slot)) slot.worker.postMessage({ type: 'packets-drop', search, jobs });
   }
 
-  /** Makes `slot` hold the pattern databases for `goal` (a copy of `bytes`, from another worker). */
+  /** Makes `slot` hold the pattern databases for `goal` (a copy of `bytes`, from another worker; null: they are on their way to it). */
   load(slot, goal, bytes) {
     if (slot.goals.has(goal)) return Promise.resolve();
     let waiting = slot.loads.get(goal);
+    if (!waiting && bytes === null) return Promise.reject(new Error('the pattern databases did not reach every worker'));
     if (!waiting) {
       waiting = {};
       waiting.promise = new Promise((resolve, reject) => Object.assign(waiting, { resolve, reject }));
@@ -234,12 +286,12 @@ class WorkerPool {
   /** Workers started so far (for the team's balance and the tests). */
   get size() { return this.#slots.length; }
 
-  #onPacket({ type, search, job, result, ms, name, message }) {
+  #onPacket({ type, search, job, result, ms, memory, name, message }) {
     const key = `${search}/${job}`;
     const waiting = this.#jobs.get(key);
     if (!waiting) return;
     this.#jobs.delete(key);
-    if (type === 'packet-result') waiting.resolve({ result, ms });
+    if (type === 'packet-result') waiting.resolve({ result, ms, memory });
     else if (type === 'packet-dropped') waiting.resolve({ dropped: true });
     else waiting.reject(Object.assign(new Error(message), { name }));
   }
@@ -276,6 +328,8 @@ class WorkerPool {
     const request = this.#requests.get(goal);
     if (type === 'databases') slot.goals.add(goal);
     if (!request) return;
+    if (type === 'databases-missing') { request.onMissing(); return; }
+    if (type === 'databases-part' || type === 'databases-part-progress') { request.onPart({ progress, ...made }); return; }
     if (type === 'databases-progress') { for (const waiting of request.waiting) waiting.onProgress(progress); return; }
     this.#requests.delete(goal);
     for (const waiting of request.waiting) {
@@ -296,7 +350,7 @@ class WorkerPool {
     for (const waiting of slot.loads.values()) waiting.reject(error);
     slot.loads.clear();
     for (const [goal, request] of this.#requests) {
-      if (request.slot !== slot) continue;
+      if (request.slot !== slot && !request.slots?.includes(slot)) continue;
       this.#requests.delete(goal);
       for (const waiting of request.waiting) waiting.reject(error);
     }
@@ -332,8 +386,9 @@ export class Team {
   /**
    * Searches packet `work` ({iteration, threshold, packet}) of a search with `options` on
    * worker `worker` (0 to size − 1), after the packets sent to it before; `job` is the caller's
-   * number for it. Resolves to {result, ms} (PacketSearcher.search's result, the worker's
-   * milliseconds on it) or {dropped: true}; rejects with the worker's error.
+   * number for it. Resolves to {result, ms, memory} (PacketSearcher.search's result, the
+   * worker's milliseconds on it, the size of its wasm memory in bytes) or {dropped: true};
+   * rejects with the worker's error.
    */
   packet(worker, options, job, work) {
     if (this.#closed) return Promise.reject(new Error('the parallel search was closed'));
@@ -347,12 +402,13 @@ export class Team {
 
   /**
    * Every worker of the team holds the pattern databases for `goal`: one worker of the page
-   * loads them from IndexedDB or builds them (once per page; `onProgress` gets the build's
-   * fraction done), the others get a copy. Resolves to the pool's answer {source, seconds,
-   * bytes} (bytes for this thread's loadPatternDatabases).
+   * loads them from IndexedDB, else the team's workers build them together (once per page;
+   * `onProgress` gets the build's fraction done); the others get a copy. Resolves to the
+   * pool's answer {source, seconds, bytes} (bytes for this thread's loadPatternDatabases, or
+   * null: this thread holds them already).
    */
   async databases(goal, onProgress = () => {}) {
-    const made = await new Promise((resolve, reject) => this.#pool.databases(this.#id, goal, { onProgress, resolve, reject }));
+    const made = await new Promise((resolve, reject) => this.#pool.databasesInParallel(this.#id, goal, this.#slots, { onProgress, resolve, reject }));
     await Promise.all(this.#slots.map((slot) => this.#pool.load(slot, goal, made.bytes)));
     return made;
   }
