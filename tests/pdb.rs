@@ -101,12 +101,12 @@ fn the_three_parts_built_apart_make_the_same_databases() {
         handles.into_iter().map(|h| h.join().unwrap()).collect()
     });
     let whole = databases(goal);
-    let together = PatternDatabases::from_parts(goal, [&parts[0], &parts[1], &parts[2]]).unwrap();
+    let together = PatternDatabases::from_parts(goal, [0, 1, 2].map(|p| parts[p].clone())).unwrap();
     assert_eq!(together.digest(), whole.digest());
     assert_eq!(together.to_bytes(), whole.to_bytes());
     // Out of order, one missing, damaged, or the other goal's: refused, each saying why.
     let refused = |parts: [&[u8]; 3], goal| {
-        PatternDatabases::from_parts(goal, parts)
+        PatternDatabases::from_parts(goal, parts.map(<[u8]>::to_vec))
             .unwrap_err()
             .to_string()
     };

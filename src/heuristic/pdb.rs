@@ -258,7 +258,7 @@ impl PatternDatabases {
         }
         let mut at = MAGIC.len() + 1;
         let parts = [0, 1, 2].map(|i| {
-            let t = &bytes[at..at + sizes[i]];
+            let t = bytes[at..at + sizes[i]].to_vec();
             at += sizes[i];
             t
         });
@@ -268,7 +268,7 @@ impl PatternDatabases {
     /// Databases from the three tables built separately ([`PdbBuilder::part`], one per thread
     /// or worker, then [`PdbBuilder::finish_part`]), in pattern order; fails unless they are
     /// exactly a correct build's: each of its size, together hashing to the pinned digest.
-    pub fn from_parts(goal: Goal, parts: [&[u8]; 3]) -> Result<PatternDatabases, Error> {
+    pub fn from_parts(goal: Goal, parts: [Vec<u8>; 3]) -> Result<PatternDatabases, Error> {
         let patterns = pattern_tiles(goal);
         let bad = |why: String| Error::InvalidOption(format!("pattern databases rejected: {why}"));
         for (p, part) in parts.iter().enumerate() {
@@ -280,7 +280,7 @@ impl PatternDatabases {
                 )));
             }
         }
-        let tables = parts.map(<[u8]>::to_vec);
+        let tables = parts;
         let digest = digest(&tables);
         if digest != pinned_digest(goal) {
             return Err(bad(

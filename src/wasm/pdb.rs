@@ -224,14 +224,13 @@ pub fn load_pattern_database_parts(
             js::describe(&parts)
         )));
     }
-    let mut tables = Vec::with_capacity(3);
-    for i in 0..3u32 {
+    let mut tables: [Vec<u8>; 3] = Default::default();
+    for (i, table) in (0..3u32).zip(tables.iter_mut()) {
         let item = js::read(&parts, &i.into(), what).map_err(|e| js_error(&e))?;
         let name = format!("parts[{i}]");
-        tables.push(js::bytes_of(&item, CALL, &name, "exportPart()").map_err(|e| js_error(&e))?);
+        *table = js::bytes_of(&item, CALL, &name, "exportPart()").map_err(|e| js_error(&e))?;
     }
-    let databases = PatternDatabases::from_parts(goal, [&tables[0], &tables[1], &tables[2]])
-        .map_err(|e| js_error(&e))?;
+    let databases = PatternDatabases::from_parts(goal, tables).map_err(|e| js_error(&e))?;
     install(databases);
     Ok(())
 }
