@@ -110,10 +110,13 @@ test-e2e: build setup-chromium setup-pandoc
 
 ## Benchmarks ---------------------------------------------------------------------------------
 
+# The pdb line runs the parallel search on 1 to BENCH_THREADS threads (default: every core).
+BENCH_THREADS ?= $(shell seq -s, 1 $$(nproc))
+
 bench:
 	cargo bench --bench nodes_per_second -- --all --heuristic manhattan
 	cargo bench --bench nodes_per_second -- --all --heuristic linear-conflict
-	cargo bench --bench nodes_per_second -- --all --heuristic pdb
+	cargo bench --bench nodes_per_second -- --all --heuristic pdb --threads $(BENCH_THREADS)
 
 bench-wasm: build setup-chromium
 	node benches/wasm-bench.mjs --heuristic manhattan

@@ -10,6 +10,13 @@
 //! With `--seek [POSITION]` (default 10,000,000) it times `seek` instead, on the first chosen
 //! instance: from a fresh search, back from the end of a full run, and one event back from
 //! just past the position; each lands where a fresh search stepped there stands.
+//!
+//! With `--threads N` or a list `--threads 1,2` it runs the parallel IDA* (work packets) on that
+//! many threads instead: per instance the time on each thread count and the generated nodes
+//! (the same on every count, as the lengths and every count of the reports are); then for each
+//! thread count the total time, nodes per second, the median and worst time per instance, the
+//! speed-up against 1 thread (when the list has 1) and the per-thread balance (each thread's
+//! share of the packets' nodes, smallest and largest, and of the busy time).
 
 #[path = "../tests/common/korf.rs"]
 mod korf;
@@ -18,11 +25,15 @@ use std::process::exit;
 use std::sync::Arc;
 use std::time::Instant;
 use tilesearch::heuristic::pdb::PatternDatabases;
-use tilesearch::{ida_star, Board, Goal, HeuristicChoice, HeuristicKind, Search, Status};
+use tilesearch::search::parallel::MAX_WORKERS;
+use tilesearch::search::{ida_star_parallel, Balance};
+use tilesearch::{
+    ida_star, Board, Goal, HeuristicChoice, HeuristicKind, MoveOrder, Search, Status,
+};
 
 const USAGE: &str = "usage: cargo bench --bench nodes_per_second -- \
 [--heuristic manhattan|linear-conflict|hamming|pdb] [--goal blank-last|blank-first] \
-[--all | --instances 1,2,3] [--traced] [--seek [POSITION]]";
+[--all | --instances 1,2,3] [--traced] [--seek [POSITION]] [--threads 1,2]";
 
 /// A bad argument: say which and how to call, exit 2 (like the CLI).
 fn usage(problem: &str) -> ! {
@@ -40,6 +51,7 @@ fn main() {
     let mut chosen: Vec<usize> = (1..=10).collect();
     let mut traced = false;
     let mut seek = None;
+    let mut threads: Vec<u32> = Vec::new();
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
@@ -76,6 +88,17 @@ fn main() {
                     })
                     .collect();
             }
+            "--threads" => {
+                threads = it
+                    .next()
+                    .unwrap_or_else(|| usage("--threads needs a count or a list like 1,2"))
+                    .split(',')
+                    .map(|n| match n.trim().parse() {
+                        Ok(k @ 1..=MAX_WORKERS) => k,
+                        _ => usage(&format!("{n:?} is not a thread count (1 to {MAX_WORKERS})")),
+                    })
+                    .collect();
+            }
             "--help" | "-h" => {
                 println!("{USAGE}");
                 return;
@@ -98,6 +121,13 @@ fn main() {
     });
     let choice =
         HeuristicChoice::new(heuristic, 4, goal, databases).expect("a 15-puzzle heuristic");
+    if !threads.is_empty() {
+        if traced || seek.is_some() {
+            usage("--threads times the parallel search alone: leave out --traced and --seek");
+        }
+        parallel_figures(&instances, &chosen, goal, &choice, &threads);
+        return;
+    }
     if let Some(position) = seek {
         let (_, board) = instances[chosen[0] - 1];
         seek_figures(chosen[0], board, goal, &choice, position);
@@ -204,4 +234,116 @@ fn seek_figures(n: usize, board: Board, goal: Goal, choice: &HeuristicChoice, po
     assert_eq!(reached, count);
     check(&mut past, "one event back");
     println!("seek one event back (step back):     {ms:>8.1} ms");
+}
+
+/// One thread count's figures over the chosen instances.
+#[derive(Default)]
+struct Column {
+    seconds: Vec<f64>,
+    generated: u64,
+    balance: Balance,
+}
+
+/// `--threads`: the parallel search on each thread count of `threads`, instance by instance.
+fn parallel_figures(
+    instances: &[(u32, Board)],
+    chosen: &[usize],
+    goal: Goal,
+    choice: &HeuristicChoice,
+    threads: &[u32],
+) {
+    println!(
+        "parallel IDA* (work packets) {}, goal {goal}, threads {}",
+        choice.kind(),
+        threads
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    );
+    print!("{:>4} {:>4} {:>15}", "#", "len", "generated");
+    for t in threads {
+        print!(" {:>12}", format!("{t} thr. s"));
+    }
+    println!();
+    let mut columns: Vec<Column> = threads.iter().map(|_| Column::default()).collect();
+    for &n in chosen {
+        let (optimal, board) = instances[n - 1];
+        let mut generated = None;
+        let mut row = Vec::new();
+        for (column, &t) in columns.iter_mut().zip(threads) {
+            let clock = Instant::now();
+            let (report, balance) =
+                ida_star_parallel(board, goal, choice.clone(), MoveOrder::LECTURE, t)
+                    .expect("solvable");
+            let seconds = clock.elapsed().as_secs_f64();
+            assert_eq!(report.length, Some(optimal), "instance {n}, {t} threads");
+            // Every thread count searches the same nodes.
+            assert_eq!(*generated.get_or_insert(report.generated), report.generated);
+            column.seconds.push(seconds);
+            column.generated += report.generated;
+            add_balance(&mut column.balance, &balance);
+            row.push(format!(" {seconds:>12.3}"));
+        }
+        println!(
+            "{n:>4} {optimal:>4} {:>15}{}",
+            generated.unwrap_or_default(),
+            row.concat()
+        );
+    }
+    let one = threads
+        .iter()
+        .position(|&t| t == 1)
+        .map(|i| columns[i].seconds.iter().sum::<f64>());
+    for (column, &t) in columns.iter().zip(threads) {
+        let total: f64 = column.seconds.iter().sum();
+        let mut sorted = column.seconds.clone();
+        sorted.sort_by(f64::total_cmp);
+        let median = sorted[sorted.len() / 2];
+        let worst = sorted.last().copied().unwrap_or_default();
+        let speed_up = one.map_or(String::new(), |one| {
+            format!(", speed-up {:.2}× against 1 thread", one / total)
+        });
+        println!(
+            "{t} threads: {} instances, {total:.2} s, {:.1} M generated nodes/s, median {median:.3} s, worst {worst:.3} s per instance{speed_up}",
+            chosen.len(),
+            column.generated as f64 / total / 1e6,
+        );
+        let b = &column.balance;
+        let nodes = b.packet_nodes().max(1) as f64;
+        let shares: Vec<f64> = b.workers.iter().map(|w| w.nodes as f64 / nodes).collect();
+        let busy: Vec<f64> = b.workers.iter().map(|w| w.busy.as_secs_f64()).collect();
+        let min = |v: &[f64]| v.iter().copied().fold(f64::INFINITY, f64::min);
+        let max = |v: &[f64]| v.iter().copied().fold(0.0, f64::max);
+        println!(
+            "  balance: {} packets ({} abandoned); share of the packets' nodes per thread {}, min {:.1} %, max {:.1} %; busy {:.2}–{:.2} s of {total:.2} s; split {:.3} % of the nodes",
+            b.packets,
+            b.workers.iter().map(|w| w.abandoned).sum::<u64>(),
+            shares
+                .iter()
+                .map(|s| format!("{:.1} %", s * 100.0))
+                .collect::<Vec<_>>()
+                .join(" / "),
+            min(&shares) * 100.0,
+            max(&shares) * 100.0,
+            min(&busy),
+            max(&busy),
+            b.split_nodes as f64 / (b.split_nodes as f64 + nodes) * 100.0
+        );
+    }
+}
+
+/// Adds one run's balance to the column's, thread by thread.
+fn add_balance(total: &mut Balance, run: &Balance) {
+    if total.workers.len() < run.workers.len() {
+        total.workers.resize(run.workers.len(), Default::default());
+    }
+    for (sum, w) in total.workers.iter_mut().zip(&run.workers) {
+        sum.nodes += w.nodes;
+        sum.packets += w.packets;
+        sum.abandoned += w.abandoned;
+        sum.busy += w.busy;
+    }
+    total.split_nodes += run.split_nodes;
+    total.packets += run.packets;
 }

@@ -233,3 +233,5 @@ function guardClass(Glue, className) {
 
 export const Solver = guardClass(glue.Solver, 'Solver');
 export const PatternDatabaseBuilder = guardClass(glue.PatternDatabaseBuilder, 'PatternDatabaseBuilder');
+export const ParallelSearch = guardClass(glue.ParallelSearch, 'ParallelSearch');
+export const PacketSearcher = guardClass(glue.PacketSearcher, 'PacketSearcher');

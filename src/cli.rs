@@ -19,7 +19,9 @@ use args::{parse_args, Command, Options, USAGE};
 use crate::board::Board;
 use crate::error::{escape_controls, Error};
 use crate::heuristic::{HeuristicChoice, HeuristicKind};
-use crate::search::{new_search_in_order, Algorithm, FrontierProgress, Report, Search, Status};
+use crate::search::{
+    ida_star_parallel, new_search_in_order, Algorithm, FrontierProgress, Report, Search, Status,
+};
 use serde_json::json;
 use std::io::{self, BufRead, Write};
 use std::time::Instant;
@@ -252,6 +254,25 @@ fn solve(options: &Options, text: &str) -> Result<Outcome, Error> {
 }
 
 fn solve_board(options: &Options, algorithm: Algorithm, board: Board) -> Result<Outcome, Error> {
+    if options.threads > 1 && algorithm == Algorithm::Ida {
+        let clock = Instant::now();
+        let heuristic = heuristic(options, &board)?;
+        let (report, _) = ida_star_parallel(
+            board,
+            options.goal,
+            heuristic,
+            options.order,
+            options.threads,
+        )?;
+        return Ok(Outcome {
+            board,
+            algorithm,
+            report,
+            seconds: clock.elapsed().as_secs_f64(),
+            out_of_memory: false,
+            max_reached: crate::search::DEFAULT_MAX_REACHED,
+        });
+    }
     let mut search = new_search_in_order(
         board,
         options.goal,

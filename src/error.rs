@@ -85,6 +85,10 @@ pub enum Error {
     },
     /// An option or a call that is not valid (the message says which and why).
     InvalidOption(String),
+    /// A packet result a parallel search cannot take: of another iteration, for a packet it
+    /// did not hand out, one it has already, or one that contradicts its packet (the message
+    /// says which). The search is unchanged.
+    UnexpectedResult(String),
     /// A method or getter of a wasm object (`Solver`, `PatternDatabaseBuilder`) after its
     /// `free()`.
     Freed {
@@ -167,6 +171,7 @@ impl Error {
             Error::PdbWidth { .. } => "pdb-width",
             Error::PdbMissing { .. } => "pdb-missing",
             Error::InvalidOption(_) => "invalid-option",
+            Error::UnexpectedResult(_) => "unexpected-result",
             Error::Freed { .. } => "freed",
             Error::Busy { .. } => "busy",
             Error::WrongThis { .. } => "wrong-this",
@@ -276,7 +281,9 @@ impl fmt::Display for Error {
                 f,
                 "the pattern databases for the {goal} goal are not built yet: build them first (in JS: new PatternDatabaseBuilder(goal), work(budget) until it returns true, then install(); or loadPatternDatabases(goal, bytes) with the bytes of exportPatternDatabases; the CLI builds them itself)"
             ),
-            Error::InvalidOption(message) => write!(f, "{}", escape_controls(message)),
+            Error::InvalidOption(message) | Error::UnexpectedResult(message) => {
+                write!(f, "{}", escape_controls(message))
+            }
             Error::NotUtf8 { line, byte, column } => write!(
                 f,
                 "line {line} is not valid UTF-8 (byte 0x{byte:02X} at byte {column} of the line): type the tiles as plain text, e.g. 1 2 3 4 5 6 7 8 0"

@@ -285,3 +285,51 @@ fn algorithms_and_the_comparison_table() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown algorithm \"dijkstra\""));
 }
+
+#[test]
+fn solve_on_several_threads_prints_what_one_thread_does() {
+    // Korf #12 (blank-last) and a line that fails, through `solve -`.
+    let input = "1 3 5 6 0 13 14 9 11 4 8 12 10 7 15 2\n8 6 7 2 5 4 3 0 1\n2 1 3 4 5 6 7 8 0\n";
+    let one = tilesearch(&["solve", "--json", "-"], input);
+    for threads in ["1", "2", "3"] {
+        let out = tilesearch(&["solve", "--json", "--threads", threads, "-"], input);
+        assert_eq!(out.status.code(), Some(1), "the unsolvable line");
+        assert_eq!(out.stdout, one.stdout, "{threads} threads");
+    }
+    let out = tilesearch(&["solve", "--threads", "2", "6 4 5 8 2 7 1 0 3"], "");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Solved 6 4 5 8 2 7 1 0 3 in 25 moves"));
+    let board = "6 4 5 8 2 7 1 0 3";
+    for (args, says) in [
+        (
+            vec!["solve", "--threads", "0", board],
+            "--threads needs a whole number of threads from 1 to 256, got \"0\"",
+        ),
+        (vec!["solve", "--threads", "two", board], "got \"two\""),
+        (
+            vec!["solve", "--threads", board],
+            "got \"6 4 5 8 2 7 1 0 3\"",
+        ),
+        (
+            vec!["solve", "--threads", "2", "--algorithm", "astar", board],
+            "astar runs on one",
+        ),
+        (
+            vec!["solve", "--threads", "2", "--max-nodes", "9", board],
+            "leave out --max-nodes or --threads",
+        ),
+        (
+            vec!["trace", "--threads", "2", board],
+            "--threads is for solve",
+        ),
+        (
+            vec!["compare", "--threads", "2", board],
+            "--threads is for solve",
+        ),
+    ] {
+        let out = tilesearch(&args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}

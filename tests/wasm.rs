@@ -13,7 +13,7 @@ use tilesearch::trace::{
 use tilesearch::wasm::{
     board_after, check_trace, describe_board, export_pattern_databases, guard_error,
     load_pattern_database_parts, load_pattern_databases, parse_board, pattern_databases_ready,
-    random_board, PatternDatabaseBuilder, Solver,
+    random_board, PacketSearcher, ParallelSearch, PatternDatabaseBuilder, Solver,
 };
 use tilesearch::{Board, Event, Goal, HeuristicChoice};
 use wasm_bindgen::prelude::*;
@@ -1363,4 +1363,258 @@ fn the_move_order_option_and_check_trace() {
         message.contains("give l, r, u and d once each"),
         "{message}"
     );
+}
+
+/// A value as `postMessage` delivers it (a plain object survives JSON, as it survives a
+/// structured clone).
+fn posted(value: &JsValue) -> JsValue {
+    js_sys::JSON::parse(&json(value)).unwrap()
+}
+
+/// Options of a parallel search on `board`.
+fn parallel_options(board: &str, order: &str, workers: Option<u32>) -> JsValue {
+    let mut pairs = vec![("board", board.into()), ("order", order.into())];
+    if let Some(w) = workers {
+        pairs.push(("workers", w.into()));
+    }
+    object(&pairs)
+}
+
+/// Drives a coordinator and two searchers as a pool would: packets round-robin, each
+/// iteration's results accepted in reverse (out of order), unneeded packets skipped. Returns
+/// the summary as JSON.
+fn pool_run(board: &str, order: &str, workers: u32) -> String {
+    let mut run = ParallelSearch::new(parallel_options(board, order, Some(workers))).unwrap();
+    let mut searchers: Vec<PacketSearcher> = (0..2)
+        .map(|_| PacketSearcher::new(parallel_options(board, order, None)).unwrap())
+        .collect();
+    loop {
+        let iteration = run.iteration();
+        if iteration.is_null() {
+            break;
+        }
+        let packets: Array = get(&iteration, "packets").unchecked_into();
+        assert!(packets.length() > 0);
+        let mut results = Vec::new();
+        for (i, packet) in packets.iter().enumerate() {
+            let task = posted(&object(&[
+                ("iteration", get(&iteration, "iteration")),
+                ("threshold", get(&iteration, "threshold")),
+                ("packet", packet),
+            ]));
+            let result = searchers[i % 2].search(task).unwrap();
+            assert_plain(&result);
+            results.push(posted(&result));
+        }
+        let mut complete = false;
+        for result in results.iter().rev() {
+            let index = get(result, "index");
+            if run.needed(index).unwrap() {
+                assert!(!complete);
+                complete = run.accept(result.clone()).unwrap();
+            }
+        }
+        assert!(complete);
+    }
+    json(&run.summary())
+}
+
+#[wasm_bindgen_test]
+fn a_pool_of_packet_searchers_gives_the_solvers_summary() {
+    let boards = [
+        "6 4 5 / 8 2 7 / 1 0 3",
+        "8 6 7 2 5 4 3 0 1",
+        "1 2 3 4 5 6 7 8 0",
+        "1 2 3 4 5 6 0 7 8",
+        // Korf #12 and #42 (blank-last), 45 and 42 moves.
+        "1 3 5 6 0 13 14 9 11 4 8 12 10 7 15 2",
+        "6 1 15 8 5 10 13 0 3 4 2 7 14 9 11 12",
+    ];
+    for (k, board) in boards.into_iter().enumerate() {
+        let order = ["lrud", "udlr", "dlru"][k % 3];
+        let mut solver = Solver::new(parallel_options(board, order, None)).unwrap();
+        let expected = json(&solver.run(JsValue::UNDEFINED).unwrap());
+        for workers in [1, 2, 5] {
+            assert_eq!(
+                pool_run(board, order, workers),
+                expected,
+                "{board} {order} {workers}"
+            );
+        }
+    }
+}
+
+#[wasm_bindgen_test]
+fn parallel_search_bad_calls_throw_and_leave_it_usable() {
+    let board = "8 6 7 2 5 4 3 0 1";
+    let bad_options = [
+        (
+            object(&[("board", board.into()), ("workers", 0.into())]),
+            "invalid-option",
+            "workers must be a whole number from 1 to 256, got 0",
+        ),
+        (
+            object(&[("board", board.into()), ("workers", "2".into())]),
+            "invalid-option",
+            "got \"2\"",
+        ),
+        (
+            object(&[("board", board.into()), ("workers", 1.5.into())]),
+            "invalid-option",
+            "got 1.5",
+        ),
+        (
+            object(&[("board", board.into()), ("algorithm", "ida".into())]),
+            "invalid-option",
+            "unknown option \"algorithm\"",
+        ),
+        (
+            object(&[("board", "2 1 3 4 5 6 7 8 0".into())]),
+            "unsolvable",
+            "unsolvable",
+        ),
+        (
+            object(&[("board", board.into()), ("heuristic", "pdb".into())]),
+            "pdb-width",
+            "4×4",
+        ),
+        (
+            JsValue::UNDEFINED,
+            "invalid-option",
+            "new ParallelSearch needs options",
+        ),
+    ];
+    for (options, kind, says) in bad_options {
+        let (k, message) = thrown(ParallelSearch::new(options).err().unwrap());
+        assert_eq!(k, kind, "{message}");
+        assert!(message.contains(says), "{message} ({says})");
+    }
+    let (k, message) = thrown(
+        PacketSearcher::new(object(&[("board", board.into()), ("workers", 2.into())]))
+            .err()
+            .unwrap(),
+    );
+    assert_eq!(k, "invalid-option");
+    assert!(message.contains("unknown option \"workers\""), "{message}");
+
+    let mut run = ParallelSearch::new(parallel_options(board, "lrud", Some(2))).unwrap();
+    let mut searcher = PacketSearcher::new(parallel_options(board, "lrud", None)).unwrap();
+    let iteration = run.iteration();
+    let n = get(&iteration, "iteration");
+    let packets: Array = get(&iteration, "packets").unchecked_into();
+    let task = |packet: JsValue| {
+        object(&[
+            ("iteration", n.clone()),
+            ("threshold", get(&iteration, "threshold")),
+            ("packet", packet),
+        ])
+    };
+    let bad_tasks = [
+        (JsValue::UNDEFINED, "search(task) needs a task"),
+        (
+            object(&[("iteration", n.clone())]),
+            "task.threshold must be a whole number",
+        ),
+        (
+            task(JsValue::NULL),
+            "task.packet must be a packet {index, path}",
+        ),
+        (
+            task(object(&[("index", 0.into()), ("path", "1 2".into())])),
+            "task.packet.path must be an array of tiles",
+        ),
+        (
+            task(object(&[("index", 0.into()), ("path", tiles(&[6]))])),
+            "tile 6 cannot slide",
+        ),
+        (
+            task(object(&[("index", 0.into()), ("path", tiles(&[3, 3]))])),
+            "slides tile 3 back at step 2",
+        ),
+        (
+            task(object(&[("index", (-1).into()), ("path", tiles(&[]))])),
+            "task.packet.index must be a whole number",
+        ),
+    ];
+    for (bad, says) in bad_tasks {
+        let (_, message) = thrown(searcher.search(bad).err().unwrap());
+        assert!(message.contains(says), "{message} ({says})");
+    }
+    let first = searcher.search(task(packets.get(0))).unwrap();
+    let with = |key: &str, value: JsValue| {
+        let copy = posted(&first);
+        Reflect::set(&copy, &key.into(), &value).unwrap();
+        copy
+    };
+    let count = packets.length();
+    let bad_results = [
+        (
+            with("iteration", 99.into()),
+            "unexpected-result",
+            "the search is at iteration",
+        ),
+        (
+            with("index", count.into()),
+            "unexpected-result",
+            &*format!("has {count} packets"),
+        ),
+        (
+            with("visited", "1".into()),
+            "invalid-option",
+            "result.visited must be a whole number",
+        ),
+        (
+            with("solution", tiles(&[1, 2, 3])),
+            "unexpected-result",
+            "no next threshold",
+        ),
+        (
+            with("extra", 1.into()),
+            "invalid-option",
+            "unknown option \"extra\"",
+        ),
+        (
+            JsValue::NULL,
+            "invalid-option",
+            "accept(result) needs a result",
+        ),
+    ];
+    for (bad, kind, says) in bad_results {
+        let (k, message) = thrown(run.accept(bad).err().unwrap());
+        assert_eq!(k, kind, "{message}");
+        assert!(message.contains(says), "{message} ({says})");
+    }
+    for bad in [JsValue::from(-1), "0".into(), JsValue::from(count)] {
+        assert!(run.needed(bad).is_err());
+    }
+    assert!(run.needed(0.into()).unwrap());
+    run.accept(first.clone()).unwrap();
+    assert!(!run.needed(0.into()).unwrap());
+    let (k, message) = thrown(run.accept(first).err().unwrap());
+    assert_eq!(k, "unexpected-result");
+    assert!(message.contains("it was taken already"), "{message}");
+    // Still usable: the rest of the search gives the Solver's summary.
+    loop {
+        let iteration = run.iteration();
+        if iteration.is_null() {
+            break;
+        }
+        let packets: Array = get(&iteration, "packets").unchecked_into();
+        for packet in packets.iter() {
+            if run.needed(get(&packet, "index")).unwrap() {
+                let task = object(&[
+                    ("iteration", get(&iteration, "iteration")),
+                    ("threshold", get(&iteration, "threshold")),
+                    ("packet", packet),
+                ]);
+                run.accept(searcher.search(task).unwrap()).unwrap();
+            }
+        }
+    }
+    let mut solver = solver(board);
+    assert_eq!(
+        json(&run.summary()),
+        json(&solver.run(JsValue::UNDEFINED).unwrap())
+    );
+    assert!(!run.needed(12_345.into()).unwrap());
 }

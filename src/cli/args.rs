@@ -4,6 +4,7 @@ use crate::board::{Goal, MoveOrder};
 use crate::error::Error;
 use crate::heuristic::pdb::PatternDatabases;
 use crate::heuristic::HeuristicKind;
+use crate::search::parallel::MAX_WORKERS;
 use crate::search::{Algorithm, MAX_REACHED};
 use std::cell::OnceCell;
 use std::sync::Arc;
@@ -14,7 +15,7 @@ tilesearch: step-by-step IDA* for the 8-, 15- and 24-puzzle
 
 Usage:
   tilesearch solve [--algorithm A] [--heuristic H] [--goal G] [--order O] [--json]
-                   [--max-nodes N] BOARD
+                   [--max-nodes N] [--threads N] BOARD
   tilesearch trace [--algorithm A] [--heuristic H] [--goal G] [--order O] [--max-nodes N] BOARD
   tilesearch compare [--heuristic H] [--goal G] [--order O] [--json] [--max-nodes N] BOARD
   tilesearch check [--heuristic H] [--goal G] [--order O] [--json] --board BOARD TRACE
@@ -39,6 +40,8 @@ BOARD   the tiles in row-major order, 0 or _ for the blank, e.g. 6 4 5 8 2 7 1 0
              expanded, generated, iterations; or error for an invalid or unsolvable board
 --max-nodes  stop after N nodes (visited + pruned): trace prints the events so far; solve
              and compare report the board as stopped, not solved
+--threads    solve with IDA* on N threads (1 to 256, default 1): the same solution and
+             counts as on one, sooner on several cores; not with --max-nodes
 check        checks a trace of your own IDA* (JSON Lines, one event per line; TRACE a file
              or -) against the core's, event by event, and names the first divergence;
              without --order it infers your move order from the trace. Exit 0 when the
@@ -70,6 +73,8 @@ pub(super) struct Options {
     pub(super) max_reached: Option<u64>,
     pub(super) json: bool,
     pub(super) max_nodes: Option<u64>,
+    /// `solve`'s IDA* threads: 1 is the sequential search.
+    pub(super) threads: u32,
     pub(super) board: Vec<String>,
     /// `check`'s board (`--board`); its `board` holds the trace's file name.
     pub(super) check_board: Option<String>,
@@ -105,12 +110,14 @@ pub(super) fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
         max_reached: None,
         json: false,
         max_nodes: None,
+        threads: 1,
         board: Vec::new(),
         check_board: None,
         order_given: false,
         databases: OnceCell::new(),
     };
     let mut only_board = false;
+    let mut threads_given = false;
     while let Some(arg) = args.next() {
         if only_board || !arg.starts_with("--") {
             if arg == "-h" && !only_board {
@@ -161,6 +168,17 @@ pub(super) fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
                         })?,
                 );
             }
+            "--threads" => {
+                let v = value()?;
+                options.threads = v
+                    .parse()
+                    .ok()
+                    .filter(|n: &u32| (1..=MAX_WORKERS).contains(n))
+                    .ok_or_else(|| {
+                        format!("--threads needs a whole number of threads from 1 to {MAX_WORKERS}, got \"{v}\"")
+                    })?;
+                threads_given = true;
+            }
             "--max-nodes" => {
                 let v = value()?;
                 options.max_nodes = Some(v.parse().map_err(|_| {
@@ -181,6 +199,22 @@ pub(super) fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
         && options.algorithm == Algorithm::Ida
     {
         return Err("--max-reached is the memory guard of the frontier searches (bfs, dfs, greedy, astar); ida keeps only its path in memory and takes none: add --algorithm bfs, dfs, greedy or astar, or leave --max-reached out".into());
+    }
+    if threads_given {
+        if options.command != Command::Solve {
+            return Err(
+                "--threads is for solve: trace, compare and check run on one thread".into(),
+            );
+        }
+        if options.algorithm != Algorithm::Ida {
+            return Err(format!(
+                "--threads runs IDA* on several threads; {} runs on one: leave --threads out, or solve with --algorithm ida",
+                options.algorithm
+            ));
+        }
+        if options.max_nodes.is_some() && options.threads > 1 {
+            return Err("--max-nodes stops the search on one thread; on several it runs to the end: leave out --max-nodes or --threads".into());
+        }
     }
     if options.command == Command::Check {
         return check_options(options);

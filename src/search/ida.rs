@@ -38,7 +38,7 @@ mod walk;
 
 use super::Advance;
 use super::{Algorithm, Counters, IdaProgress, IterationSummary, Progress, Report, Search, Status};
-use crate::board::{neighbor, Board, Goal, MoveOrder, Tiles, SLOTS, SLOT_MASK};
+use crate::board::{neighbor, Board, Direction, Goal, MoveOrder, Tiles, SLOTS, SLOT_MASK};
 use crate::error::Error;
 use crate::heuristic::{Heuristic, HeuristicKind};
 use crate::trace::{
@@ -191,6 +191,11 @@ pub struct IdaStar<H: Heuristic> {
     /// run (kept across `reset` and `seek`): where each iteration starts and with which
     /// counters, so that `seek` restarts there without running the earlier ones.
     known: Vec<IterationSummary>,
+    /// Place of the move never tried from the root (`NO_MOVE`: none; see
+    /// [`IdaStar::into_subtree`]).
+    root_back: u8,
+    /// Stop after the first iteration (see [`IdaStar::into_subtree`]).
+    one_iteration: bool,
 }
 
 impl<H: Heuristic> IdaStar<H> {
@@ -246,7 +251,29 @@ impl<H: Heuristic> IdaStar<H> {
             finished: Vec::new(),
             solution: None,
             known: Vec::new(),
+            root_back: NO_MOVE,
+            one_iteration: false,
         })
+    }
+
+    /// This search (from its start) made one iteration of the subtree below a node of a whole
+    /// search (a parallel search's packet): the start is that node, `depth` its g in the
+    /// whole search, `last` the blank's move into it (whose reverse is never tried, as in the
+    /// whole search) and `threshold` the whole search's. g counts from the subtree's root, so
+    /// the threshold is `depth` lower: the counts are the whole search's in this subtree, the
+    /// pruned f are `depth` lower. It stops after that iteration: solved, or exhausted with
+    /// the iteration's summary (not for stepping, seeking or `reset`, which start the whole
+    /// search over). The node must be one the iteration visits (f ≤ `threshold`).
+    pub(crate) fn into_subtree(
+        mut self,
+        last: Option<Direction>,
+        depth: u32,
+        threshold: u32,
+    ) -> Self {
+        self.root_back = last.map_or(NO_MOVE, |dir| self.order.rank(dir.opposite()) as u8);
+        self.threshold = threshold.saturating_sub(depth);
+        self.one_iteration = true;
+        self
     }
 
     fn current_summary(&self) -> IterationSummary {
@@ -320,7 +347,7 @@ impl<H: Heuristic> IdaStar<H> {
                         state: self.root_state,
                         blank,
                         tile: 0,
-                        back: NO_MOVE,
+                        back: self.root_back,
                         next: 0,
                     });
                     self.phase = Phase::Visited;
@@ -362,7 +389,7 @@ impl<H: Heuristic> IdaStar<H> {
                         next_threshold: (to != u32::MAX).then_some(to),
                         ..self.current_summary()
                     });
-                    if to == u32::MAX {
+                    if to == u32::MAX || self.one_iteration {
                         self.phase = Phase::Done(Status::Exhausted);
                         continue;
                     }

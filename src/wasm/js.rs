@@ -298,26 +298,37 @@ pub fn board(value: &JsValue) -> Result<Board, Error> {
 
 /// The `moves` of `boardAfter`: an array (or a typed array) of tile numbers.
 pub fn moves(value: &JsValue) -> Result<Vec<u8>, Error> {
-    const CALL: &str = "boardAfter(start, moves)";
-    let Some(length) = array_length(value, "moves array")? else {
+    tiles(
+        value,
+        "boardAfter(start, moves)",
+        "moves",
+        (MAX_MOVES, "moves"),
+    )
+}
+
+/// An array (or a typed array) of tile numbers, `name` of the arguments of `call` (as
+/// messages name it: "moves", "packet.path"), at most `max.0`, counted as `max.1` says.
+pub fn tiles(value: &JsValue, call: &str, name: &str, max: (u32, &str)) -> Result<Vec<u8>, Error> {
+    let (max, unit) = max;
+    let Some(length) = array_length(value, &format!("{name} array"))? else {
         return Err(Error::InvalidOption(format!(
-            "{CALL}: moves must be an array of tiles, got {}",
+            "{call}: {name} must be an array of tiles, got {}",
             describe(value)
         )));
     };
-    if length > MAX_MOVES {
+    if length > max {
         return Err(Error::InvalidOption(format!(
-            "{CALL} takes at most {MAX_MOVES} moves, got {length}"
+            "{call} takes at most {max} {unit}, got {length}"
         )));
     }
     let mut tiles = Vec::new();
     for i in 0..length {
-        let item = element(value, i, "moves array")?;
+        let item = element(value, i, &format!("{name} array"))?;
         match whole_in(&item, 0.0, (MAX_CELLS - 1) as f64) {
             Some(tile) => tiles.push(tile as u8),
             None => {
                 return Err(Error::InvalidOption(format!(
-                    "{CALL}: element {} of moves is {}, not a tile (a whole number from 1 to {})",
+                    "{call}: element {} of {name} is {}, not a tile (a whole number from 1 to {})",
                     i + 1,
                     describe(&item),
                     MAX_CELLS - 1

@@ -1,5 +1,6 @@
-//! The `#[wasm_bindgen]` bindings: the JS classes `Solver` and `PatternDatabaseBuilder` and
-//! the board helpers. This module only converts options, events and errors between JS and the
+//! The `#[wasm_bindgen]` bindings: the JS classes `Solver`, `PatternDatabaseBuilder`, and
+//! `ParallelSearch` with `PacketSearcher` (parallel IDA* for a pool of workers), and the board
+//! helpers. This module only converts options, events and errors between JS and the
 //! core; it decides nothing about the search.
 //!
 //! Errors are thrown as real JS `Error`s named `TileSearchError` whose `message` is the core's
@@ -14,12 +15,14 @@
 mod board;
 mod check;
 mod js;
+mod parallel;
 mod pdb;
 mod solver;
 mod types;
 
 pub use board::{board_after, describe_board, parse_board, random_board};
 pub use check::check_trace;
+pub use parallel::{PacketSearcher, ParallelSearch};
 pub use pdb::{
     export_pattern_databases, load_pattern_database_parts, load_pattern_databases,
     pattern_databases_ready, PatternDatabaseBuilder,

@@ -1,10 +1,11 @@
 //! The TypeScript declarations that no Rust type stands for; wasm-bindgen puts them into
 //! tilesearch.d.ts. Everything else there is generated from the Rust types (tsify): the events
 //! (`crate::trace`), `Heuristic` and `GoalConvention` (`HeuristicKind`, `Goal`), `SearchStatus`,
-//! `RunSummary` and `IterationSummary` (`crate::search`), `FrontierEntry`, `BoardDescription`
+//! `RunSummary` and `IterationSummary` (`crate::search`), the parallel search's `Packet`,
+//! `PacketTask`, `ParallelIteration` and `PacketResult` (`crate::search::parallel`), `FrontierEntry`, `BoardDescription`
 //! with `HeuristicEstimates` and `Conflict`.
 //!
-//! Hand-written here: the options objects, which `solver.rs` reads key by key from JS (no Rust
+//! Hand-written here: the options objects (the parallel search's too), which `solver.rs` reads key by key from JS (no Rust
 //! struct; `RunOptions` holds a JS callback), and the `run` overload with its optional
 //! parameter, which the generated signature cannot say. The algorithm names stay a literal
 //! union: a generated `Algorithm` would shadow the element's own in the npm package.
@@ -26,6 +27,32 @@ export interface SolverOptions {
   /** Frontier searches give up after this many reached states (default 1,000,000). */
   maxReached?: number;
   /** The order the blank's moves are tried in: l, r, u, d once each (default "lrud"). */
+  order?: string;
+}
+
+/** Options of `new ParallelSearch(options)`: `new Solver`'s for IDA*; unknown keys are errors. */
+export interface ParallelSearchOptions {
+  /** The board as text ("6 4 5 / 8 2 7 / 1 0 3", "6,4,5,…") or an array of numbers, 0 = blank. */
+  board: string | number[];
+  /** Default "manhattan"; "pdb" uses the databases installed in this instance. */
+  heuristic?: Heuristic;
+  /** Default "blank-last". */
+  goal?: GoalConvention;
+  /** The order the blank's moves are tried in: l, r, u, d once each (default "lrud"). */
+  order?: string;
+  /** The pool's workers (1 to 256, default 1): sizes the packets, 16 or more per worker. */
+  workers?: number;
+}
+
+/** Options of `new PacketSearcher(options)`: the coordinator's, without `workers`. */
+export interface PacketSearcherOptions {
+  /** The coordinator's board. */
+  board: string | number[];
+  /** The coordinator's heuristic; "pdb" uses the databases installed in this (worker's) instance. */
+  heuristic?: Heuristic;
+  /** The coordinator's goal. */
+  goal?: GoalConvention;
+  /** The coordinator's move order. */
   order?: string;
 }
 

@@ -120,10 +120,11 @@ test('the installed wasm-bindgen CLI equals the locked crate version', () => {
   assert.match(manifest, new RegExp(`wasm-bindgen = "=${locked.replace(/\./g, '\\.')}"`), 'Cargo.toml pins it exactly');
 });
 
-// 97.4 KiB before the trace checker (checkTrace: its rules and messages) took it to 121.5 KiB.
-test('the wasm module stays within its size budget (126 KiB gzipped)', async () => {
+// 97.4 KiB before the trace checker (checkTrace: its rules and messages) took it to 121.5 KiB,
+// 120.3 before the parallel search (ParallelSearch, PacketSearcher) took it to 131.5 KiB.
+test('the wasm module stays within its size budget (134 KiB gzipped)', async () => {
   const { gzipSync } = await import('node:zlib');
   const bytes = readFileSync(new URL('www/pkg/tilesearch_bg.wasm', root));
   const gzipped = gzipSync(bytes, { level: 9 }).length;
-  assert.ok(gzipped <= 126 * 1024, `${gzipped} bytes gzipped`);
+  assert.ok(gzipped <= 134 * 1024, `${gzipped} bytes gzipped`);
 });

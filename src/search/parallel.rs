@@ -1,0 +1,771 @@
+//! Parallel IDA* in work packets (AIDA*-style), without threads of its own: the same search,
+//! node for node, split so that any number of workers can share each iteration.
+//!
+//! Each iteration with threshold t starts with a bounded depth-first search of the top of the
+//! tree ([`ParallelIda`], "the split"): the same children in the same move order, the same
+//! pruning (f > t), the same goal test on visited nodes, never the reverse move, down to a
+//! split depth d. Every node it visits at depth d becomes a [`Packet`] (its path from the
+//! start), numbered in depth-first order. A worker ([`PacketSearcher`]) searches the subtree
+//! below a packet's node with the same threshold, g counting on from d, and reports what the
+//! whole search would have counted there ([`PacketResult`]). The coordinator adds the counts
+//! up in depth-first order, so each iteration's summary is the sequential search's:
+//!
+//! - no packet solved: the split's counts plus every packet's; the next threshold is the
+//!   smallest pruned f of all;
+//! - packet s solved first (in depth-first order): the split's counts before s, the packets
+//!   before s and s itself up to its goal, and s's solution, which is the sequential search's
+//!   (the first in move order). Packets after s are unnecessary ([`ParallelIda::needed`]);
+//! - the split itself visited the goal: it stops there, and that goal comes after all of its
+//!   packets.
+//!
+//! Results are accepted in any order. The native driver is [`ida_star_parallel`] (threads);
+//! the browser's pool of workers drives the same objects through the wasm bindings.
+
+#[cfg(not(target_arch = "wasm32"))]
+mod threads;
+
+#[cfg(not(target_arch = "wasm32"))]
+pub use threads::{ida_star_parallel, Balance, WorkerLoad};
+
+use super::{ida_engine, IdaProgress, IterationSummary, Progress, Report, Status, Subtree};
+use crate::board::{Board, Direction, Goal, MoveOrder};
+use crate::error::Error;
+use crate::heuristic::{AnyHeuristic, Heuristic, HeuristicChoice, HeuristicKind};
+use serde::Serialize;
+
+/// Packets the split aims at per worker: enough that the packets left at the end of an
+/// iteration are small beside the iteration, and that the packets before a solving one keep
+/// every worker busy.
+pub const PACKETS_PER_WORKER: usize = 16;
+
+/// The most workers (threads or browser workers) a parallel search is sized for.
+pub const MAX_WORKERS: u32 = 256;
+
+/// The deepest split: a fixed split depth is capped here, and the chosen one stays below it.
+pub const MAX_SPLIT_DEPTH: u32 = 64;
+
+/// The split stops deepening once its own part of the tree has this many nodes: the rest of
+/// an iteration that small is no work worth sharing.
+const SPLIT_NODES: u64 = 1 << 16;
+
+/// Nodes a packet search runs between two looks at whether it is still needed.
+const SLICE_NODES: u64 = 1 << 20;
+
+/// One subtree of an iteration: the node reached by sliding `path` from the start.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+pub struct Packet {
+    /// Its place in the iteration's depth-first order, from 0.
+    pub index: u32,
+    /// The tiles slid from the start to the packet's node (never undoing a move).
+    pub path: Vec<u8>,
+}
+
+/// What a worker is given: a packet of an iteration with its threshold.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+pub struct PacketTask {
+    /// The iteration, 1-based.
+    pub iteration: u32,
+    /// The iteration's threshold.
+    pub threshold: u32,
+    /// The packet.
+    pub packet: Packet,
+}
+
+/// An iteration's packets, as a driver hands them out.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+pub struct ParallelIteration {
+    /// The iteration, 1-based.
+    pub iteration: u32,
+    /// Its threshold.
+    pub threshold: u32,
+    /// Its packets in depth-first order (`packets[i].index == i`); never none (an iteration
+    /// the split did whole is closed at once).
+    pub packets: Vec<Packet>,
+}
+
+impl ParallelIteration {
+    /// The packets as tasks, in order.
+    pub fn tasks(&self) -> impl Iterator<Item = PacketTask> + '_ {
+        self.packets.iter().map(|packet| PacketTask {
+            iteration: self.iteration,
+            threshold: self.threshold,
+            packet: packet.clone(),
+        })
+    }
+}
+
+/// What searching a packet's subtree counted: what the whole search counts there.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(rename_all = "camelCase")]
+pub struct PacketResult {
+    /// The packet's iteration.
+    pub iteration: u32,
+    /// The packet's index.
+    pub index: u32,
+    /// Nodes visited in the subtree (its root included), up to the goal when solved.
+    pub visited: u64,
+    /// Children pruned in the subtree.
+    pub pruned: u64,
+    /// The smallest f pruned in the subtree, when it ended without the goal.
+    pub next_threshold: Option<u32>,
+    /// The tiles slid from the start to the goal, when the subtree holds it (the first in
+    /// move order).
+    pub solution: Option<Vec<u8>>,
+    /// Children generated in the subtree (visited + pruned − 1): the worker's share of the
+    /// work, for balance reports.
+    pub generated: u64,
+}
+
+/// Nodes visited and children pruned.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Counts {
+    visited: u64,
+    pruned: u64,
+}
+
+impl Counts {
+    fn add(self, result: &PacketResult) -> Counts {
+        Counts {
+            visited: self.visited + result.visited,
+            pruned: self.pruned + result.pruned,
+        }
+    }
+}
+
+/// The current iteration: its split and the results so far.
+#[derive(Clone, Debug)]
+struct Current {
+    packets: Vec<Packet>,
+    /// `before[i]`: the split's counts that come before packet i in depth-first order.
+    before: Vec<Counts>,
+    /// The split's counts, all of them.
+    split: Counts,
+    /// The smallest f the split pruned (`u32::MAX`: none).
+    split_next: u32,
+    /// The goal, when the split visited it: its path and the split's counts up to it (the
+    /// goal's visit included). It comes after every packet.
+    split_goal: Option<(Vec<u8>, Counts)>,
+    results: Vec<Option<PacketResult>>,
+    /// The first solved packet so far; `packets.len()` for the split's own goal.
+    solved_at: Option<usize>,
+    /// Packets 0..done all have results.
+    done: usize,
+}
+
+impl Current {
+    /// Packets up to here (exclusive) are the ones the iteration needs.
+    fn end(&self) -> usize {
+        self.solved_at.unwrap_or(self.packets.len())
+    }
+
+    /// Nodes of the split (visited + pruned).
+    fn size(&self) -> u64 {
+        self.split.visited + self.split.pruned
+    }
+
+    /// Every packet the iteration needs has its result (a solving packet's came with it).
+    fn complete(&self) -> bool {
+        self.done >= self.end()
+    }
+
+    /// The counts so far: the split's and those of the packets accepted.
+    fn progress(&self) -> Counts {
+        self.results.iter().flatten().fold(self.split, Counts::add)
+    }
+}
+
+/// Parallel IDA*'s coordinator: it splits each iteration into packets, takes their results
+/// in any order and ends with the sequential search's [`Report`]. It runs no search of its own
+/// beyond the split; drivers hand the packets of [`ParallelIda::iteration`] to workers
+/// ([`PacketSearcher`]) and pass what they return to [`ParallelIda::accept`].
+#[derive(Clone, Debug)]
+pub struct ParallelIda {
+    start: Board,
+    goal_board: Board,
+    order: MoveOrder,
+    /// For the split only: a few thousand estimates per iteration, from scratch.
+    heuristic: AnyHeuristic,
+    workers: u32,
+    split_depth: Option<u32>,
+    threshold: u32,
+    iteration: u32,
+    finished: Vec<IterationSummary>,
+    current: Option<Current>,
+    solution: Option<Vec<u8>>,
+    status: Status,
+    /// Nodes of the splits chosen so far.
+    split_nodes: u64,
+}
+
+impl ParallelIda {
+    /// A parallel search from `board` to `goal`, its packets sized for `workers` workers (1 to
+    /// [`MAX_WORKERS`]). Fails as [`crate::ida_star_in_order`] does for a bad heuristic or an
+    /// unsolvable board.
+    pub fn new(
+        board: Board,
+        goal: Goal,
+        heuristic: HeuristicChoice,
+        order: MoveOrder,
+        workers: u32,
+    ) -> Result<ParallelIda, Error> {
+        ParallelIda::build(board, goal, heuristic, order, workers, None)
+    }
+
+    /// Like [`ParallelIda::new`], but every iteration split at `depth` (1 to
+    /// [`MAX_SPLIT_DEPTH`]) rather than at the depth that gives enough packets: for tests of
+    /// every split. A deep split of a large tree makes many packets.
+    pub fn with_split_depth(
+        board: Board,
+        goal: Goal,
+        heuristic: HeuristicChoice,
+        order: MoveOrder,
+        depth: u32,
+    ) -> Result<ParallelIda, Error> {
+        if !(1..=MAX_SPLIT_DEPTH).contains(&depth) {
+            return Err(Error::InvalidOption(format!(
+                "the split depth must be from 1 to {MAX_SPLIT_DEPTH}, got {depth}"
+            )));
+        }
+        ParallelIda::build(board, goal, heuristic, order, 1, Some(depth))
+    }
+
+    fn build(
+        board: Board,
+        goal: Goal,
+        heuristic: HeuristicChoice,
+        order: MoveOrder,
+        workers: u32,
+        split_depth: Option<u32>,
+    ) -> Result<ParallelIda, Error> {
+        check_workers(workers)?;
+        // The sequential constructors' checks, in their order: pdb first, then solvability.
+        let heuristic = AnyHeuristic::new(heuristic, board.width(), goal)?;
+        board.check_solvable(goal)?;
+        let mut search = ParallelIda {
+            start: board,
+            goal_board: goal.board(board.width())?,
+            order,
+            threshold: heuristic.estimate(board.tiles()),
+            heuristic,
+            workers,
+            split_depth,
+            iteration: 1,
+            finished: Vec::new(),
+            current: None,
+            solution: None,
+            status: Status::Running,
+            split_nodes: 0,
+        };
+        search.current = Some(search.split());
+        search.split_nodes = search.current.as_ref().map_or(0, Current::size);
+        search.settle();
+        Ok(search)
+    }
+
+    /// The current iteration's packets, or `None` once the search has finished.
+    pub fn iteration(&self) -> Option<ParallelIteration> {
+        self.current.as_ref().map(|current| ParallelIteration {
+            iteration: self.iteration,
+            threshold: self.threshold,
+            packets: current.packets.clone(),
+        })
+    }
+
+    /// Whether packet `index` of the current iteration still needs a result: false once it
+    /// has one, once an earlier packet solved (a driver skips or cancels it), for an index
+    /// the iteration does not have and once the search has finished.
+    pub fn needed(&self, index: u32) -> bool {
+        let index = index as usize;
+        self.current
+            .as_ref()
+            .is_some_and(|c| index < c.end() && c.results.get(index).is_some_and(Option::is_none))
+    }
+
+    /// The packets the current iteration has (0 once finished).
+    pub fn packet_count(&self) -> usize {
+        self.current.as_ref().map_or(0, |c| c.packets.len())
+    }
+
+    /// Takes a packet's result (in any order). Returns true when that completed the current
+    /// iteration: the next one's packets are then ready, or the search has finished. A result
+    /// of another iteration, for an index without a packet, for a packet that has one already
+    /// or that contradicts its packet is refused ([`Error::UnexpectedResult`]) and changes
+    /// nothing. A result for a packet after a solving one is taken and ignored.
+    pub fn accept(&mut self, result: PacketResult) -> Result<bool, Error> {
+        self.check(&result)?;
+        let Some(current) = self.current.as_mut() else {
+            return Ok(false);
+        };
+        let index = result.index as usize;
+        if result.solution.is_some() && current.solved_at.is_none_or(|s| index < s) {
+            current.solved_at = Some(index);
+        }
+        current.results[index] = Some(result);
+        while current
+            .results
+            .get(current.done)
+            .is_some_and(Option::is_some)
+        {
+            current.done += 1;
+        }
+        let iteration = self.iteration;
+        self.settle();
+        Ok(self.iteration != iteration || self.current.is_none())
+    }
+
+    /// Why `result` cannot be taken, if it cannot.
+    fn check(&self, result: &PacketResult) -> Result<(), Error> {
+        let refuse = |why: String| {
+            Err(Error::UnexpectedResult(format!(
+                "the result of packet {} of iteration {} cannot be taken: {why}",
+                result.index, result.iteration
+            )))
+        };
+        let Some(current) = &self.current else {
+            return refuse(format!(
+                "the search has finished (after {} iterations)",
+                self.iteration
+            ));
+        };
+        if result.iteration != self.iteration {
+            return refuse(format!("the search is at iteration {}", self.iteration));
+        }
+        let index = result.index as usize;
+        let Some(packet) = current.packets.get(index) else {
+            return refuse(format!(
+                "iteration {} has {} packets (0 to {})",
+                self.iteration,
+                current.packets.len(),
+                current.packets.len() as i64 - 1
+            ));
+        };
+        if current.results[index].is_some() {
+            return refuse("it was taken already".into());
+        }
+        if result.visited == 0 {
+            return refuse("a packet's search visits at least its node (visited 0)".into());
+        }
+        if result.generated != result.visited - 1 + result.pruned {
+            return refuse(format!(
+                "generated ({}) is not visited − 1 + pruned ({} − 1 + {})",
+                result.generated, result.visited, result.pruned
+            ));
+        }
+        match (&result.solution, result.next_threshold) {
+            (Some(_), Some(_)) => return refuse("a solved packet has no next threshold".into()),
+            (None, Some(next)) if next <= self.threshold => {
+                return refuse(format!(
+                    "its next threshold {next} is not above the threshold {}",
+                    self.threshold
+                ))
+            }
+            (Some(moves), None) => {
+                if !moves.starts_with(&packet.path) {
+                    return refuse("its solution does not start with the packet's path".into());
+                }
+                if moves.len() > self.threshold as usize
+                    || !self.start.after(moves).is_ok_and(|b| b == self.goal_board)
+                {
+                    return refuse(format!(
+                        "its solution does not reach the goal in at most {} moves",
+                        self.threshold
+                    ));
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Closes every complete iteration, raising the threshold or finishing.
+    fn settle(&mut self) {
+        while self.current.as_ref().is_some_and(Current::complete) {
+            let Some(current) = self.current.take() else {
+                break;
+            };
+            if let Some(next) = self.close(current) {
+                self.threshold = next;
+                self.iteration += 1;
+                let split = self.split();
+                self.split_nodes += split.size();
+                self.current = Some(split);
+            }
+        }
+    }
+
+    /// Ends a complete iteration: its summary, and the next threshold unless the search has
+    /// finished.
+    fn close(&mut self, current: Current) -> Option<u32> {
+        let summary = |counts: Counts, next_threshold| IterationSummary {
+            iteration: self.iteration,
+            threshold: self.threshold,
+            visited: counts.visited,
+            pruned: counts.pruned,
+            next_threshold,
+        };
+        let results = current.results.iter().flatten();
+        if let Some(s) = current.solved_at {
+            let before = results.filter(|r| (r.index as usize) <= s);
+            let (counts, moves) = match (current.split_goal, current.results.get(s)) {
+                (_, Some(Some(solved))) => (
+                    current.before.get(s).copied().unwrap_or_default(),
+                    solved.solution.clone(),
+                ),
+                (Some((path, counts)), _) => (counts, Some(path)),
+                // Never: `complete` waits for the solving result.
+                _ => (Counts::default(), None),
+            };
+            self.finished
+                .push(summary(before.fold(counts, Counts::add), None));
+            self.solution = moves;
+            self.status = Status::Solved;
+            return None;
+        }
+        let next = results
+            .clone()
+            .filter_map(|r| r.next_threshold)
+            .fold(current.split_next, u32::min);
+        let next = (next != u32::MAX).then_some(next);
+        self.finished
+            .push(summary(results.fold(current.split, Counts::add), next));
+        if next.is_none() {
+            self.status = Status::Exhausted;
+        }
+        next
+    }
+
+    /// The current iteration's split: at the fixed depth, else at the smallest depth that
+    /// gives [`PACKETS_PER_WORKER`] packets per worker (or, when none does before the split
+    /// grows large, the one with the most packets).
+    fn split(&self) -> Current {
+        if let Some(depth) = self.split_depth {
+            return self.split_at(depth);
+        }
+        let target = PACKETS_PER_WORKER * self.workers as usize;
+        let mut best = self.split_at(1);
+        let (mut depth, mut last_size) = (1, best.size());
+        while best.packets.len() < target
+            && best.split_goal.is_none()
+            && last_size <= SPLIT_NODES
+            && depth < MAX_SPLIT_DEPTH.min(self.threshold)
+        {
+            depth += 1;
+            let deeper = self.split_at(depth);
+            if deeper.packets.is_empty() && deeper.split_goal.is_none() {
+                // Nothing reaches this depth: the split is the whole iteration.
+                return deeper;
+            }
+            last_size = deeper.size();
+            let goal = deeper.split_goal.is_some();
+            if deeper.packets.len() > best.packets.len() {
+                best = deeper;
+            }
+            if goal {
+                break;
+            }
+        }
+        best
+    }
+
+    /// The split at `depth`: a depth-first search of the top of the tree.
+    fn split_at(&self, depth: u32) -> Current {
+        let mut split = Split {
+            heuristic: &self.heuristic,
+            goal: self.goal_board,
+            order: self.order.directions(),
+            threshold: self.threshold,
+            depth,
+            path: Vec::new(),
+            out: Current {
+                packets: Vec::new(),
+                before: Vec::new(),
+                split: Counts::default(),
+                split_next: u32::MAX,
+                split_goal: None,
+                results: Vec::new(),
+                solved_at: None,
+                done: 0,
+            },
+        };
+        let h = self.heuristic.estimate(self.start.tiles());
+        split.visit(self.start, 0, h, None);
+        let mut out = split.out;
+        out.results = vec![None; out.packets.len()];
+        if out.split_goal.is_some() {
+            out.solved_at = Some(out.packets.len());
+        }
+        out
+    }
+
+    /// The report: the sequential search's once finished. While running, the current
+    /// iteration's counts are the split's and those of the packets accepted so far.
+    pub fn report(&self) -> Report {
+        let mut iterations = self.finished.clone();
+        if let Some(current) = &self.current {
+            let counts = current.progress();
+            iterations.push(IterationSummary {
+                iteration: self.iteration,
+                threshold: self.threshold,
+                visited: counts.visited,
+                pruned: counts.pruned,
+                next_threshold: None,
+            });
+        }
+        let visited: u64 = iterations.iter().map(|i| i.visited).sum();
+        let nodes = visited + iterations.iter().map(|i| i.pruned).sum::<u64>();
+        Report {
+            status: self.status,
+            length: self.solution.as_ref().map(|m| m.len() as u32),
+            moves: self.solution.clone(),
+            // Every visited node was expanded but the goal.
+            expanded: visited - u64::from(self.status == Status::Solved),
+            // Every node but the iterations' roots was generated.
+            generated: nodes - iterations.len() as u64,
+            nodes,
+            progress: Progress::Ida(IdaProgress {
+                threshold: self.threshold,
+                iteration: self.iteration,
+                iterations,
+            }),
+        }
+    }
+
+    /// Where the search stands.
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    /// The solution's tiles once solved.
+    pub fn solution(&self) -> Option<&[u8]> {
+        self.solution.as_deref()
+    }
+
+    /// The start board.
+    pub fn start(&self) -> Board {
+        self.start
+    }
+
+    /// Nodes of the splits so far (visited + pruned): the coordinator's own share of the
+    /// search.
+    pub fn split_nodes(&self) -> u64 {
+        self.split_nodes
+    }
+
+    /// The workers the packets are sized for.
+    pub fn workers(&self) -> u32 {
+        self.workers
+    }
+
+    /// The heuristic.
+    pub fn heuristic(&self) -> HeuristicKind {
+        self.heuristic.kind()
+    }
+}
+
+/// A number of workers from 1 to [`MAX_WORKERS`].
+fn check_workers(workers: u32) -> Result<(), Error> {
+    if (1..=MAX_WORKERS).contains(&workers) {
+        Ok(())
+    } else {
+        Err(Error::InvalidOption(format!(
+            "workers must be a whole number from 1 to {MAX_WORKERS}, got {workers}"
+        )))
+    }
+}
+
+/// The depth-first search of the top of the tree (see [`ParallelIda::split_at`]).
+struct Split<'a> {
+    heuristic: &'a AnyHeuristic,
+    goal: Board,
+    order: [Direction; 4],
+    threshold: u32,
+    depth: u32,
+    /// The tiles slid to the node being visited.
+    path: Vec<u8>,
+    out: Current,
+}
+
+impl Split<'_> {
+    /// Visits `board` (f = g + h ≤ threshold), reached by the blank's move `last`; returns
+    /// true when it was the goal (the split ends there, as the iteration does).
+    fn visit(&mut self, board: Board, g: u32, h: u32, last: Option<Direction>) -> bool {
+        if g == self.depth {
+            self.out.packets.push(Packet {
+                index: self.out.packets.len() as u32,
+                path: self.path.clone(),
+            });
+            self.out.before.push(self.out.split);
+            return false;
+        }
+        self.out.split.visited += 1;
+        if h == 0 && board == self.goal {
+            self.out.split_goal = Some((self.path.clone(), self.out.split));
+            return true;
+        }
+        for dir in self.order {
+            if last.is_some_and(|l| l.opposite() == dir) {
+                continue;
+            }
+            let mut child = board;
+            let Some(tile) = child.move_blank(dir) else {
+                continue;
+            };
+            let h = self.heuristic.estimate(child.tiles());
+            let f = g + 1 + h;
+            if f > self.threshold {
+                self.out.split.pruned += 1;
+                self.out.split_next = self.out.split_next.min(f);
+                continue;
+            }
+            self.path.push(tile);
+            if self.visit(child, g + 1, h, Some(dir)) {
+                return true;
+            }
+            self.path.pop();
+        }
+        false
+    }
+}
+
+/// How a packet search ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Searched {
+    /// The subtree was searched: its result.
+    Done(PacketResult),
+    /// Given up because it was no longer needed, after this many nodes.
+    Abandoned {
+        /// Nodes the search had made (visited + pruned).
+        nodes: u64,
+    },
+}
+
+/// A worker of a parallel search: searches packets' subtrees on the start board of its
+/// [`ParallelIda`]. Cheap to make and to clone (the pattern databases are shared).
+#[derive(Clone, Debug)]
+pub struct PacketSearcher {
+    start: Board,
+    goal: Goal,
+    heuristic: HeuristicChoice,
+    /// For the packet's own f: the engine's heuristic is made for each packet.
+    estimate: AnyHeuristic,
+    order: MoveOrder,
+}
+
+impl PacketSearcher {
+    /// A worker for the parallel search from `board` to `goal` with `heuristic` in `order`;
+    /// fails as [`ParallelIda::new`] does.
+    pub fn new(
+        board: Board,
+        goal: Goal,
+        heuristic: HeuristicChoice,
+        order: MoveOrder,
+    ) -> Result<PacketSearcher, Error> {
+        let estimate = AnyHeuristic::new(heuristic.clone(), board.width(), goal)?;
+        board.check_solvable(goal)?;
+        Ok(PacketSearcher {
+            start: board,
+            goal,
+            heuristic,
+            estimate,
+            order,
+        })
+    }
+
+    /// Searches the task's packet to the end. Fails for a packet that is not a node of the
+    /// search at its threshold (a path that does not slide, undoes a move, or ends at a node
+    /// whose f exceeds the threshold).
+    pub fn search(&mut self, task: &PacketTask) -> Result<PacketResult, Error> {
+        match self.search_while(task, || true)? {
+            Searched::Done(result) => Ok(result),
+            // Never: `go_on` always says yes.
+            Searched::Abandoned { .. } => Err(Error::InvalidOption(
+                "the packet search was abandoned".into(),
+            )),
+        }
+    }
+
+    /// Searches the task's packet, asking `go_on` every million nodes or so whether it is
+    /// still needed; gives up when it says no.
+    pub fn search_while(
+        &mut self,
+        task: &PacketTask,
+        mut go_on: impl FnMut() -> bool,
+    ) -> Result<Searched, Error> {
+        let path = &task.packet.path;
+        let mut node = self.start;
+        let mut last: Option<Direction> = None;
+        for (step, &tile) in path.iter().enumerate() {
+            let dir = node.slide(tile)?;
+            if last.is_some_and(|l| l.opposite() == dir) {
+                return Err(Error::InvalidOption(format!(
+                    "the packet's path slides tile {tile} back at step {} (IDA* never undoes a move)",
+                    step + 1
+                )));
+            }
+            last = Some(dir);
+        }
+        let depth = u32::try_from(path.len()).unwrap_or(u32::MAX);
+        let h = self.estimate.estimate(node.tiles());
+        let f = depth.saturating_add(h);
+        if f > task.threshold {
+            return Err(Error::InvalidOption(format!(
+                "the packet's node is not visited at threshold {}: its f = g + h = {depth} + {h} = {f} exceeds it",
+                task.threshold
+            )));
+        }
+        let subtree = Subtree {
+            last,
+            depth,
+            threshold: task.threshold,
+        };
+        let mut search = ida_engine(
+            node,
+            self.goal,
+            self.heuristic.clone(),
+            self.order,
+            Some(subtree),
+        )?;
+        while search.run(Some(SLICE_NODES)) == Status::Running {
+            if !go_on() {
+                return Ok(Searched::Abandoned {
+                    nodes: search.counters().nodes,
+                });
+            }
+        }
+        let report = search.report();
+        let summary = report
+            .iterations()
+            .first()
+            .copied()
+            .unwrap_or(IterationSummary {
+                iteration: 1,
+                threshold: task.threshold,
+                visited: 1,
+                pruned: 0,
+                next_threshold: None,
+            });
+        let solution = report.moves.map(|moves| [&path[..], &moves].concat());
+        Ok(Searched::Done(PacketResult {
+            iteration: task.iteration,
+            index: task.packet.index,
+            visited: summary.visited,
+            pruned: summary.pruned,
+            next_threshold: if solution.is_some() {
+                None
+            } else {
+                summary.next_threshold.map(|f| f + depth)
+            },
+            solution,
+            generated: report.generated,
+        }))
+    }
+
+    /// The start board.
+    pub fn start(&self) -> Board {
+        self.start
+    }
+}

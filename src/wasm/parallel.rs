@@ -1,0 +1,267 @@
+//! Parallel IDA* for a pool of workers (no `SharedArrayBuffer`): `ParallelSearch`, the
+//! coordinator, hands out each iteration's packets and takes their results; `PacketSearcher`
+//! searches packets in a worker. Packets and results are plain objects, so they travel through
+//! `postMessage`. See [`crate::search::parallel`] for the rules.
+
+use super::{js, js_error, named, to_js};
+use crate::board::{Board, Goal, MoveOrder};
+use crate::error::Error;
+use crate::heuristic::{HeuristicChoice, HeuristicKind};
+use crate::search::parallel::{self, Packet, PacketResult, PacketTask, ParallelIda, MAX_WORKERS};
+use crate::search::Status;
+use js::whole;
+use wasm_bindgen::prelude::*;
+
+/// The largest whole number a JS number holds exactly (`Number.MAX_SAFE_INTEGER`).
+const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
+
+/// Longest packet path or solution taken from JS: the deepest path IDA* walks.
+const MAX_PATH: u32 = 256;
+
+/// The board, goal, heuristic and order of the options of `new {class}(options)` (read as
+/// `new Solver(options)` reads them), and with `workers`, that option too (default 1).
+fn search_options(
+    options: &JsValue,
+    class: &str,
+    workers: bool,
+) -> Result<(Board, Goal, HeuristicChoice, MoveOrder, u32), Error> {
+    let call = &format!("new {class}(options)");
+    let keys: &[&str] = if workers {
+        &["board", "heuristic", "goal", "order", "workers"]
+    } else {
+        &["board", "heuristic", "goal", "order"]
+    };
+    let Some(object) = js::options(options, call, keys)? else {
+        return Err(Error::InvalidOption(format!(
+            "new {class} needs options: new {class}({{board: \"6 4 5 / 8 2 7 / 1 0 3\"}})"
+        )));
+    };
+    let heuristic: HeuristicKind = named(js::string_option(&object, "heuristic", call)?)?;
+    let goal: Goal = named(js::string_option(&object, "goal", call)?)?;
+    let order: MoveOrder = named(js::string_option(&object, "order", call)?)?;
+    let count = if workers {
+        match js::option(&object, "workers", call)? {
+            v if v.is_undefined() => 1,
+            v => whole(&v, 1.0, f64::from(MAX_WORKERS), |got| {
+                format!("workers must be a whole number from 1 to {MAX_WORKERS}, got {got}")
+            })? as u32,
+        }
+    } else {
+        1
+    };
+    let board = js::board(&js::option(&object, "board", call)?)?;
+    let databases = super::pdb::installed(goal);
+    let heuristic = HeuristicChoice::new(heuristic, board.width(), goal, databases)?;
+    Ok((board, goal, heuristic, order, count))
+}
+
+/// A whole-number field `key` of `object` (`what` in messages) from `min` to `max`.
+fn whole_field(
+    object: &JsValue,
+    key: &str,
+    what: &str,
+    call: &str,
+    max: f64,
+) -> Result<f64, Error> {
+    let value = js::option(object, key, call)?;
+    whole(&value, 0.0, max, |got| {
+        format!(
+            "{call}: {what}.{key} must be a whole number from 0 to {}, got {got}",
+            js::js_number(max)
+        )
+    })
+}
+
+/// The task of `search(task)`.
+fn task(value: &JsValue) -> Result<PacketTask, Error> {
+    const CALL: &str = "search(task)";
+    let Some(object) = js::options(value, CALL, &["iteration", "threshold", "packet"])? else {
+        return Err(Error::InvalidOption(format!(
+            "{CALL} needs a task: {{iteration, threshold, packet}} with a packet of ParallelSearch.iteration()"
+        )));
+    };
+    let iteration = whole_field(&object, "iteration", "task", CALL, f64::from(u32::MAX))? as u32;
+    let threshold = whole_field(&object, "threshold", "task", CALL, f64::from(u32::MAX))? as u32;
+    let packet = js::option(&object, "packet", CALL)?;
+    let Some(packet) = js::options(&packet, "task.packet", &["index", "path"])? else {
+        return Err(Error::InvalidOption(format!(
+            "{CALL}: task.packet must be a packet {{index, path}} of ParallelSearch.iteration(), got {}",
+            js::describe(&packet)
+        )));
+    };
+    let index = whole_field(&packet, "index", "task.packet", CALL, f64::from(u32::MAX))? as u32;
+    let path = js::option(&packet, "path", CALL)?;
+    let path = js::tiles(&path, CALL, "task.packet.path", (MAX_PATH, "tiles"))?;
+    Ok(PacketTask {
+        iteration,
+        threshold,
+        packet: Packet { index, path },
+    })
+}
+
+/// The result of `accept(result)`.
+fn result(value: &JsValue) -> Result<PacketResult, Error> {
+    const CALL: &str = "accept(result)";
+    let keys = [
+        "iteration",
+        "index",
+        "visited",
+        "pruned",
+        "nextThreshold",
+        "solution",
+        "generated",
+    ];
+    let Some(object) = js::options(value, CALL, &keys)? else {
+        return Err(Error::InvalidOption(format!(
+            "{CALL} needs a result of PacketSearcher.search(task), got {}",
+            js::describe(value)
+        )));
+    };
+    let count = |key| whole_field(&object, key, "result", CALL, MAX_SAFE_INTEGER).map(|n| n as u64);
+    let small =
+        |key| whole_field(&object, key, "result", CALL, f64::from(u32::MAX)).map(|n| n as u32);
+    let next = js::option(&object, "nextThreshold", CALL)?;
+    let next_threshold = if next.is_null() || next.is_undefined() {
+        None
+    } else {
+        Some(small("nextThreshold")?)
+    };
+    let solution = js::option(&object, "solution", CALL)?;
+    let solution = if solution.is_null() || solution.is_undefined() {
+        None
+    } else {
+        Some(js::tiles(
+            &solution,
+            CALL,
+            "result.solution",
+            (MAX_PATH, "moves"),
+        )?)
+    };
+    Ok(PacketResult {
+        iteration: small("iteration")?,
+        index: small("index")?,
+        visited: count("visited")?,
+        pruned: count("pruned")?,
+        next_threshold,
+        solution,
+        generated: count("generated")?,
+    })
+}
+
+/// The coordinator of a parallel IDA* for a pool of workers: each iteration's packets from
+/// `iteration()`, their results (from `PacketSearcher.search`, in any order) to `accept`,
+/// until `iteration()` gives null; `summary` is then a sequential `Solver`'s `run()` summary.
+#[wasm_bindgen]
+pub struct ParallelSearch {
+    run: ParallelIda,
+}
+
+#[wasm_bindgen]
+impl ParallelSearch {
+    /// `new ParallelSearch({board, heuristic?, goal?, order?, workers?})`: the options of
+    /// `new Solver` (IDA* only) and `workers`, the pool's size (1 to 256, default 1), which
+    /// sizes the packets. For `pdb` it uses the databases installed in this instance. Throws
+    /// a `TileSearchError` as `new Solver` does.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "ParallelSearchOptions")] options: JsValue,
+    ) -> Result<ParallelSearch, JsValue> {
+        let (board, goal, heuristic, order, workers) =
+            search_options(&options, "ParallelSearch", true).map_err(|e| js_error(&e))?;
+        let run =
+            ParallelIda::new(board, goal, heuristic, order, workers).map_err(|e| js_error(&e))?;
+        Ok(ParallelSearch { run })
+    }
+
+    /// The current iteration: `{iteration, threshold, packets: [{index, path}, …]}`, the
+    /// packets in depth-first order; null once the search has finished. Each packet goes to
+    /// a worker as `{iteration, threshold, packet}`.
+    #[wasm_bindgen(unchecked_return_type = "ParallelIteration | null")]
+    pub fn iteration(&self) -> JsValue {
+        match self.run.iteration() {
+            Some(iteration) => to_js(&iteration),
+            None => JsValue::NULL,
+        }
+    }
+
+    /// Takes a result of `PacketSearcher.search`; returns true when it completed the current
+    /// iteration (call `iteration()` again: the next one, or null when finished). A result of
+    /// another iteration, for a packet the iteration lacks or has a result for already, or
+    /// that contradicts its packet throws a `TileSearchError` of kind `unexpected-result`
+    /// and changes nothing; one for a packet after a solving one is taken and ignored.
+    pub fn accept(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "PacketResult")] result: JsValue,
+    ) -> Result<bool, JsValue> {
+        let result = self::result(&result).map_err(|e| js_error(&e))?;
+        self.run.accept(result).map_err(|e| js_error(&e))
+    }
+
+    /// Whether packet `index` of the current iteration still needs a result: false once it
+    /// has one, once an earlier packet solved (the pool skips it or stops its worker), and
+    /// once the search has finished. Throws for an index the current iteration lacks.
+    pub fn needed(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] index: JsValue,
+    ) -> Result<bool, JsValue> {
+        let index = whole(&index, 0.0, f64::from(u32::MAX), |got| {
+            format!("needed(index) takes a packet's index (a whole number, 0 or more), got {got}")
+        })
+        .map_err(|e| js_error(&e))? as u32;
+        let count = self.run.packet_count();
+        if self.run.status() == Status::Running && index as usize >= count {
+            return Err(js_error(&Error::InvalidOption(format!(
+                "needed(index): the current iteration has {count} packets (0 to {}), got {index}",
+                count as i64 - 1
+            ))));
+        }
+        Ok(self.run.needed(index))
+    }
+
+    /// What a sequential `Solver`'s `run()` returns, equal to it once the search has
+    /// finished; while it runs, the current iteration counts the packets accepted so far.
+    #[wasm_bindgen(getter, unchecked_return_type = "RunSummary")]
+    pub fn summary(&self) -> JsValue {
+        to_js(&self.run.report().summary())
+    }
+}
+
+/// A worker of a parallel IDA*: searches the packets `ParallelSearch` hands out. Made with
+/// the coordinator's board, goal, heuristic and order.
+#[wasm_bindgen]
+pub struct PacketSearcher {
+    searcher: parallel::PacketSearcher,
+}
+
+#[wasm_bindgen]
+impl PacketSearcher {
+    /// `new PacketSearcher({board, heuristic?, goal?, order?})`: the coordinator's options
+    /// without `workers`. For `pdb` it uses the databases installed in this instance (the
+    /// worker's own). Throws a `TileSearchError` as `new Solver` does.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "PacketSearcherOptions")] options: JsValue,
+    ) -> Result<PacketSearcher, JsValue> {
+        let (board, goal, heuristic, order, _) =
+            search_options(&options, "PacketSearcher", false).map_err(|e| js_error(&e))?;
+        let searcher = parallel::PacketSearcher::new(board, goal, heuristic, order)
+            .map_err(|e| js_error(&e))?;
+        Ok(PacketSearcher { searcher })
+    }
+
+    /// Searches the subtree of `task.packet` (`{iteration, threshold, packet}`) and returns
+    /// `{iteration, index, visited, pruned, nextThreshold, solution, generated}` for
+    /// `ParallelSearch.accept`: `solution` is the tiles slid from the start to the goal (or
+    /// null), `generated` the nodes this search made below the packet's node. Throws for a
+    /// packet that is not a node of the iteration (its path does not slide, undoes a move, or
+    /// ends where f exceeds the threshold).
+    #[wasm_bindgen(unchecked_return_type = "PacketResult")]
+    pub fn search(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "PacketTask")] task: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let task = self::task(&task).map_err(|e| js_error(&e))?;
+        let result = self.searcher.search(&task).map_err(|e| js_error(&e))?;
+        Ok(to_js(&result))
+    }
+}

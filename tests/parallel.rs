@@ -1,0 +1,429 @@
+//! Parallel IDA* (work packets): its report equals the sequential search's (the solution, the
+//! first in move order, and every iteration's counts) on 1 to 4 threads, for any split, move
+//! order, goal convention and heuristic; the goal found in the split itself; the coordinator
+//! takes results in any order, refuses those that do not belong and skips the packets it no
+//! longer needs.
+
+mod common;
+
+use common::{databases, korf, Rng};
+use tilesearch::search::parallel::{PacketResult, PacketTask, MAX_SPLIT_DEPTH, MAX_WORKERS};
+use tilesearch::search::{ida_star_parallel, PacketSearcher, ParallelIda, Report};
+use tilesearch::{ida_star_in_order, Board, Goal, HeuristicChoice, MoveOrder, Status};
+
+/// The sequential search's report.
+fn sequential(board: Board, goal: Goal, heuristic: &HeuristicChoice, order: MoveOrder) -> Report {
+    let mut search = ida_star_in_order(board, goal, heuristic.clone(), order).unwrap();
+    search.run(None);
+    search.report()
+}
+
+/// Runs `run` to the end in this thread: each iteration's tasks searched by `searchers`
+/// round-robin, the results accepted in the order `arrange` puts them in. Returns the report
+/// and how many results were accepted (every needed one, and no unneeded one).
+fn drive(
+    run: &mut ParallelIda,
+    searchers: &mut [PacketSearcher],
+    arrange: &mut dyn FnMut(&mut Vec<PacketResult>),
+) -> (Report, u64) {
+    let mut accepted = 0;
+    while let Some(iteration) = run.iteration() {
+        let tasks: Vec<PacketTask> = iteration.tasks().collect();
+        assert!(
+            !tasks.is_empty(),
+            "an iteration without packets is never given"
+        );
+        let mut results: Vec<PacketResult> = tasks
+            .iter()
+            .enumerate()
+            .map(|(i, task)| searchers[i % searchers.len()].search(task).unwrap())
+            .collect();
+        arrange(&mut results);
+        let mut complete = false;
+        for result in results {
+            if complete {
+                break;
+            }
+            if !run.needed(result.index) {
+                // After a solving packet: skipped, as a pool would.
+                continue;
+            }
+            complete = run.accept(result).unwrap();
+            accepted += 1;
+        }
+        assert!(complete, "iteration {} complete", iteration.iteration);
+    }
+    (run.report(), accepted)
+}
+
+fn searchers(
+    board: Board,
+    goal: Goal,
+    heuristic: &HeuristicChoice,
+    order: MoveOrder,
+    n: usize,
+) -> Vec<PacketSearcher> {
+    (0..n)
+        .map(|_| PacketSearcher::new(board, goal, heuristic.clone(), order).unwrap())
+        .collect()
+}
+
+/// Every driver agrees with the sequential search on `board`: the threads (1 to 4), and the
+/// coordinator driven here with results in order and in reverse, for `splits` depths.
+fn agrees(board: Board, goal: Goal, heuristic: &HeuristicChoice, order: MoveOrder, splits: &[u32]) {
+    let expected = sequential(board, goal, heuristic, order);
+    let what = format!("{board:?} {goal} {heuristic} {order}");
+    for threads in 1..=4 {
+        let (report, balance) =
+            ida_star_parallel(board, goal, heuristic.clone(), order, threads).unwrap();
+        assert_eq!(report, expected, "{what}, {threads} threads");
+        assert_eq!(balance.workers.len(), threads as usize);
+    }
+    for &depth in splits {
+        let mut run =
+            ParallelIda::with_split_depth(board, goal, heuristic.clone(), order, depth).unwrap();
+        let mut two = searchers(board, goal, heuristic, order, 2);
+        let (report, _) = drive(&mut run, &mut two, &mut |r| r.reverse());
+        assert_eq!(report, expected, "{what}, split depth {depth}, reversed");
+    }
+}
+
+#[test]
+fn random_eight_puzzles_equal_the_sequential_search() {
+    for seed in 0..60 {
+        for goal in Goal::ALL {
+            let board = Board::random(3, goal, seed).unwrap();
+            let splits: &[u32] = if seed % 10 == 0 { &[1, 2, 5, 9] } else { &[3] };
+            agrees(
+                board,
+                goal,
+                &HeuristicChoice::Manhattan,
+                MoveOrder::LECTURE,
+                splits,
+            );
+        }
+    }
+}
+
+#[test]
+fn every_move_order_and_heuristic() {
+    let mut rng = Rng(0x5eed_0f0d_de75);
+    for (k, order) in MoveOrder::all().into_iter().enumerate() {
+        let board = Board::random(3, Goal::BlankLast, 1000 + k as u64).unwrap();
+        let heuristic = &HeuristicChoice::ALL[k % 3];
+        let depth = 1 + rng.below(8) as u32;
+        agrees(board, Goal::BlankLast, heuristic, order, &[depth]);
+    }
+}
+
+#[test]
+fn quick_korf_instances_with_manhattan_in_both_conventions() {
+    for goal in Goal::ALL {
+        let instances = korf(goal);
+        for (k, n) in [12, 42, 55, 19].into_iter().enumerate() {
+            let (optimal, board) = instances[n - 1];
+            let order = MoveOrder::all()[k * 5];
+            let expected = sequential(board, goal, &HeuristicChoice::Manhattan, order);
+            assert_eq!(expected.length, Some(optimal));
+            for threads in [1, 2, 3, 4] {
+                let (report, balance) =
+                    ida_star_parallel(board, goal, HeuristicChoice::Manhattan, order, threads)
+                        .unwrap();
+                assert_eq!(
+                    report, expected,
+                    "Korf #{n}, {goal}, {order}, {threads} threads"
+                );
+                assert!(balance.packets > 0);
+            }
+            for workers in [1, 7, 64] {
+                let mut run =
+                    ParallelIda::new(board, goal, HeuristicChoice::Manhattan, order, workers)
+                        .unwrap();
+                let mut three = searchers(board, goal, &HeuristicChoice::Manhattan, order, 3);
+                let mut rng = Rng(n as u64 * 77 + u64::from(workers));
+                let (report, _) = drive(&mut run, &mut three, &mut |r| shuffle(r, &mut rng));
+                assert_eq!(
+                    report, expected,
+                    "Korf #{n}, {goal}, {workers} workers, shuffled"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn pdb_on_korf_instances() {
+    let goal = Goal::BlankFirst;
+    let heuristic = HeuristicChoice::Pdb(databases(goal));
+    let instances = korf(goal);
+    for n in [1, 12, 42, 55] {
+        let (optimal, board) = instances[n - 1];
+        let expected = sequential(board, goal, &heuristic, MoveOrder::LECTURE);
+        assert_eq!(expected.length, Some(optimal));
+        for threads in [1, 2, 3] {
+            let (report, _) =
+                ida_star_parallel(board, goal, heuristic.clone(), MoveOrder::LECTURE, threads)
+                    .unwrap();
+            assert_eq!(report, expected, "Korf #{n} pdb, {threads} threads");
+        }
+    }
+}
+
+fn shuffle(results: &mut [PacketResult], rng: &mut Rng) {
+    for i in (1..results.len()).rev() {
+        results.swap(i, rng.below(i + 1));
+    }
+}
+
+/// Every board 0 to 3 moves from the goal, so that the split itself often visits the goal.
+fn near_goal(goal: Goal, width: usize) -> Vec<Board> {
+    let mut boards = vec![goal.board(width).unwrap()];
+    let mut frontier = boards.clone();
+    for _ in 0..3 {
+        let mut next = Vec::new();
+        for board in &frontier {
+            for dir in tilesearch::board::Direction::ORDER {
+                let mut b = *board;
+                if b.move_blank(dir).is_some() && !boards.contains(&b) {
+                    boards.push(b);
+                    next.push(b);
+                }
+            }
+        }
+        frontier = next;
+    }
+    boards
+}
+
+#[test]
+fn the_goal_in_the_split_and_as_the_start() {
+    for goal in Goal::ALL {
+        for width in [3, 4] {
+            for board in near_goal(goal, width) {
+                for order in [MoveOrder::LECTURE, "udlr".parse().unwrap()] {
+                    agrees(
+                        board,
+                        goal,
+                        &HeuristicChoice::Manhattan,
+                        order,
+                        &[1, 2, 3, 4],
+                    );
+                }
+            }
+        }
+        // The start is the goal: one iteration, one node, no move.
+        let start = goal.board(3).unwrap();
+        let run = ParallelIda::new(
+            start,
+            goal,
+            HeuristicChoice::Manhattan,
+            MoveOrder::LECTURE,
+            2,
+        )
+        .unwrap();
+        assert!(run.iteration().is_none());
+        let report = run.report();
+        assert_eq!(report.status, Status::Solved);
+        assert_eq!(
+            (report.length, report.nodes, report.expanded),
+            (Some(0), 1, 0)
+        );
+    }
+}
+
+/// A Korf instance's coordinator at a split with many packets, and its first iteration's tasks.
+fn korf_run(workers: u32) -> (ParallelIda, Vec<PacketSearcher>, Report) {
+    let goal = Goal::BlankLast;
+    let (_, board) = korf(goal)[11];
+    let h = HeuristicChoice::Manhattan;
+    let run = ParallelIda::new(board, goal, h.clone(), MoveOrder::LECTURE, workers).unwrap();
+    let expected = sequential(board, goal, &h, MoveOrder::LECTURE);
+    (
+        run,
+        searchers(board, goal, &h, MoveOrder::LECTURE, 1),
+        expected,
+    )
+}
+
+#[test]
+fn results_that_do_not_belong_are_refused_and_change_nothing() {
+    let (mut run, mut searcher, expected) = korf_run(4);
+    let iteration = run.iteration().unwrap();
+    assert!(iteration.packets.len() >= 64, "{}", iteration.packets.len());
+    let tasks: Vec<PacketTask> = iteration.tasks().collect();
+    let first = searcher[0].search(&tasks[0]).unwrap();
+    let refused = |run: &mut ParallelIda, result: PacketResult, says: &str| {
+        let before = run.report();
+        let error = run.accept(result).unwrap_err();
+        assert_eq!(error.kind(), "unexpected-result");
+        assert!(error.to_string().contains(says), "{error} ({says})");
+        assert_eq!(run.report(), before);
+    };
+    let wrong = |change: &dyn Fn(&mut PacketResult)| {
+        let mut r = first.clone();
+        change(&mut r);
+        r
+    };
+    let n = iteration.iteration;
+    refused(
+        &mut run,
+        wrong(&|r| r.iteration = n + 1),
+        &format!("the search is at iteration {n}"),
+    );
+    let count = tasks.len();
+    refused(
+        &mut run,
+        wrong(&|r| r.index = count as u32),
+        &format!("iteration {n} has {count} packets (0 to {})", count - 1),
+    );
+    refused(&mut run, wrong(&|r| r.visited = 0), "visited 0");
+    refused(&mut run, wrong(&|r| r.generated += 1), "generated");
+    refused(
+        &mut run,
+        wrong(&|r| r.next_threshold = Some(iteration.threshold)),
+        "is not above the threshold",
+    );
+    refused(
+        &mut run,
+        wrong(&|r| {
+            r.next_threshold = None;
+            r.solution = Some(vec![1, 2, 3]);
+        }),
+        "does not start with the packet's path",
+    );
+    refused(
+        &mut run,
+        wrong(&|r| r.solution = Some(vec![])),
+        "a solved packet has no next",
+    );
+    let path = tasks[0].packet.path.clone();
+    refused(
+        &mut run,
+        wrong(&|r| {
+            r.next_threshold = None;
+            r.solution = Some(path.clone());
+        }),
+        "does not reach the goal",
+    );
+    assert!(run.needed(0));
+    assert!(!run.accept(first.clone()).unwrap());
+    assert!(!run.needed(0));
+    refused(&mut run, first.clone(), "it was taken already");
+    // The rest, in reverse; the report is still the sequential one.
+    let (report, _) = drive(&mut run, &mut searcher, &mut |r| r.reverse());
+    assert_eq!(report, expected);
+    refused(&mut run, first, "the search has finished");
+    assert!(!run.needed(0));
+}
+
+#[test]
+fn packets_after_a_solving_one_are_not_needed() {
+    // A fixed split of an 8-puzzle, deep enough that the last iteration has packets after the
+    // solving one.
+    let goal = Goal::BlankLast;
+    let h = HeuristicChoice::Manhattan;
+    let board: Board = "8 6 7 2 5 4 3 0 1".parse().unwrap();
+    let expected = sequential(board, goal, &h, MoveOrder::LECTURE);
+    let mut run =
+        ParallelIda::with_split_depth(board, goal, h.clone(), MoveOrder::LECTURE, 6).unwrap();
+    let mut searcher = searchers(board, goal, &h, MoveOrder::LECTURE, 1);
+    let last = expected.iterations().len() as u32;
+    while run.iteration().unwrap().iteration < last {
+        let tasks: Vec<PacketTask> = run.iteration().unwrap().tasks().collect();
+        for task in &tasks {
+            run.accept(searcher[0].search(task).unwrap()).unwrap();
+        }
+    }
+    let tasks: Vec<PacketTask> = run.iteration().unwrap().tasks().collect();
+    let results: Vec<PacketResult> = tasks
+        .iter()
+        .map(|t| searcher[0].search(t).unwrap())
+        .collect();
+    let s = results.iter().position(|r| r.solution.is_some()).unwrap();
+    assert!(s + 1 < tasks.len(), "packets after the solving one");
+    // A later packet first (taken and ignored), then the solving one: everything after it is
+    // no longer needed, everything before it still is.
+    assert!(!run.accept(results[s + 1].clone()).unwrap());
+    assert!(!run.accept(results[s].clone()).unwrap());
+    assert!((s + 1..tasks.len()).all(|i| !run.needed(i as u32)));
+    assert!((0..s).all(|i| run.needed(i as u32)));
+    let mut complete = false;
+    for r in results[..s].iter().rev() {
+        assert!(!complete);
+        complete = run.accept(r.clone()).unwrap();
+    }
+    assert!(complete);
+    assert!(run.iteration().is_none());
+    assert_eq!(run.report(), expected);
+}
+
+#[test]
+fn bad_boards_and_options_fail_as_the_sequential_search_does() {
+    let goal = Goal::BlankLast;
+    let order = MoveOrder::LECTURE;
+    let unsolvable: Board = "2 1 3 4 5 6 7 8 0".parse().unwrap();
+    let sequential_error = ida_star_in_order(unsolvable, goal, HeuristicChoice::Manhattan, order)
+        .err()
+        .unwrap();
+    let parallel = ParallelIda::new(unsolvable, goal, HeuristicChoice::Manhattan, order, 2);
+    assert_eq!(parallel.err().unwrap(), sequential_error);
+    let threads = ida_star_parallel(unsolvable, goal, HeuristicChoice::Manhattan, order, 2);
+    assert_eq!(threads.err().unwrap(), sequential_error);
+    let searcher = PacketSearcher::new(unsolvable, goal, HeuristicChoice::Manhattan, order);
+    assert_eq!(searcher.err().unwrap(), sequential_error);
+    // pdb on a 3×3 board: the width error, before solvability, as sequentially.
+    let pdb = HeuristicChoice::Pdb(databases(Goal::BlankFirst));
+    let sequential_error = ida_star_in_order(unsolvable, goal, pdb.clone(), order)
+        .err()
+        .unwrap();
+    assert_eq!(sequential_error.kind(), "pdb-width");
+    let parallel = ParallelIda::new(unsolvable, goal, pdb, order, 2);
+    assert_eq!(parallel.err().unwrap(), sequential_error);
+    // Worker counts and split depths out of range.
+    let board = Board::random(3, goal, 1).unwrap();
+    for workers in [0, MAX_WORKERS + 1] {
+        let e = ParallelIda::new(board, goal, HeuristicChoice::Manhattan, order, workers);
+        assert_eq!(e.err().unwrap().kind(), "invalid-option");
+        let e = ida_star_parallel(board, goal, HeuristicChoice::Manhattan, order, workers);
+        assert!(e
+            .err()
+            .unwrap()
+            .to_string()
+            .contains("workers must be a whole number"));
+    }
+    for depth in [0, MAX_SPLIT_DEPTH + 1] {
+        let e =
+            ParallelIda::with_split_depth(board, goal, HeuristicChoice::Manhattan, order, depth);
+        assert_eq!(e.err().unwrap().kind(), "invalid-option");
+    }
+}
+
+#[test]
+fn a_searcher_refuses_packets_that_are_not_nodes_of_the_iteration() {
+    let goal = Goal::BlankLast;
+    let board: Board = "6 4 5 8 2 7 1 0 3".parse().unwrap();
+    let mut searcher =
+        PacketSearcher::new(board, goal, HeuristicChoice::Manhattan, MoveOrder::LECTURE).unwrap();
+    let task = |path: Vec<u8>, threshold| PacketTask {
+        iteration: 1,
+        threshold,
+        packet: tilesearch::search::parallel::Packet { index: 0, path },
+    };
+    // 6 4 5 / 8 2 7 / 1 _ 3: tile 1 and tile 3 are next to the blank, tile 6 is not.
+    let e = searcher.search(&task(vec![6], 30)).unwrap_err();
+    assert_eq!(e.kind(), "not-adjacent");
+    let e = searcher.search(&task(vec![1, 1], 30)).unwrap_err();
+    assert!(
+        e.to_string().contains("slides tile 1 back at step 2"),
+        "{e}"
+    );
+    let e = searcher.search(&task(vec![1], 5)).unwrap_err();
+    assert!(
+        e.to_string().contains("is not visited at threshold 5"),
+        "{e}"
+    );
+    // The root as a packet: the whole iteration.
+    let whole = searcher.search(&task(vec![], 25)).unwrap();
+    assert_eq!(whole.solution.as_ref().map(Vec::len), Some(25));
+    assert_eq!(whole.generated, whole.visited - 1 + whole.pruned);
+}
