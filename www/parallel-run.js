@@ -16,9 +16,10 @@ export const IN_FLIGHT = 3;
  * @typedef {{iteration(): Iteration | null, accept(result: PacketResult): boolean, needed(index: number): boolean,
  *   readonly summary: any}} Coordinator  the core's ParallelSearch
  * @typedef {{size: number, packet(worker: number, options: object, job: number, work: {iteration: number, threshold: number, packet: Packet}):
- *   Promise<{result?: PacketResult, ms?: number, dropped?: boolean}>, drop(worker: number, jobs: number[]): void}} TeamLike
- * @typedef {{worker: number, packets: number, nodes: number, generated: number, busy: number}} WorkerBalance
- *   per worker: packets searched, their nodes (visited + pruned) and generated children, seconds busy searching
+ *   Promise<{result?: PacketResult, ms?: number, memory?: number, dropped?: boolean}>, drop(worker: number, jobs: number[]): void}} TeamLike
+ * @typedef {{worker: number, packets: number, nodes: number, generated: number, busy: number, memory: number}} WorkerBalance
+ *   per worker: packets searched, their nodes (visited + pruned) and generated children, seconds
+ *   busy searching, and the largest size of its wasm memory seen (bytes; 0 if not reported)
  * @typedef {{sent: number, skipped: number, dropped: number, wasted: number, leftover: number}} PacketCounts
  *   packets sent to workers, skipped before sending (no longer needed), dropped in a worker's
  *   queue, searched but no longer needed, and still in flight when the search ended (ignored)
@@ -40,7 +41,7 @@ export function runParallel(run, team, options, { onProgress, signal, now = () =
   return new Promise((resolve, reject) => {
     const started = now();
     /** @type {WorkerBalance[]} */
-    const balance = Array.from({ length: team.size }, (_, i) => ({ worker: i + 1, packets: 0, nodes: 0, generated: 0, busy: 0 }));
+    const balance = Array.from({ length: team.size }, (_, i) => ({ worker: i + 1, packets: 0, nodes: 0, generated: 0, busy: 0, memory: 0 }));
     const packets = { sent: 0, skipped: 0, dropped: 0, wasted: 0, leftover: 0 };
     // Per worker: job number → {index, current} of each packet in flight.
     const inFlight = Array.from({ length: team.size }, () => new Map());
@@ -106,8 +107,9 @@ export function runParallel(run, team, options, { onProgress, signal, now = () =
         inFlight[w].delete(job);
         if (done) return;
         if (reply.dropped) { packets.dropped += 1; fill(); check(); return; }
-        const { result, ms } = reply;
+        const { result, ms, memory = 0 } = reply;
         const b = balance[w];
+        b.memory = Math.max(b.memory, memory);
         b.packets += 1;
         b.nodes += result.visited + result.pruned;
         b.generated += result.generated;
@@ -185,8 +187,9 @@ export function runParallel(run, team, options, { onProgress, signal, now = () =
 export function addBalances(balances) {
   const total = [];
   for (const balance of balances) {
-    for (const { worker, packets, nodes, generated, busy } of balance) {
-      const into = total[worker - 1] ??= { worker, packets: 0, nodes: 0, generated: 0, busy: 0 };
+    for (const { worker, packets, nodes, generated, busy, memory = 0 } of balance) {
+      const into = total[worker - 1] ??= { worker, packets: 0, nodes: 0, generated: 0, busy: 0, memory: 0 };
+      into.memory = Math.max(into.memory, memory);
       into.packets += packets;
       into.nodes += nodes;
       into.generated += generated;

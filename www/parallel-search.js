@@ -28,14 +28,16 @@ export const MAX_WORKERS = POOL_LIMIT;
  *   aborting `signal` abandons the search (the workers drop its packets) and rejects with its reason
  * @returns {Promise<{summary: import('./pkg/tilesearch.js').RunSummary, balance: WorkerBalance[], seconds: number, workers: number,
  *   packets: import('./parallel-run.js').PacketCounts,
- *   databases: {source: string, seconds: number} | null}>}
- *   `summary` equals Solver.run()'s; `balance` each worker's packets, nodes, generated and
- *   seconds busy; `seconds` the search's wall time (the databases' making not included: it is in
- *   `databases`)
+ *   databases: {source: string, seconds: number, made: number} | null}>}
+ *   `summary` equals Solver.run()'s; `balance` each worker's packets, nodes, generated,
+ *   seconds busy and memory; `seconds` the search's wall time; `databases` (pdb): where the
+ *   pattern databases came from ('memory', 'cache' or 'build'), the wall time until every
+ *   worker and this thread held them, and the seconds the worker that made them took
  */
 export async function solveInParallel(options, { workers = MAX_WORKERS, onProgress, signal } = {}) {
   if (!Number.isInteger(workers) || workers < 1 || workers > MAX_WORKERS) {
-    throw new RangeError(`workers must be a whole number from 1 to ${MAX_WORKERS} (one per core of this device), not ${String(workers)}`);
+    const given = typeof workers === 'string' ? JSON.stringify(workers) : String(workers);
+    throw new RangeError(`workers must be a whole number from 1 to ${MAX_WORKERS} (one per core of this device), not ${given}`);
   }
   if (options === null || typeof options !== 'object') throw new TypeError(`solveInParallel takes the options of a Solver ({board, heuristic, goal, order}), not ${options === null ? 'null' : typeof options}`);
   const { algorithm, ...searched } = options;
@@ -61,9 +63,10 @@ export async function solveInParallel(options, { workers = MAX_WORKERS, onProgre
   try {
     let databases = null;
     if (pdb) {
+      const start = performance.now();
       const made = await abortable(team.databases(goal, (progress) => onProgress?.({ phase: 'databases', progress })), signal);
       if (!patternDatabasesReady(goal)) loadPatternDatabases(goal, made.bytes);
-      databases = { source: made.source, seconds: made.seconds };
+      databases = { source: made.source, seconds: (performance.now() - start) / 1000, made: made.seconds };
     }
     if (run && team.size !== workers) { run.free(); run = null; }
     run ??= new ParallelSearch(/** @type {any} */ ({ ...searched, workers: team.size }));

@@ -150,7 +150,7 @@ class FakeTeam {
       if (this.#fail?.(iteration, index)) reject(new Error(`worker ${worker + 1} failed on packet ${index}`));
       else {
         const solution = this.#plan[iteration - 1].solutions.includes(index) ? [index] : null;
-        resolve({ ms: 1, result: { iteration, index, visited: 10 * iteration + index, pruned: index, nextThreshold: threshold + 2, solution, generated: 2 * index + 1 } });
+        resolve({ ms: 1, memory: 1000 * (worker + 1), result: { iteration, index, visited: 10 * iteration + index, pruned: index, nextThreshold: threshold + 2, solution, generated: 2 * index + 1 } });
       }
       this.#run(worker);
     }, Math.floor(this.#next() * 4));
@@ -200,6 +200,7 @@ for (const [p, plan] of PLANS.entries()) {
         // The balance: every packet searched, counted on the worker that searched it.
         assert.equal(out.balance.length, workers);
         assert.deepEqual(out.balance.map((b) => b.worker), Array.from({ length: workers }, (_, i) => i + 1));
+        for (const b of out.balance) assert.equal(b.memory, b.packets > 0 ? 1000 * b.worker : 0, 'each worker\'s memory as it reported it');
         const searched = out.balance.reduce((sum, b) => sum + b.packets, 0);
         assert.equal(searched + out.packets.dropped + out.packets.leftover, out.packets.sent);
         assert.equal(out.packets.wasted, searched - run.accepted.length);
@@ -290,9 +291,9 @@ test('a worker\'s failure, a result the coordinator refuses and a coordinator th
 });
 
 test('balances add up per worker, and read as a line', () => {
-  const a = [{ worker: 1, packets: 3, nodes: 100, generated: 150, busy: 0.5 }, { worker: 2, packets: 2, nodes: 300, generated: 420, busy: 0.25 }];
-  const b = [{ worker: 1, packets: 1, nodes: 100, generated: 10, busy: 0.5 }];
-  assert.deepEqual(addBalances([a, b]), [{ worker: 1, packets: 4, nodes: 200, generated: 160, busy: 1 }, { worker: 2, packets: 2, nodes: 300, generated: 420, busy: 0.25 }]);
+  const a = [{ worker: 1, packets: 3, nodes: 100, generated: 150, busy: 0.5, memory: 5 }, { worker: 2, packets: 2, nodes: 300, generated: 420, busy: 0.25, memory: 6 }];
+  const b = [{ worker: 1, packets: 1, nodes: 100, generated: 10, busy: 0.5, memory: 7 }];
+  assert.deepEqual(addBalances([a, b]), [{ worker: 1, packets: 4, nodes: 200, generated: 160, busy: 1, memory: 7 }, { worker: 2, packets: 2, nodes: 300, generated: 420, busy: 0.25, memory: 6 }]);
   assert.equal(balanceText(a), 'worker 1: 3 packets, 25 % of the nodes, 0.50 s busy; worker 2: 2 packets, 75 % of the nodes, 0.25 s busy');
   assert.equal(balanceText([{ worker: 1, packets: 1, nodes: 0, generated: 0, busy: 0 }]), 'worker 1: 1 packet, 0 % of the nodes, 0.00 s busy');
 });
