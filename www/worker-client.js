@@ -112,7 +112,26 @@ class WorkerPool {
     for (const slot of this.#slots) slot.streams.delete(id);
   }
 
+  /**
+   * The pattern databases for `goal` for client `id` (`waiting`: {onProgress(fraction,
+   * workers), resolve, reject}): in memory or IndexedDB, else built by two workers at once
+   * where the page has two cores (databasesInParallel), else by one.
+   */
   databases(id, goal, waiting) {
+    if (!this.#requests.has(goal) && POOL_LIMIT > 1 && !this.#slots.some((s) => s.goals.has(goal))) {
+      const slots = this.#slots.slice(0, 2);
+      try {
+        while (slots.length < 2) slots.push(this.#add());
+      } catch {
+        // One worker builds them all.
+      }
+      // Only the first keeps them (the widget's streams go there): the other only builds.
+      if (slots.length === 2) { this.databasesInParallel(id, goal, slots, waiting, [slots[0]]); return; }
+    }
+    this.#databasesInOne(id, goal, waiting);
+  }
+
+  #databasesInOne(id, goal, waiting) {
     let request = this.#requests.get(goal);
     if (!request) {
       let slot = this.#slots.find((s) => s.goals.has(goal)) ?? this.#slots[0];
@@ -136,8 +155,8 @@ class WorkerPool {
    * put together in each (the core checks the parts) and kept in IndexedDB by the first. A
    * request already on its way (a widget's) is joined instead.
    */
-  databasesInParallel(id, goal, slots, waiting) {
-    if (this.#requests.has(goal) || slots.length < 2) { this.databases(id, goal, waiting); return; }
+  databasesInParallel(id, goal, slots, waiting, loaders = slots) {
+    if (this.#requests.has(goal) || slots.length < 2) { this.#databasesInOne(id, goal, waiting); return; }
     const started = performance.now();
     const request = { slot: slots[0], slots, waiting: new Set([{ ...waiting, client: id }]), parts: [], progress: [0, 0, 0] };
     this.#requests.set(goal, request);
@@ -151,7 +170,7 @@ class WorkerPool {
         request.progress[part] = progress;
         // Patterns 0 and 1 hold all but 0.04 % of the states.
         const fraction = (request.progress[0] + request.progress[1]) / 2;
-        for (const w of request.waiting) w.onProgress(fraction);
+        for (const w of request.waiting) w.onProgress(fraction, slots.length);
         return;
       }
       request.parts[part] = bytes;
@@ -163,7 +182,7 @@ class WorkerPool {
         for (const w of request.waiting) w.reject(error);
         return;
       }
-      for (const [i, slot] of slots.entries()) this.#loadParts(slot, goal, request.parts, i === 0);
+      for (const [i, slot] of loaders.entries()) this.#loadParts(slot, goal, request.parts, i === 0);
       this.#requests.delete(goal);
       const made = { source: 'build', seconds: (performance.now() - started) / 1000, bytes: null };
       for (const w of request.waiting) w.resolve(made);
@@ -330,7 +349,7 @@ class WorkerPool {
     if (!request) return;
     if (type === 'databases-missing') { request.onMissing(); return; }
     if (type === 'databases-part' || type === 'databases-part-progress') { request.onPart({ progress, ...made }); return; }
-    if (type === 'databases-progress') { for (const waiting of request.waiting) waiting.onProgress(progress); return; }
+    if (type === 'databases-progress') { for (const waiting of request.waiting) waiting.onProgress(progress, 1); return; }
     this.#requests.delete(goal);
     for (const waiting of request.waiting) {
       if (type === 'databases') waiting.resolve(made); else waiting.reject(new Error(message));
@@ -477,8 +496,9 @@ export class WorkerClient {
   /**
    * The `pdb` pattern databases for `goal`, made in a worker (loaded from IndexedDB, else
    * built; one request per goal for the whole page); resolves to {source: 'memory' | 'cache' |
-   * 'build', seconds, bytes} (bytes for loadPatternDatabases on this thread), reporting the
-   * build's fraction done to `onProgress`.
+   * 'build', seconds, bytes} (bytes for loadPatternDatabases on this thread; null: this thread
+   * holds them already), reporting the build's fraction done and the workers building to
+   * `onProgress(fraction, workers)`.
    */
   databases(goal, onProgress) {
     return new Promise((resolve, reject) => pool.databases(this.#id, goal, { onProgress, resolve, reject }));
