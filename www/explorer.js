@@ -977,7 +977,10 @@ class Explorer {
     this.#solved = { type: 'solved', length: summary.length, moves, expanded: summary.expanded, generated: summary.generated };
     this.#lastEvent = { ...this.#solved, moves: [...moves] };
     this.#view.snapshot = { ...summary, iterationStarts: [], board: boardAfter(solver.start, moves), frontierSize: null, frontier: null };
-    this.#parallel = { workers, seconds, balance, packets };
+    // Now shows the goal's g, h and f, as after the last step (h of the goal board, the core's).
+    const h = describeBoard(this.#view.snapshot.board, /** @type {import('./pkg/tilesearch.js').GoalConvention} */ (this.#host.goal)).h[this.#host.heuristic];
+    const numbers = h === undefined ? { g: summary.length } : { g: summary.length, h, f: summary.length + h };
+    this.#parallel = { workers, seconds, balance, packets, numbers };
     const number = (n) => n.toLocaleString('en');
     const sent = packets.sent - packets.dropped;
     this.#progress = `Solved now on ${count(workers, 'worker')} in ${seconds.toFixed(2)} s: ${count(summary.length, 'move')} after ${count(summary.nodes, 'node')} ` +
@@ -1174,7 +1177,7 @@ class Explorer {
       } : codeStep(this.#lastEvent, context);
       v.code.render({ algorithm: this.#host.algorithm, step: hiding ? hideSmallestPruned(step) : step });
     }
-    const numbers = playing?.numbers ?? view.numbers;
+    const numbers = playing?.numbers ?? (this.#parallel ? this.#parallel.numbers : view.numbers);
     const narration = playing ? this.#playbackText() : this.#narration();
     if (!shown.has('now') && !shown.has('frontier')) {
       // Neither panel: nothing to draw.
@@ -1194,7 +1197,7 @@ class Explorer {
     if (shown.has('timeline') && (this.#mode !== 'stream' || performance.now() - this.#timelineAt > STREAM_TREE_MS)) {
       this.#timelineAt = performance.now();
       const iterations = snap ? snap.iterations : [];
-      v.timeline.render(iterations, !this.#solved && iterations.length > 0 && iterations.at(-1).nextThreshold === null);
+      v.timeline.render(iterations, !this.#solved && iterations.length > 0 && iterations.at(-1).nextThreshold === null, !this.#parallel);
     }
     v.progress.textContent = this.#progress;
     v.progress.classList.toggle('warn', Boolean(this.#gaveup) || this.#warn);

@@ -149,6 +149,9 @@ for (const [width, height] of [[1280, 720], [390, 844]]) {
     assert.match(await page.locator('tile-search .tree-note').textContent(),
       /^Solved at once by Solve now: \d workers? searched [\d,]+ packets \(subtrees\) in \d+\.\d\d s; worker 1: [\d,]+ packets?, \d+ % of the nodes, .* The tree is not drawn: Reset, then Step or Run, to watch the search\.$/);
     assert.equal(await page.locator('tile-search .timeline-panel tbody tr').count(), sequential.iteration, 'every iteration in the timeline');
+    assert.equal(await page.locator('tile-search .timeline-panel tbody button').count(), 0, 'no iteration start to go to: Solve now did not step there');
+    const now = await page.locator('tile-search .now [data-key]').evaluateAll((cells) => Object.fromEntries(cells.map((c) => [c.dataset.key, c.textContent.trim()])));
+    assert.deepEqual([now.g, now.h, now.f], [String(sequential.length), '0', String(sequential.length)], 'Now: g, h and f at the goal');
     assert.equal(await solveNow.isVisible(), false, 'solved: Play solution takes its place');
     await settle(page);
     await screenshot(page, `60-solve-now-${width}x${height}`);
