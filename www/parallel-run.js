@@ -5,8 +5,20 @@
 // (an earlier packet found the solution), and gives each result back to the core, which says
 // when the iteration is complete. Pure: no DOM, no wasm, no workers (tests/js give it fakes).
 
-/** Packets a worker has in flight: one searching, the next ones queued behind it. */
+/** Packets a worker has in flight at least: one searching, the next ones queued behind it. */
 export const IN_FLIGHT = 3;
+/** Packets a worker has in flight at most. */
+export const MAX_IN_FLIGHT = 64;
+/**
+ * Milliseconds of search each worker should have queued: more than a message's round trip, so
+ * that a worker never waits for its next packet. Small packets (the early iterations', a few
+ * microseconds each) go out many at a time; large ones IN_FLIGHT at a time, so that the last
+ * packets of an iteration still go to whichever worker is free first.
+ */
+export const QUEUED_MS = 2;
+
+/** Packets to keep in flight per worker when a packet takes about `ms` milliseconds. */
+export const windowFor = (ms) => Math.max(IN_FLIGHT, Math.min(MAX_IN_FLIGHT, Math.ceil(QUEUED_MS / Math.max(ms, 1e-3)) + 1));
 
 /**
  * @typedef {{index: number, path: number[]}} Packet
@@ -48,6 +60,8 @@ export function runParallel(run, team, options, { onProgress, signal, now = () =
     let current = null;   // {iteration, threshold, packets, next, accepted, skipped}
     let done = false;
     let jobs = 0;
+    let typicalMs = null; // a packet's search time lately (an average leaning to the latest)
+    let window = IN_FLIGHT;
 
     const stop = () => {
       done = true;
@@ -75,12 +89,12 @@ export function runParallel(run, team, options, { onProgress, signal, now = () =
       return null;
     };
 
-    // Packets out in order, one worker after another, until each has IN_FLIGHT.
+    // Packets out in order, one worker after another, until each has its window.
     const fill = () => {
       for (let any = true; any && !done;) {
         any = false;
         for (let w = 0; w < team.size && !done; w += 1) {
-          if (inFlight[w].size >= IN_FLIGHT) continue;
+          if (inFlight[w].size >= window) continue;
           const packet = take();
           if (!packet) return;
           send(w, packet);
@@ -108,6 +122,8 @@ export function runParallel(run, team, options, { onProgress, signal, now = () =
         if (done) return;
         if (reply.dropped) { packets.dropped += 1; fill(); check(); return; }
         const { result, ms, memory = 0 } = reply;
+        typicalMs = typicalMs === null ? ms : 0.7 * typicalMs + 0.3 * ms;
+        window = windowFor(typicalMs);
         const b = balance[w];
         b.memory = Math.max(b.memory, memory);
         b.packets += 1;

@@ -6,7 +6,7 @@
 // IN_FLIGHT packets, the balance adds up, and abandoning or a failure stops everything.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { runParallel, addBalances, balanceText, IN_FLIGHT } from '../../www/parallel-run.js';
+import { runParallel, addBalances, balanceText, windowFor, IN_FLIGHT, MAX_IN_FLIGHT, QUEUED_MS } from '../../www/parallel-run.js';
 
 /** A seeded random number generator (mulberry32). */
 function random(seed) {
@@ -110,8 +110,9 @@ class FakeTeam {
   sent = [];            // {worker, job, iteration, index}
   dropped = 0;
   maxQueue = 0;
-  #queues; #busy; #plan; #next; #fail;
-  constructor(size, plan, seed, { fail } = {}) {
+  #queues; #busy; #plan; #next; #fail; #ms;
+  constructor(size, plan, seed, { fail, ms = 1 } = {}) {
+    this.#ms = ms;
     this.size = size;
     this.#plan = plan;
     this.#next = random(seed);
@@ -150,7 +151,7 @@ class FakeTeam {
       if (this.#fail?.(iteration, index)) reject(new Error(`worker ${worker + 1} failed on packet ${index}`));
       else {
         const solution = this.#plan[iteration - 1].solutions.includes(index) ? [index] : null;
-        resolve({ ms: 1, memory: 1000 * (worker + 1), result: { iteration, index, visited: 10 * iteration + index, pruned: index, nextThreshold: threshold + 2, solution, generated: 2 * index + 1 } });
+        resolve({ ms: this.#ms, memory: 1000 * (worker + 1), result: { iteration, index, visited: 10 * iteration + index, pruned: index, nextThreshold: threshold + 2, solution, generated: 2 * index + 1 } });
       }
       this.#run(worker);
     }, Math.floor(this.#next() * 4));
@@ -288,6 +289,21 @@ test('a worker\'s failure, a result the coordinator refuses and a coordinator th
 
   const throwing = { iteration: () => { throw new Error('ParallelSearch was freed'); }, accept: () => true, needed: () => true, summary: {} };
   await assert.rejects(runParallel(throwing, new FakeTeam(1, plan, 4), { board: 'b' }), /ParallelSearch was freed/);
+});
+
+test('small packets go out many at a time, large ones IN_FLIGHT at a time', async () => {
+  assert.equal(windowFor(50), IN_FLIGHT);
+  assert.equal(windowFor(QUEUED_MS), IN_FLIGHT);
+  assert.equal(windowFor(QUEUED_MS / 10), 11);
+  assert.equal(windowFor(0), MAX_IN_FLIGHT);
+  const plan = [{ threshold: 10, packets: 100, solutions: [] }, { threshold: 12, packets: 100, solutions: [] }];
+  const small = new FakeTeam(2, plan, 9, { ms: QUEUED_MS / 20 });
+  const out = await runParallel(new FakeCoordinator(plan), small, { board: 'b' });
+  assert.deepEqual(out.summary, sequential(plan));
+  assert.ok(small.maxQueue > IN_FLIGHT && small.maxQueue <= windowFor(QUEUED_MS / 20), `up to ${small.maxQueue} queued`);
+  const large = new FakeTeam(2, plan, 9, { ms: 10 * QUEUED_MS });
+  await runParallel(new FakeCoordinator(plan), large, { board: 'b' });
+  assert.equal(large.maxQueue, IN_FLIGHT);
 });
 
 test('balances add up per worker, and read as a line', () => {
