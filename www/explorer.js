@@ -938,6 +938,8 @@ class Explorer {
     };
     let result;
     try {
+      // The widget's client keeps the pool's workers (warm, with their databases) for its next Solve now.
+      this.#client ??= createSearchClient(this.#module);
       result = await solveInParallel(options, { workers, onProgress, signal: controller.signal });
     } catch (error) {
       if (generation === this.#generation) {

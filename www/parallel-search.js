@@ -6,7 +6,7 @@
 // (the first in move order) and the same counts in every iteration.
 import { ParallelSearch, parseBoard, patternDatabasesReady, loadPatternDatabases } from './pkg/tilesearch.js';
 import { coreReady } from './page-core.js';
-import { openTeam, POOL_LIMIT } from './worker-client.js';
+import { openTeam, keepWorkers, POOL_LIMIT } from './worker-client.js';
 import { runParallel } from './parallel-run.js';
 
 /** The most workers a parallel search may use on this device: one per core (navigator.hardwareConcurrency). */
@@ -76,6 +76,16 @@ export async function solveInParallel(options, { workers = MAX_WORKERS, onProgre
     team.close();
     run?.free();
   }
+}
+
+/**
+ * Keeps the page's workers, with their wasm warmed up and their pattern databases, from one
+ * parallel search to the next until the returned function is called (else the pool ends its
+ * workers when no widget or search is left). Resolves to that function.
+ * @returns {Promise<() => void>}
+ */
+export async function holdWorkers() {
+  return keepWorkers(await coreReady());
 }
 
 /** `promise`, or the signal's reason once it is aborted first. */

@@ -27,6 +27,19 @@ let turns = null;            // a MessageChannel: the next turn, after the messa
 
 function send(message, transfer) { self.postMessage(message, transfer ?? []); }
 
+// Packets' replies (results, errors, drops) go out together at the end of a turn: one message
+// for all the packets a turn searched.
+let replies = [];
+function reply(message) {
+  if (replies.length === 0) queueMicrotask(flushReplies);
+  replies.push(message);
+}
+function flushReplies() {
+  if (replies.length === 0) return;
+  send({ type: 'packet-replies', items: replies });
+  replies = [];
+}
+
 function enqueue(client) {
   if (!client.queued) { client.queued = true; queue.push(client); }
   wake();
@@ -39,18 +52,25 @@ function wake() {
   turns.port2.postMessage(null);
 }
 
+// Turns run back to back for up to this long before the worker reads its messages again (a
+// stop, a credit, a dropped packet): short packets do not each wait for a message's round trip.
+const TURN_MS = 2;
+
 function turn() {
   waking = false;
-  const item = queue.shift();
-  if (item?.jobs) {
+  const end = performance.now() + TURN_MS;
+  do {
+    const item = queue.shift();
+    if (!item) break;
     item.queued = false;
-    if (item.jobs.length > 0) searchPacket(item);
-    if (item.jobs.length > 0 && searches.get(item.id) === item) enqueue(item);
-  } else if (item) {
-    item.queued = false;
-    if (item.session > 0) work(item);
-    if (item.session > 0 && item.credits > 0) enqueue(item);
-  }
+    if (item.jobs) {
+      if (item.jobs.length > 0) searchPacket(item);
+      if (item.jobs.length > 0 && searches.get(item.id) === item) { item.queued = true; queue.push(item); }
+    } else {
+      if (item.session > 0) work(item);
+      if (item.session > 0 && item.credits > 0) { item.queued = true; queue.push(item); }
+    }
+  } while (queue.length > 0 && performance.now() < end);
   wake();
 }
 
@@ -60,9 +80,9 @@ function searchPacket(search) {
   const start = performance.now();
   try {
     const result = search.searcher.search(work);
-    send({ type: 'packet-result', search: search.id, job, result, ms: performance.now() - start, memory: memory?.buffer.byteLength ?? 0 });
+    reply({ type: 'packet-result', search: search.id, job, result, ms: performance.now() - start, memory: memory?.buffer.byteLength ?? 0 });
   } catch (error) {
-    send({ type: 'packet-error', search: search.id, job, name: error.name, message: error.message });
+    reply({ type: 'packet-error', search: search.id, job, name: error.name, message: error.message });
   }
 }
 
@@ -81,10 +101,10 @@ async function packet({ search: id, options, job, work }) {
   try {
     await search.ready;
   } catch (error) {
-    send({ type: 'packet-error', search: id, job, name: error.name, message: error.message });
+    reply({ type: 'packet-error', search: id, job, name: error.name, message: error.message });
     return;
   }
-  if (searches.get(id) !== search) { send({ type: 'packet-dropped', search: id, job }); return; }
+  if (searches.get(id) !== search) { reply({ type: 'packet-dropped', search: id, job }); return; }
   search.jobs.push({ job, work });
   enqueue(search);
 }
@@ -96,7 +116,7 @@ function dropPackets({ search: id, jobs }) {
   const dropped = new Set(jobs);
   search.jobs = search.jobs.filter(({ job }) => {
     if (!dropped.has(job)) return true;
-    send({ type: 'packet-dropped', search: id, job });
+    reply({ type: 'packet-dropped', search: id, job });
     return false;
   });
 }
@@ -229,8 +249,8 @@ self.onmessage = async ({ data }) => {
       await buildPart(data);
     } else if (data.type === 'databases-parts') {
       await loadParts(data);
-    } else if (data.type === 'packet') {
-      await packet(data);
+    } else if (data.type === 'packets') {
+      for (const item of data.items) packet(item);
     } else if (data.type === 'packets-drop') {
       dropPackets(data);
     } else if (data.type === 'packets-close') {
@@ -252,7 +272,7 @@ self.onmessage = async ({ data }) => {
       client.solver?.free();
     }
   } catch (error) {
-    if (data.type === 'packet') send({ type: 'packet-error', search: data.search, job: data.job, name: error.name, message: error.message });
+    if (data.type === 'packets') for (const { search, job } of data.items) reply({ type: 'packet-error', search, job, name: error.name, message: error.message });
     else if (data.type === 'databases-load' || data.type === 'databases-parts') send({ type: 'databases-load-error', goal: data.goal, message: error.message });
     else if (data.type === 'databases-part') send({ type: 'databases-part-error', goal: data.goal, part: data.part, message: error.message });
     else send({ type: 'error', client: data.client, session: data.session, message: error.message });

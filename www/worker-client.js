@@ -262,12 +262,22 @@ class WorkerPool {
     return new Team(this, id, this.#nextSearch++, slots);
   }
 
-  /** Posts packet `job` of parallel search `search` to `slot`; resolves to the worker's reply. */
+  /**
+   * Sends packet `job` of parallel search `search` to `slot`; resolves to the worker's reply.
+   * The packets sent in one task go as one message (a coordinator hands out dozens at once).
+   */
   packet(slot, search, options, job, work) {
     return new Promise((resolve, reject) => {
       if (!this.#slots.includes(slot)) { reject(new Error('the solver worker was stopped')); return; }
       this.#jobs.set(`${search}/${job}`, { slot, search, resolve, reject });
-      slot.worker.postMessage({ type: 'packet', search, options, job, work });
+      if (slot.outbox.length === 0) {
+        queueMicrotask(() => {
+          const items = slot.outbox;
+          slot.outbox = [];
+          if (this.#slots.includes(slot)) slot.worker.postMessage({ type: 'packets', items });
+        });
+      }
+      slot.outbox.push({ search, options, job, work });
     });
   }
 
@@ -316,13 +326,13 @@ class WorkerPool {
   }
 
   #add() {
-    const slot = { worker: createWorker('solver'), answered: false, streams: new Set(), goals: new Set(), teams: 0, loads: new Map() };
+    const slot = { worker: createWorker('solver'), answered: false, streams: new Set(), goals: new Set(), teams: 0, loads: new Map(), outbox: [] };
     slot.worker.postMessage({ type: 'init', module: this.#module });
     slot.worker.onmessage = ({ data }) => {
       slot.answered = true;
       if (data.type.startsWith('databases')) { this.#onDatabases(slot, data); return; }
       if (data.type.startsWith('check')) { this.#onCheck(data); return; }
-      if (data.type.startsWith('packet')) { this.#onPacket(data); return; }
+      if (data.type === 'packet-replies') { for (const reply of data.items) this.#onPacket(reply); return; }
       this.#clients.get(data.client)?.receive(data);
     };
     slot.worker.onerror = (event) => {
@@ -427,6 +437,7 @@ export class Team {
    * null: this thread holds them already).
    */
   async databases(goal, onProgress = () => {}) {
+    if (this.#slots.every((slot) => slot.goals.has(goal)) && patternDatabasesReady(goal)) return { source: 'memory', seconds: 0, bytes: null };
     const made = await new Promise((resolve, reject) => this.#pool.databasesInParallel(this.#id, goal, this.#slots, { onProgress, resolve, reject }));
     await Promise.all(this.#slots.map((slot) => this.#pool.load(slot, goal, made.bytes)));
     return made;
@@ -446,6 +457,16 @@ export class Team {
  * `refused: true`) where the page cannot start workers.
  */
 export const openTeam = (module, workers) => pool.team(workers, module);
+
+/**
+ * Keeps the page's workers (and the pattern databases they hold) between parallel searches
+ * until the returned function is called: for a run of many searches, as the benchmark page
+ * makes (a widget's own client keeps them while it lives). Throws where workers are refused.
+ */
+export function keepWorkers(module) {
+  const id = pool.join({ receive() {}, fail() {} }, module);
+  return () => pool.leave(id);
+}
 
 /** Workers the page's pool runs now (tests and the benchmark page read it). */
 export const poolWorkers = () => pool.size;
