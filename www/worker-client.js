@@ -182,7 +182,8 @@ class WorkerPool {
         for (const w of request.waiting) w.reject(error);
         return;
       }
-      for (const [i, slot] of loaders.entries()) this.#loadParts(slot, goal, request.parts, i === 0);
+      // Copies for all but the last worker, which takes the page's (its buffers move there).
+      for (const [i, slot] of loaders.entries()) this.#loadParts(slot, goal, request.parts, i === 0, i === loaders.length - 1);
       this.#requests.delete(goal);
       const made = { source: 'build', seconds: (performance.now() - started) / 1000, bytes: null };
       for (const w of request.waiting) w.resolve(made);
@@ -190,12 +191,12 @@ class WorkerPool {
     slots[0].worker.postMessage({ type: 'databases', goal, cacheOnly: true });
   }
 
-  #loadParts(slot, goal, parts, store) {
+  #loadParts(slot, goal, parts, store, transfer) {
     const waiting = {};
     waiting.promise = new Promise((resolve, reject) => Object.assign(waiting, { resolve, reject }));
     waiting.promise.catch(() => {}); // a failure reaches whoever waits for this worker (load())
     slot.loads.set(goal, waiting);
-    slot.worker.postMessage({ type: 'databases-parts', goal, parts, store });
+    slot.worker.postMessage({ type: 'databases-parts', goal, parts, store }, transfer ? parts.map((part) => part.buffer) : []);
   }
 
   /**
