@@ -28,7 +28,7 @@ mod threads;
 pub use threads::{ida_star_parallel, Balance, WorkerLoad};
 
 use super::{ida_engine, IdaProgress, IterationSummary, Progress, Report, Status, Subtree};
-use crate::board::{Board, Direction, Goal, MoveOrder, Tiles, SLOTS};
+use crate::board::{Board, Direction, Goal, MoveOrder};
 use crate::error::Error;
 use crate::heuristic::{AnyHeuristic, Heuristic, HeuristicChoice, HeuristicKind};
 use serde::Serialize;
@@ -491,8 +491,8 @@ impl ParallelIda {
                 done: 0,
             },
         };
-        let (h, state) = self.heuristic.start(self.start.tiles());
-        split.visit(self.start, 0, h, state, None);
+        let h = self.heuristic.estimate(self.start.tiles());
+        split.visit(self.start, 0, h, None);
         let mut out = split.out;
         out.results = vec![None; out.packets.len()];
         if out.split_goal.is_some() {
@@ -590,17 +590,9 @@ struct Split<'a> {
 }
 
 impl Split<'_> {
-    /// Visits `board` (f = g + h ≤ threshold; `state`: the heuristic's, for its children's h),
-    /// reached by the blank's move `last`; returns true when it was the goal (the split ends
-    /// there, as the iteration does).
-    fn visit(
-        &mut self,
-        board: Board,
-        g: u32,
-        h: u32,
-        state: <AnyHeuristic as Heuristic>::State,
-        last: Option<Direction>,
-    ) -> bool {
+    /// Visits `board` (f = g + h ≤ threshold), reached by the blank's move `last`; returns
+    /// true when it was the goal (the split ends there, as the iteration does).
+    fn visit(&mut self, board: Board, g: u32, h: u32, last: Option<Direction>) -> bool {
         if g == self.depth {
             self.out.packets.push(Packet {
                 index: self.out.packets.len() as u32,
@@ -614,13 +606,6 @@ impl Split<'_> {
             self.out.split_goal = Some((self.path.clone(), self.out.split));
             return true;
         }
-        // The children's h from this node's, as the search updates it (the pattern databases'
-        // from scratch is a walk down to the goal per pattern: thousands per split add up).
-        let tiles: Tiles = board.padded();
-        let mut positions: Tiles = [0; SLOTS];
-        for (cell, &tile) in board.tiles().iter().enumerate() {
-            positions[tile as usize] = cell as u8;
-        }
         for dir in self.order {
             if last.is_some_and(|l| l.opposite() == dir) {
                 continue;
@@ -629,15 +614,7 @@ impl Split<'_> {
             let Some(tile) = child.move_blank(dir) else {
                 continue;
             };
-            let (h, state) = self.heuristic.after_slide(
-                h,
-                &state,
-                &tiles,
-                &positions,
-                tile,
-                child.blank(),
-                board.blank(),
-            );
+            let h = self.heuristic.estimate(child.tiles());
             let f = g + 1 + h;
             if f > self.threshold {
                 self.out.split.pruned += 1;
@@ -645,7 +622,7 @@ impl Split<'_> {
                 continue;
             }
             self.path.push(tile);
-            if self.visit(child, g + 1, h, state, Some(dir)) {
+            if self.visit(child, g + 1, h, Some(dir)) {
                 return true;
             }
             self.path.pop();
