@@ -33,12 +33,15 @@
 //! event and resume. A run that builds no events takes the fast path ([`walk`]), which walks
 //! the same states, ids and counters.
 
+mod packets;
 mod seek;
 mod walk;
 
+pub(crate) use packets::{packet_engine, PacketEngine, SubtreeEnd};
+
 use super::Advance;
 use super::{Algorithm, Counters, IdaProgress, IterationSummary, Progress, Report, Search, Status};
-use crate::board::{neighbor, Board, Direction, Goal, MoveOrder, Tiles, SLOTS, SLOT_MASK};
+use crate::board::{neighbor, Board, Goal, MoveOrder, Tiles, SLOTS, SLOT_MASK};
 use crate::error::Error;
 use crate::heuristic::{Heuristic, HeuristicKind};
 use crate::trace::{
@@ -191,10 +194,10 @@ pub struct IdaStar<H: Heuristic> {
     /// run (kept across `reset` and `seek`): where each iteration starts and with which
     /// counters, so that `seek` restarts there without running the earlier ones.
     known: Vec<IterationSummary>,
-    /// Place of the move never tried from the root (`NO_MOVE`: none; see
-    /// [`IdaStar::into_subtree`]).
+    /// Place of the move never tried from the root (`NO_MOVE`: none; a packet's root, see
+    /// `packets`).
     root_back: u8,
-    /// Stop after the first iteration (see [`IdaStar::into_subtree`]).
+    /// Stop after the first iteration (a packet's subtree).
     one_iteration: bool,
 }
 
@@ -254,26 +257,6 @@ impl<H: Heuristic> IdaStar<H> {
             root_back: NO_MOVE,
             one_iteration: false,
         })
-    }
-
-    /// This search (from its start) made one iteration of the subtree below a node of a whole
-    /// search (a parallel search's packet): the start is that node, `depth` its g in the
-    /// whole search, `last` the blank's move into it (whose reverse is never tried, as in the
-    /// whole search) and `threshold` the whole search's. g counts from the subtree's root, so
-    /// the threshold is `depth` lower: the counts are the whole search's in this subtree, the
-    /// pruned f are `depth` lower. It stops after that iteration: solved, or exhausted with
-    /// the iteration's summary (not for stepping, seeking or `reset`, which start the whole
-    /// search over). The node must be one the iteration visits (f ≤ `threshold`).
-    pub(crate) fn into_subtree(
-        mut self,
-        last: Option<Direction>,
-        depth: u32,
-        threshold: u32,
-    ) -> Self {
-        self.root_back = last.map_or(NO_MOVE, |dir| self.order.rank(dir.opposite()) as u8);
-        self.threshold = threshold.saturating_sub(depth);
-        self.one_iteration = true;
-        self
     }
 
     fn current_summary(&self) -> IterationSummary {

@@ -12,11 +12,10 @@ pub use ida::IdaStar;
 pub use parallel::{ida_star_parallel, Balance, WorkerLoad};
 pub use parallel::{PacketSearcher, ParallelIda};
 
-use crate::board::{Board, Direction, Goal, MoveOrder};
+use crate::board::{Board, Goal, MoveOrder};
 use crate::error::Error;
 use crate::heuristic::{
-    pdb, AnyHeuristic, Hamming, Heuristic, HeuristicChoice, HeuristicKind, LinearConflict,
-    Manhattan, Pdb,
+    pdb, AnyHeuristic, Hamming, HeuristicChoice, HeuristicKind, LinearConflict, Manhattan, Pdb,
 };
 use crate::trace::{Callback, Event, Sink};
 use serde::Serialize;
@@ -471,52 +470,35 @@ pub fn ida_star_in_order(
     heuristic: HeuristicChoice,
     order: MoveOrder,
 ) -> Result<Box<dyn Search>, Error> {
-    ida_engine(board, goal, heuristic, order, None)
-}
-
-/// One iteration of the subtree below a node of a whole IDA* search (see
-/// [`IdaStar::into_subtree`]): the blank's move into the node, its depth and the iteration's
-/// threshold.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Subtree {
-    pub(crate) last: Option<Direction>,
-    pub(crate) depth: u32,
-    pub(crate) threshold: u32,
-}
-
-/// IDA* on `board`, the whole search or (`subtree`) one iteration of a subtree, with the
-/// same checks in the same order: pdb's width and databases first, then solvability.
-pub(crate) fn ida_engine(
-    board: Board,
-    goal: Goal,
-    heuristic: HeuristicChoice,
-    order: MoveOrder,
-    subtree: Option<Subtree>,
-) -> Result<Box<dyn Search>, Error> {
-    fn make<H: Heuristic + 'static>(
-        board: Board,
-        goal: Goal,
-        heuristic: H,
-        order: MoveOrder,
-        subtree: Option<Subtree>,
-    ) -> Result<Box<dyn Search>, Error> {
-        let search = IdaStar::with_order(board, goal, heuristic, order)?;
-        Ok(match subtree {
-            None => Box::new(search),
-            Some(s) => Box::new(search.into_subtree(s.last, s.depth, s.threshold)),
-        })
-    }
     let w = board.width();
     // Each heuristic its own monomorphised engine: the per-node code calls it directly.
-    match heuristic {
-        HeuristicChoice::Hamming => make(board, goal, Hamming::new(w, goal), order, subtree),
-        HeuristicChoice::Manhattan => make(board, goal, Manhattan::new(w, goal), order, subtree),
-        HeuristicChoice::LinearConflict => {
-            make(board, goal, LinearConflict::new(w, goal), order, subtree)
-        }
+    Ok(match heuristic {
+        HeuristicChoice::Hamming => Box::new(IdaStar::with_order(
+            board,
+            goal,
+            Hamming::new(w, goal),
+            order,
+        )?),
+        HeuristicChoice::Manhattan => Box::new(IdaStar::with_order(
+            board,
+            goal,
+            Manhattan::new(w, goal),
+            order,
+        )?),
+        HeuristicChoice::LinearConflict => Box::new(IdaStar::with_order(
+            board,
+            goal,
+            LinearConflict::new(w, goal),
+            order,
+        )?),
         HeuristicChoice::Pdb(databases) => {
             let databases = pdb::require(Some(databases), w, goal)?;
-            make(board, goal, Pdb::new(databases), order, subtree)
+            Box::new(IdaStar::with_order(
+                board,
+                goal,
+                Pdb::new(databases),
+                order,
+            )?)
         }
-    }
+    })
 }

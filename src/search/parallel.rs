@@ -27,16 +27,21 @@ mod threads;
 #[cfg(not(target_arch = "wasm32"))]
 pub use threads::{ida_star_parallel, Balance, WorkerLoad};
 
-use super::{ida_engine, IdaProgress, IterationSummary, Progress, Report, Status, Subtree};
-use crate::board::{Board, Direction, Goal, MoveOrder};
+use super::ida::{packet_engine, PacketEngine, SubtreeEnd};
+use super::{IdaProgress, IterationSummary, Progress, Report, Status};
+use crate::board::{neighbor, Board, Direction, Goal, MoveOrder, Tiles, SLOTS, SLOT_MASK};
 use crate::error::Error;
+
 use crate::heuristic::{AnyHeuristic, Heuristic, HeuristicChoice, HeuristicKind};
 use serde::Serialize;
+
+/// The split's heuristic state.
+type State = <AnyHeuristic as Heuristic>::State;
 
 /// Packets the split aims at per worker: enough that the packets left at the end of an
 /// iteration are small beside the iteration, and that the packets before a solving one keep
 /// every worker busy.
-pub const PACKETS_PER_WORKER: usize = 16;
+pub const PACKETS_PER_WORKER: usize = 64;
 
 /// The most workers (threads or browser workers) a parallel search is sized for.
 pub const MAX_WORKERS: u32 = 256;
@@ -187,8 +192,10 @@ pub struct ParallelIda {
     start: Board,
     goal_board: Board,
     order: MoveOrder,
-    /// For the split only: a few thousand estimates per iteration, from scratch.
+    /// For the split only: a few thousand nodes per iteration.
     heuristic: AnyHeuristic,
+    /// h and the heuristic's state at the start.
+    root: (u32, State),
     workers: u32,
     split_depth: Option<u32>,
     threshold: u32,
@@ -245,11 +252,13 @@ impl ParallelIda {
         // The sequential constructors' checks, in their order: pdb first, then solvability.
         let heuristic = AnyHeuristic::new(heuristic, board.width(), goal)?;
         board.check_solvable(goal)?;
+        let root = heuristic.start(board.tiles());
         let mut search = ParallelIda {
             start: board,
             goal_board: goal.board(board.width())?,
             order,
-            threshold: heuristic.estimate(board.tiles()),
+            threshold: root.0,
+            root,
             heuristic,
             workers,
             split_depth,
@@ -439,66 +448,32 @@ impl ParallelIda {
     }
 
     /// The current iteration's split: at the fixed depth, else at the smallest depth that
-    /// gives [`PACKETS_PER_WORKER`] packets per worker (or, when none does before the split
-    /// grows large, the one with the most packets).
+    /// gives [`PACKETS_PER_WORKER`] packets per worker (or where it stops growing: the split
+    /// grew large, or no node reaches the next depth).
     fn split(&self) -> Current {
-        if let Some(depth) = self.split_depth {
-            return self.split_at(depth);
-        }
         let target = PACKETS_PER_WORKER * self.workers as usize;
-        let mut best = self.split_at(1);
-        let (mut depth, mut last_size) = (1, best.size());
-        while best.packets.len() < target
-            && best.split_goal.is_none()
-            && last_size <= SPLIT_NODES
-            && depth < MAX_SPLIT_DEPTH.min(self.threshold)
-        {
-            depth += 1;
-            let deeper = self.split_at(depth);
-            if deeper.packets.is_empty() && deeper.split_goal.is_none() {
-                // Nothing reaches this depth: the split is the whole iteration.
-                return deeper;
-            }
-            last_size = deeper.size();
-            let goal = deeper.split_goal.is_some();
-            if deeper.packets.len() > best.packets.len() {
-                best = deeper;
-            }
-            if goal {
+        let mut level = Level::root(self);
+        for depth in 1..=self.split_depth.unwrap_or(MAX_SPLIT_DEPTH) {
+            let Some(deeper) = level.deeper(self) else {
+                // The split visited the goal, or no node reaches this depth: the split is
+                // the whole iteration.
+                break;
+            };
+            level = deeper;
+            if self.split_depth.is_none()
+                && (level.nodes.len() >= target
+                    || level.current.size() > SPLIT_NODES
+                    || depth >= self.threshold)
+            {
                 break;
             }
         }
-        best
-    }
-
-    /// The split at `depth`: a depth-first search of the top of the tree.
-    fn split_at(&self, depth: u32) -> Current {
-        let mut split = Split {
-            heuristic: &self.heuristic,
-            goal: self.goal_board,
-            order: self.order.directions(),
-            threshold: self.threshold,
-            depth,
-            path: Vec::new(),
-            out: Current {
-                packets: Vec::new(),
-                before: Vec::new(),
-                split: Counts::default(),
-                split_next: u32::MAX,
-                split_goal: None,
-                results: Vec::new(),
-                solved_at: None,
-                done: 0,
-            },
-        };
-        let h = self.heuristic.estimate(self.start.tiles());
-        split.visit(self.start, 0, h, None);
-        let mut out = split.out;
-        out.results = vec![None; out.packets.len()];
-        if out.split_goal.is_some() {
-            out.solved_at = Some(out.packets.len());
+        let mut current = level.current;
+        current.results = vec![None; current.packets.len()];
+        if current.split_goal.is_some() {
+            current.solved_at = Some(current.packets.len());
         }
-        out
+        current
     }
 
     /// The report: the sequential search's once finished. While running, the current
@@ -566,6 +541,15 @@ impl ParallelIda {
     }
 }
 
+/// A packet whose node the iteration does not visit: its f = `depth` + `h` exceeds the
+/// threshold.
+pub(crate) fn not_visited(depth: u32, h: u32, threshold: u32) -> Error {
+    Error::InvalidOption(format!(
+        "the packet's node is not visited at threshold {threshold}: its f = g + h = {depth} + {h} = {} exceeds it",
+        depth.saturating_add(h)
+    ))
+}
+
 /// A number of workers from 1 to [`MAX_WORKERS`].
 fn check_workers(workers: u32) -> Result<(), Error> {
     if (1..=MAX_WORKERS).contains(&workers) {
@@ -577,57 +561,137 @@ fn check_workers(workers: u32) -> Result<(), Error> {
     }
 }
 
-/// The depth-first search of the top of the tree (see [`ParallelIda::split_at`]).
-struct Split<'a> {
-    heuristic: &'a AnyHeuristic,
-    goal: Board,
-    order: [Direction; 4],
-    threshold: u32,
-    depth: u32,
-    /// The tiles slid to the node being visited.
-    path: Vec<u8>,
-    out: Current,
+/// A packet's node while the split deepens: its board, h and heuristic state, tiles'
+/// cells, and the blank's move into it.
+#[derive(Clone)]
+struct Node {
+    board: Board,
+    h: u32,
+    state: State,
+    positions: Tiles,
+    last: Option<Direction>,
 }
 
-impl Split<'_> {
-    /// Visits `board` (f = g + h ≤ threshold), reached by the blank's move `last`; returns
-    /// true when it was the goal (the split ends there, as the iteration does).
-    fn visit(&mut self, board: Board, g: u32, h: u32, last: Option<Direction>) -> bool {
-        if g == self.depth {
-            self.out.packets.push(Packet {
-                index: self.out.packets.len() as u32,
-                path: self.path.clone(),
-            });
-            self.out.before.push(self.out.split);
-            return false;
+/// The split at one depth: its packets with their nodes.
+struct Level {
+    current: Current,
+    nodes: Vec<Node>,
+}
+
+impl Level {
+    /// The split at depth 0: the start as the one packet.
+    fn root(search: &ParallelIda) -> Level {
+        let mut positions = [0; SLOTS];
+        for (cell, &tile) in search.start.tiles().iter().enumerate() {
+            positions[tile as usize & SLOT_MASK] = cell as u8;
         }
-        self.out.split.visited += 1;
-        if h == 0 && board == self.goal {
-            self.out.split_goal = Some((self.path.clone(), self.out.split));
-            return true;
+        let (h, state) = search.root;
+        Level {
+            current: Current {
+                packets: vec![Packet {
+                    index: 0,
+                    path: Vec::new(),
+                }],
+                before: vec![Counts::default()],
+                split: Counts::default(),
+                split_next: u32::MAX,
+                split_goal: None,
+                results: Vec::new(),
+                solved_at: None,
+                done: 0,
+            },
+            nodes: vec![Node {
+                board: search.start,
+                h,
+                state,
+                positions,
+                last: None,
+            }],
         }
-        for dir in self.order {
-            if last.is_some_and(|l| l.opposite() == dir) {
-                continue;
-            }
-            let mut child = board;
-            let Some(tile) = child.move_blank(dir) else {
-                continue;
+    }
+
+    /// The split one level deeper: every packet's node visited in depth-first order (goal
+    /// test, children generated, pruned or made packets), as the search would between the
+    /// split's nodes. `None` when there is nothing deeper: no packet, or the goal.
+    fn deeper(&self, search: &ParallelIda) -> Option<Level> {
+        if self.nodes.is_empty() || self.current.split_goal.is_some() {
+            return None;
+        }
+        let old = &self.current;
+        let mut new = Current {
+            packets: Vec::new(),
+            before: Vec::new(),
+            split: old.split,
+            split_next: old.split_next,
+            split_goal: None,
+            results: Vec::new(),
+            solved_at: None,
+            done: 0,
+        };
+        let mut nodes = Vec::new();
+        // The split's counts that come before the node being visited: those before it at
+        // the old depth, and the visits and prunes of the old packets before it.
+        let mut added = Counts::default();
+        for ((packet, node), before) in old.packets.iter().zip(&self.nodes).zip(&old.before) {
+            added.visited += 1;
+            let mut counts = Counts {
+                visited: before.visited + added.visited,
+                pruned: before.pruned + added.pruned,
             };
-            let h = self.heuristic.estimate(child.tiles());
-            let f = g + 1 + h;
-            if f > self.threshold {
-                self.out.split.pruned += 1;
-                self.out.split_next = self.out.split_next.min(f);
-                continue;
+            if node.h == 0 && node.board == search.goal_board {
+                new.split_goal = Some((packet.path.clone(), counts));
+                break;
             }
-            self.path.push(tile);
-            if self.visit(child, g + 1, h, Some(dir)) {
-                return true;
+            let (blank, tiles, g) = (node.board.blank(), node.board.padded(), packet.path.len());
+            for dir in search.order.directions() {
+                if node.last.is_some_and(|l| l.opposite() == dir) {
+                    continue;
+                }
+                let Some(from) = neighbor(blank, dir, node.board.width()) else {
+                    continue;
+                };
+                let tile = tiles[from];
+                // Updated as the search updates it (from scratch, pdb's walks each pattern).
+                let (h, state) = search.heuristic.after_slide(
+                    node.h,
+                    &node.state,
+                    &tiles,
+                    &node.positions,
+                    tile,
+                    from,
+                    blank,
+                );
+                let f = g as u32 + 1 + h;
+                if f > search.threshold {
+                    added.pruned += 1;
+                    counts.pruned += 1;
+                    new.split_next = new.split_next.min(f);
+                    continue;
+                }
+                let mut board = node.board;
+                board.move_blank(dir);
+                let mut positions = node.positions;
+                positions[tile as usize & SLOT_MASK] = blank as u8;
+                new.packets.push(Packet {
+                    index: new.packets.len() as u32,
+                    path: [&packet.path[..], &[tile]].concat(),
+                });
+                new.before.push(counts);
+                nodes.push(Node {
+                    board,
+                    h,
+                    state,
+                    positions,
+                    last: Some(dir),
+                });
             }
-            self.path.pop();
         }
-        false
+        new.split.visited += added.visited;
+        new.split.pruned += added.pruned;
+        Some(Level {
+            current: new,
+            nodes,
+        })
     }
 }
 
@@ -644,15 +708,16 @@ pub enum Searched {
 }
 
 /// A worker of a parallel search: searches packets' subtrees on the start board of its
-/// [`ParallelIda`]. Cheap to make and to clone (the pattern databases are shared).
-#[derive(Clone, Debug)]
+/// [`ParallelIda`], with one search re-rooted at each packet's node. Cheap to make (the
+/// pattern databases are shared).
 pub struct PacketSearcher {
-    start: Board,
-    goal: Goal,
-    heuristic: HeuristicChoice,
-    /// For the packet's own f: the engine's heuristic is made for each packet.
-    estimate: AnyHeuristic,
-    order: MoveOrder,
+    engine: Box<dyn PacketEngine>,
+}
+
+impl std::fmt::Debug for PacketSearcher {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PacketSearcher").finish_non_exhaustive()
+    }
 }
 
 impl PacketSearcher {
@@ -664,14 +729,8 @@ impl PacketSearcher {
         heuristic: HeuristicChoice,
         order: MoveOrder,
     ) -> Result<PacketSearcher, Error> {
-        let estimate = AnyHeuristic::new(heuristic.clone(), board.width(), goal)?;
-        board.check_solvable(goal)?;
         Ok(PacketSearcher {
-            start: board,
-            goal,
-            heuristic,
-            estimate,
-            order,
+            engine: packet_engine(board, goal, heuristic, order)?,
         })
     }
 
@@ -696,76 +755,31 @@ impl PacketSearcher {
         mut go_on: impl FnMut() -> bool,
     ) -> Result<Searched, Error> {
         let path = &task.packet.path;
-        let mut node = self.start;
-        let mut last: Option<Direction> = None;
-        for (step, &tile) in path.iter().enumerate() {
-            let dir = node.slide(tile)?;
-            if last.is_some_and(|l| l.opposite() == dir) {
-                return Err(Error::InvalidOption(format!(
-                    "the packet's path slides tile {tile} back at step {} (IDA* never undoes a move)",
-                    step + 1
-                )));
+        let end = self
+            .engine
+            .subtree(path, task.threshold, SLICE_NODES, &mut go_on)?;
+        Ok(match end {
+            SubtreeEnd::Abandoned { nodes } => Searched::Abandoned { nodes },
+            SubtreeEnd::Done {
+                summary,
+                moves,
+                generated,
+            } => {
+                let solution = moves.map(|moves| [&path[..], &moves].concat());
+                Searched::Done(PacketResult {
+                    iteration: task.iteration,
+                    index: task.packet.index,
+                    visited: summary.visited,
+                    pruned: summary.pruned,
+                    next_threshold: if solution.is_some() {
+                        None
+                    } else {
+                        summary.next_threshold
+                    },
+                    solution,
+                    generated,
+                })
             }
-            last = Some(dir);
-        }
-        let depth = u32::try_from(path.len()).unwrap_or(u32::MAX);
-        let h = self.estimate.estimate(node.tiles());
-        let f = depth.saturating_add(h);
-        if f > task.threshold {
-            return Err(Error::InvalidOption(format!(
-                "the packet's node is not visited at threshold {}: its f = g + h = {depth} + {h} = {f} exceeds it",
-                task.threshold
-            )));
-        }
-        let subtree = Subtree {
-            last,
-            depth,
-            threshold: task.threshold,
-        };
-        let mut search = ida_engine(
-            node,
-            self.goal,
-            self.heuristic.clone(),
-            self.order,
-            Some(subtree),
-        )?;
-        while search.run(Some(SLICE_NODES)) == Status::Running {
-            if !go_on() {
-                return Ok(Searched::Abandoned {
-                    nodes: search.counters().nodes,
-                });
-            }
-        }
-        let report = search.report();
-        let summary = report
-            .iterations()
-            .first()
-            .copied()
-            .unwrap_or(IterationSummary {
-                iteration: 1,
-                threshold: task.threshold,
-                visited: 1,
-                pruned: 0,
-                next_threshold: None,
-            });
-        let solution = report.moves.map(|moves| [&path[..], &moves].concat());
-        Ok(Searched::Done(PacketResult {
-            iteration: task.iteration,
-            index: task.packet.index,
-            visited: summary.visited,
-            pruned: summary.pruned,
-            next_threshold: if solution.is_some() {
-                None
-            } else {
-                summary.next_threshold.map(|f| f + depth)
-            },
-            solution,
-            generated: report.generated,
-        }))
-    }
-
-    /// The start board.
-    pub fn start(&self) -> Board {
-        self.start
+        })
     }
 }

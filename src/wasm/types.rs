@@ -40,7 +40,7 @@ export interface ParallelSearchOptions {
   goal?: GoalConvention;
   /** The order the blank's moves are tried in: l, r, u, d once each (default "lrud"). */
   order?: string;
-  /** The pool's workers (1 to 256, default 1): sizes the packets, 16 or more per worker. */
+  /** The pool's workers (1 to 256, default 1): sizes the packets, 64 per worker. */
   workers?: number;
 }
 

@@ -55,7 +55,10 @@ pub fn ida_star_parallel(
 ) -> Result<(Report, Balance), Error> {
     check_workers(threads)?;
     let mut search = ParallelIda::new(board, goal, heuristic.clone(), order, threads)?;
-    let searcher = PacketSearcher::new(board, goal, heuristic, order)?;
+    // One searcher per thread for the whole run.
+    let mut searchers = (0..threads)
+        .map(|_| PacketSearcher::new(board, goal, heuristic.clone(), order))
+        .collect::<Result<Vec<_>, Error>>()?;
     let mut balance = Balance {
         workers: vec![WorkerLoad::default(); threads as usize],
         ..Balance::default()
@@ -68,17 +71,19 @@ pub fn ida_star_parallel(
             next: AtomicUsize::new(0),
             solved_at: AtomicUsize::new(usize::MAX),
         };
-        let (first, others) = balance.workers.split_at_mut(1);
+        let mut workers = searchers.iter_mut().zip(balance.workers.iter_mut());
+        let Some((first, first_load)) = workers.next() else {
+            break;
+        };
         let results = std::thread::scope(|scope| {
-            let handles: Vec<_> = others
-                .iter_mut()
-                .map(|load| {
-                    let (shared, mut searcher) = (&shared, searcher.clone());
-                    scope.spawn(move || shared.work(&mut searcher, load))
+            let handles: Vec<_> = workers
+                .map(|(searcher, load)| {
+                    let shared = &shared;
+                    scope.spawn(move || shared.work(searcher, load))
                 })
                 .collect();
             // The calling thread is the first worker.
-            let mut results = vec![shared.work(&mut searcher.clone(), &mut first[0])];
+            let mut results = vec![shared.work(first, first_load)];
             for handle in handles {
                 match handle.join() {
                     Ok(r) => results.push(r),

@@ -1,0 +1,168 @@
+//! A parallel search's packets on the IDA* engine (see `search::parallel`): one search per
+//! worker, re-rooted at each packet's node for one iteration of its subtree. The node's h and
+//! heuristic state follow from the start's along the packet's path, as the search updates
+//! them, so a packet costs a few updates rather than a from-scratch h (pdb's walks each
+//! pattern) and no new search.
+
+use super::{positions_of, IdaStar, Phase, NO_MOVE};
+use crate::board::{Board, Direction, Goal, MoveOrder};
+use crate::error::Error;
+use crate::heuristic::{pdb, Hamming, Heuristic, HeuristicChoice, LinearConflict, Manhattan, Pdb};
+use crate::search::parallel::not_visited;
+use crate::search::{IterationSummary, Search, Status};
+
+/// How one iteration of a packet's subtree ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum SubtreeEnd {
+    /// Searched: the iteration's summary in the subtree (pruned f as the whole search has
+    /// them), the moves from the packet's node to the goal if it was visited, and the
+    /// children generated.
+    Done {
+        summary: IterationSummary,
+        moves: Option<Vec<u8>>,
+        generated: u64,
+    },
+    /// Given up because it was no longer needed, after this many nodes (visited + pruned).
+    Abandoned { nodes: u64 },
+}
+
+/// One iteration of the subtree below a node of the whole search, on the engine of one
+/// heuristic.
+pub(crate) trait PacketEngine: Send {
+    /// Searches the subtree below the node `path` (tiles slid from the start) leads to, with
+    /// the whole search's `threshold`, asking `go_on` every `slice` nodes whether it is still
+    /// needed. Fails for a path that does not slide, undoes a move, or ends at a node whose
+    /// f exceeds the threshold.
+    fn subtree(
+        &mut self,
+        path: &[u8],
+        threshold: u32,
+        slice: u64,
+        go_on: &mut dyn FnMut() -> bool,
+    ) -> Result<SubtreeEnd, Error>;
+}
+
+/// The engine of one heuristic, with its start's h and state.
+struct Engine<H: Heuristic> {
+    search: IdaStar<H>,
+    start: Board,
+    root: (u32, H::State),
+}
+
+/// A packet engine for the search from `board` to `goal`: the checks of a whole search, in
+/// its order (pdb's width and databases, then solvability).
+pub(crate) fn packet_engine(
+    board: Board,
+    goal: Goal,
+    heuristic: HeuristicChoice,
+    order: MoveOrder,
+) -> Result<Box<dyn PacketEngine>, Error> {
+    fn make<H: Heuristic + Send + 'static>(
+        board: Board,
+        goal: Goal,
+        heuristic: H,
+        order: MoveOrder,
+    ) -> Result<Box<dyn PacketEngine>, Error>
+    where
+        H::State: Send,
+    {
+        let search = IdaStar::with_order(board, goal, heuristic, order)?;
+        let root = (search.root_h, search.root_state);
+        Ok(Box::new(Engine {
+            search,
+            start: board,
+            root,
+        }))
+    }
+    let w = board.width();
+    match heuristic {
+        HeuristicChoice::Hamming => make(board, goal, Hamming::new(w, goal), order),
+        HeuristicChoice::Manhattan => make(board, goal, Manhattan::new(w, goal), order),
+        HeuristicChoice::LinearConflict => make(board, goal, LinearConflict::new(w, goal), order),
+        HeuristicChoice::Pdb(databases) => {
+            let databases = pdb::require(Some(databases), w, goal)?;
+            make(board, goal, Pdb::new(databases), order)
+        }
+    }
+}
+
+impl<H: Heuristic + Send + 'static> PacketEngine for Engine<H>
+where
+    H::State: Send,
+{
+    fn subtree(
+        &mut self,
+        path: &[u8],
+        threshold: u32,
+        slice: u64,
+        go_on: &mut dyn FnMut() -> bool,
+    ) -> Result<SubtreeEnd, Error> {
+        let (mut board, (mut h, mut state)) = (self.start, self.root);
+        let mut positions = positions_of(&board);
+        let mut last: Option<Direction> = None;
+        for (step, &tile) in path.iter().enumerate() {
+            let dir = board
+                .direction_of(tile)
+                .ok_or(Error::NotAdjacent { tile })?;
+            if last.is_some_and(|l| l.opposite() == dir) {
+                return Err(Error::InvalidOption(format!(
+                    "the packet's path slides tile {tile} back at step {} (IDA* never undoes a move)",
+                    step + 1
+                )));
+            }
+            let (from, to) = (positions[tile as usize] as usize, board.blank());
+            let tiles = board.padded();
+            (h, state) = self
+                .search
+                .heuristic
+                .after_slide(h, &state, &tiles, &positions, tile, from, to);
+            board.move_blank(dir);
+            positions[tile as usize] = to as u8;
+            last = Some(dir);
+        }
+        let depth = u32::try_from(path.len()).unwrap_or(u32::MAX);
+        if depth.saturating_add(h) > threshold {
+            return Err(not_visited(depth, h, threshold));
+        }
+        // The search as new from the packet's node, with g counted from there (so the
+        // threshold is `depth` lower), its reverse move barred, for one iteration.
+        let s = &mut self.search;
+        s.start = board;
+        (s.root_h, s.root_state) = (h, state);
+        s.tiles = board.padded();
+        s.stack.clear();
+        s.phase = Phase::Begin;
+        s.threshold = threshold - depth;
+        s.next_threshold = u32::MAX;
+        s.iteration = 0;
+        s.pruned = 0;
+        s.iteration_start = 0;
+        s.next_id = 0;
+        s.visited_before = 0;
+        s.finished.clear();
+        s.solution = None;
+        s.root_back = last.map_or(NO_MOVE, |dir| s.order.rank(dir.opposite()) as u8);
+        s.one_iteration = true;
+        while s.run(Some(slice)) == Status::Running {
+            if !go_on() {
+                return Ok(SubtreeEnd::Abandoned { nodes: s.next_id });
+            }
+        }
+        let summary = s.finished.first().copied().unwrap_or(IterationSummary {
+            iteration: 1,
+            threshold,
+            visited: 1,
+            pruned: 0,
+            next_threshold: None,
+        });
+        Ok(SubtreeEnd::Done {
+            summary: IterationSummary {
+                threshold,
+                next_threshold: summary.next_threshold.map(|f| f + depth),
+                ..summary
+            },
+            moves: s.solution.clone(),
+            generated: s.generated(),
+        })
+    }
+}
