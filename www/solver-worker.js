@@ -8,7 +8,8 @@
 // It also makes the `pdb` heuristic's pattern databases (pdb-cache.js: IndexedDB, else a
 // build in slices) and hands the page a copy, so the page never builds them itself.
 // For a parallel search (parallel-search.js) it searches packets of subtrees with one
-// PacketSearcher per search: a packet is one turn, taken in turn with the streams' batches.
+// PacketSearcher per search: a packet is one turn; the streams' batches go first (their credits
+// hold them to what the widgets draw), the packets take the rest of the worker's time.
 import init, * as core from './pkg/tilesearch.js';
 import { ensurePatternDatabases, cachedPatternDatabases, buildInSlices, storePatternDatabases } from './pdb-cache.js';
 import { snapshotOf } from './snapshot.js';
@@ -60,7 +61,10 @@ function turn() {
   waking = false;
   const end = performance.now() + TURN_MS;
   do {
-    const item = queue.shift();
+    // Streams first: each is held to a few batches ahead of what its widget drew (credits),
+    // so they take what the page draws and parallel searches' packets take the rest.
+    const stream = queue.findIndex((queued) => !queued.jobs);
+    const item = stream > 0 ? queue.splice(stream, 1)[0] : queue.shift();
     if (!item) break;
     item.queued = false;
     if (item.jobs) {
