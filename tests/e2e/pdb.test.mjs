@@ -111,6 +111,17 @@ test("pdb: built in the worker with a progress bar, Korf's #1 and #12 solved opt
   await settle(page);
   await screenshot(page, '32-pdb-from-cache');
 
+  // Solve now with pdb: every worker gets the databases (a copy), and the parallel search's
+  // summary is the sequential Solver's, solution and every iteration.
+  const [parallel, sequential] = await page.evaluate(async (board) => {
+    const core = await import('/www/pkg/tilesearch.js');
+    const element = document.querySelector('tile-search');
+    const summary = await element.solve();
+    return [{ summary, workers: element.state.parallel.workers }, new core.Solver({ board, heuristic: 'pdb' }).run()];
+  }, KORF_12);
+  assert.deepEqual(parallel.summary, sequential);
+  assert.equal(parallel.workers, await page.evaluate(() => navigator.hardwareConcurrency));
+
   // Compare with pdb: the comparison's worker takes the databases from the cache too.
   await page.locator('tile-search').evaluate((element) => element.setAttribute('max-reached', '100000'));
   await waitForState(page, (s) => s.status === 'ready');
