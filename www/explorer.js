@@ -1134,6 +1134,7 @@ class Explorer {
   #narration() {
     if (this.#error) return 'Fix the board above to continue.';
     if (!this.#solver && this.#databases) return 'The pattern databases are on their way (the bar above); Step is ready once they are in.';
+    if (this.#mode === 'solving') return 'Solve now: IDA* searches on every core, iteration by iteration (the line above says how far); the solution shows here when it is found.';
     return narrate(this.#lastEvent, { algorithm: this.#host.algorithm, threshold: this.#view.threshold, minPruned: this.#view.minPruned, heuristic: this.#host.heuristic,
       tileOf: (id) => this.#views.tree.tileOf(id) });
   }
