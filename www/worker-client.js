@@ -45,6 +45,8 @@ class WorkerPool {
   #nextCheck = 1;
   #jobs = new Map();      // "search/job" → {slot, search, resolve, reject}: packets a worker has
   #nextSearch = 1;
+  #reserved = 0;          // workers started outside the pool on its budget (Compare's)
+  #reservations = [];     // {grant}: waiting for room
   #module = null;
   refused = false;        // a worker failed before its first message (a CSP without blob: workers, say)
 
@@ -67,6 +69,7 @@ class WorkerPool {
   leave(id) {
     const client = this.#clients.get(id);
     if (!client) return;
+    queueMicrotask(() => this.#grant());
     this.#clients.delete(id);
     this.#homes.get(id)?.worker.postMessage({ type: 'release', client: id });
     this.#homes.delete(id);
@@ -110,6 +113,50 @@ class WorkerPool {
   /** Client `id`'s stream ended (finished, stopped or failed). */
   ended(id) {
     for (const slot of this.#slots) slot.streams.delete(id);
+    if (this.#reservations.length > 0) queueMicrotask(() => this.#grant());
+  }
+
+  /** Cores left for new workers: the pool's and the reserved ones count. */
+  get #room() { return POOL_LIMIT - this.#slots.length - this.#reserved; }
+
+  /**
+   * One core's worth of the page's worker budget for a worker the pool does not run (Compare's):
+   * granted at once while there is room, else once an idle worker of the pool is ended for it,
+   * else when one becomes idle. `ready` resolves when granted; `release()` gives it back (or
+   * stops waiting).
+   */
+  reserve() {
+    const reservation = { granted: false, released: false };
+    reservation.ready = new Promise((resolve) => { reservation.grant = resolve; });
+    reservation.release = () => {
+      if (reservation.released) return;
+      reservation.released = true;
+      this.#reservations = this.#reservations.filter((r) => r !== reservation);
+      if (reservation.granted) { this.#reserved -= 1; this.#grant(); }
+    };
+    this.#reservations.push(reservation);
+    this.#grant();
+    return reservation;
+  }
+
+  #grant() {
+    while (this.#reservations.length > 0 && (this.#room > 0 || this.#retireIdle())) {
+      const reservation = this.#reservations.shift();
+      reservation.granted = true;
+      this.#reserved += 1;
+      reservation.grant();
+    }
+  }
+
+  // Ends a worker that has nothing to do (no stream, search, databases or check), to make room.
+  #retireIdle() {
+    const busy = (slot) => slot.streams.size > 0 || slot.teams > 0 || slot.loads.size > 0
+      || [...this.#requests.values()].some((r) => r.slot === slot || r.slots?.includes(slot))
+      || [...this.#checks.values()].some((c) => c.slot === slot) || [...this.#jobs.values()].some((j) => j.slot === slot);
+    const idle = this.#slots.find((slot) => !busy(slot));
+    if (!idle) return false;
+    this.#remove(idle, new Error('the solver worker was ended to make room'));
+    return true;
   }
 
   /**
@@ -121,7 +168,7 @@ class WorkerPool {
     if (!this.#requests.has(goal) && POOL_LIMIT > 1 && !this.#slots.some((s) => s.goals.has(goal))) {
       const slots = this.#slots.slice(0, 2);
       try {
-        while (slots.length < 2) slots.push(this.#add());
+        while (slots.length < 2 && this.#room > 0) slots.push(this.#add());
       } catch {
         // One worker builds them all.
       }
@@ -232,7 +279,7 @@ class WorkerPool {
   #pick(options) {
     const load = (s) => s.streams.size + s.teams;
     const least = Math.min(...this.#slots.map(load));
-    if (this.#slots.length === 0 || (least > 0 && this.#slots.length < POOL_SIZE)) {
+    if (this.#slots.length === 0 || (least > 0 && this.#slots.length < POOL_SIZE && this.#room > 0)) {
       try {
         return this.#add();
       } catch (error) {
@@ -254,7 +301,8 @@ class WorkerPool {
     const id = this.join(client, module);
     const want = Math.max(1, Math.min(count, POOL_LIMIT));
     try {
-      while (this.#slots.length < want) this.#add();
+      // Up to the cores left (Compare's worker counts); a team shares the workers there are.
+      while (this.#slots.length < want && this.#room > 0) this.#add();
     } catch (error) {
       if (this.#slots.length === 0) { this.leave(id); this.refused = true; throw Object.assign(error, { refused: true }); }
     }
@@ -311,6 +359,7 @@ class WorkerPool {
       if (job.search === search) { this.#jobs.delete(key); job.reject(new Error('the parallel search was closed')); }
     }
     this.leave(id);
+    this.#grant();
   }
 
   /** Workers started so far (for the team's balance and the tests). */
@@ -468,6 +517,9 @@ export function keepWorkers(module) {
   const id = pool.join({ receive() {}, fail() {} }, module);
   return () => pool.leave(id);
 }
+
+/** One core of the page's worker budget for a worker outside the pool (Compare's): {ready, release()}. */
+export const reserveWorker = () => pool.reserve();
 
 /** Workers the page's pool runs now (tests and the benchmark page read it). */
 export const poolWorkers = () => pool.size;

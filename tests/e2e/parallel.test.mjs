@@ -235,6 +235,30 @@ test('two widgets streaming and a parallel search: never more workers than cores
   await context.close();
 });
 
+test('Compare counts in the budget: beside a streaming widget and Solve now it waits for a core, then runs, never more workers than cores', async () => {
+  const { page, context, errors } = await openHost();
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  const [streaming] = await addWidgets(page, 1, { board: KORF_1, view: 'board now', controls: 'run reset', speed: 'max' });
+  const [id] = await addWidgets(page, 1, { board: KORF_17, view: 'board now compare', 'max-reached': '20000' });
+  await page.evaluate((id) => document.getElementById(id).play(), streaming);
+  const status = () => page.evaluate((id) => document.getElementById(id).shadowRoot.querySelector('.compare-status').textContent, id);
+  const solving = page.evaluate((id) => document.getElementById(id).solve().then((s) => s.length), id);
+  await page.waitForFunction((id) => /of [\d,]+ packets? done/.test(document.getElementById(id).shadowRoot.querySelector('.progress').textContent), id);
+  await page.evaluate((id) => document.getElementById(id).shadowRoot.querySelector('[data-compare="start"]').click(), id);
+  const waiting = await status();
+  assert.equal(await solving, 66);
+  await page.waitForFunction((id) => /^Compared|failed/.test(document.getElementById(id).shadowRoot.querySelector('.compare-status').textContent), id, { timeout: 120000 });
+  const log = await page.evaluate(() => window.workerLog);
+  console.log(`# ${cores} cores: Compare while Solve now ran: "${waiting}", then "${await status()}"; Workers made ${log.made}, most alive ${log.most}`);
+  if (cores <= 2) assert.equal(waiting, 'Waiting for a free core (full-speed runs or Solve now use them all)…');
+  assert.match(await status(), /^Compared 5 algorithms in \d+\.\d s, in a worker\.$/);
+  assert.ok(log.most <= cores, `most workers alive ${log.most}, cores ${cores}`);
+  const other = await page.evaluate((id) => document.getElementById(id).state, streaming);
+  assert.ok(other.expanded > 0, `the streaming widget ran: ${JSON.stringify({ status: other.status, expanded: other.expanded })}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a search abandoned mid-way (Reset, new options, the widget removed) rejects with an AbortError and leaves the widgets and the pool working', async () => {
   const { page, context, errors } = await openHost();
   const cores = await page.evaluate(() => navigator.hardwareConcurrency);
