@@ -90,9 +90,10 @@ function searchPacket(search) {
   }
 }
 
-/** A packet to search: queued behind this search's others, once its PacketSearcher exists. */
+/** A packet to search: queued behind this search's others, once its PacketSearcher exists (the first packet brings the options). */
 async function packet({ search: id, options, job, work }) {
   let search = searches.get(id);
+  if (!search && !options) { reply({ type: 'packet-dropped', search: id, job }); return; } // closed already
   if (!search) {
     search = { id, searcher: null, ready: null, jobs: [], queued: false };
     searches.set(id, search);

@@ -6,7 +6,7 @@
 // A parallel search (parallel-search.js) borrows a team of the same workers and sends them
 // packets of subtrees; the workers take turns between packets and streams, so the page never
 // runs more workers than it has cores, whatever its widgets and searches do.
-import { loadPatternDatabaseParts, patternDatabasesReady } from './pkg/tilesearch.js';
+import { exportPatternDatabases, loadPatternDatabaseParts, patternDatabasesReady } from './pkg/tilesearch.js';
 import { createWorker } from './assets.js';
 
 const CREDITS = 5;           // batches in flight per stream: enough to hide the message latency
@@ -326,7 +326,10 @@ class WorkerPool {
           if (this.#slots.includes(slot)) slot.worker.postMessage({ type: 'packets', items });
         });
       }
-      slot.outbox.push({ search, options, job, work });
+      // The options once per search and worker: the worker keeps them with its PacketSearcher.
+      const first = !slot.searches.has(search);
+      slot.searches.add(search);
+      slot.outbox.push(first ? { search, options, job, work } : { search, job, work });
     });
   }
 
@@ -334,6 +337,9 @@ class WorkerPool {
   drop(slot, search, jobs) {
     if (this.#slots.includes(slot)) slot.worker.postMessage({ type: 'packets-drop', search, jobs });
   }
+
+  /** Whether `slot` holds, or is being given, the pattern databases for `goal`. */
+  holds(slot, goal) { return slot.goals.has(goal) || slot.loads.has(goal); }
 
   /** Makes `slot` hold the pattern databases for `goal` (a copy of `bytes`, from another worker; null: they are on their way to it). */
   load(slot, goal, bytes) {
@@ -353,6 +359,7 @@ class WorkerPool {
   release(id, search, slots) {
     for (const slot of slots) {
       slot.teams -= 1;
+      slot.searches.delete(search);
       if (this.#slots.includes(slot)) slot.worker.postMessage({ type: 'packets-close', search });
     }
     for (const [key, job] of this.#jobs) {
@@ -376,7 +383,7 @@ class WorkerPool {
   }
 
   #add() {
-    const slot = { worker: createWorker('solver'), answered: false, streams: new Set(), goals: new Set(), teams: 0, loads: new Map(), outbox: [] };
+    const slot = { worker: createWorker('solver'), answered: false, streams: new Set(), goals: new Set(), teams: 0, loads: new Map(), outbox: [], searches: new Set() };
     slot.worker.postMessage({ type: 'init', module: this.#module });
     slot.worker.onmessage = ({ data }) => {
       slot.answered = true;
@@ -489,7 +496,9 @@ export class Team {
   async databases(goal, onProgress = () => {}) {
     if (this.#slots.every((slot) => slot.goals.has(goal)) && patternDatabasesReady(goal)) return { source: 'memory', seconds: 0, bytes: null };
     const made = await new Promise((resolve, reject) => this.#pool.databasesInParallel(this.#id, goal, this.#slots, { onProgress, resolve, reject }));
-    await Promise.all(this.#slots.map((slot) => this.#pool.load(slot, goal, made.bytes)));
+    // A widget's request (which this joined) left them in one worker and this thread: the others get a copy of this thread's.
+    const bytes = made.bytes ?? (this.#slots.some((slot) => !this.#pool.holds(slot, goal)) ? exportPatternDatabases(goal) : null);
+    await Promise.all(this.#slots.map((slot) => this.#pool.load(slot, goal, bytes)));
     return made;
   }
 
