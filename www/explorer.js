@@ -659,7 +659,20 @@ class Explorer {
       const made = { goal, status: 'ready', progress: 1, source, seconds, loadSeconds: (performance.now() - start) / 1000 };
       if (!current()) return;
       this.#databases = made;
-      if (this.#host.heuristic === 'pdb' && this.#host.goal === goal) this.#configure();
+      if (this.#host.heuristic !== 'pdb' || this.#host.goal !== goal) return;
+      if (this.#mode === 'solving' && !this.#solver) {
+        // Solve now waited for the same databases: the widget's own Solver now, Solve now goes on.
+        try {
+          this.#solver = this.#newSolver(this.#options());
+          this.#solverAt = 0;
+          this.#view.snapshot = snapshotOf(this.#solver);
+        } catch (error) {
+          this.#error = error.message;
+        }
+        this.#render();
+      } else {
+        this.#configure();
+      }
     }, (error) => {
       if (!current()) return;
       this.#databases = { goal, status: 'error', progress: 0, message: error.message };

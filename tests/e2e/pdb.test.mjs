@@ -136,3 +136,30 @@ test("pdb: built in the worker with a progress bar, Korf's #1 and #12 solved opt
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('Solve now pressed while the widget\'s pattern databases are still being built waits for them, then solves on every core', async () => {
+  // A fresh browser profile: nothing in IndexedDB, so the databases are built.
+  const { page, context, errors } = await openExplorer(browser, `${server.url}${hash(KORF_12, '&heuristic=pdb')}`);
+  const before = await state(page);
+  assert.ok(['preparing', 'ready'].includes(before.status), before.status);
+  const [summary, s] = await page.evaluate(async () => {
+    const element = document.querySelector('tile-search');
+    const summary = await element.solve();
+    return [summary, element.state];
+  });
+  assert.equal(summary.length, 45);
+  assert.equal(s.status, 'solved');
+  assert.equal(s.databases.status, 'ready');
+  assert.equal(s.parallel.workers, await page.evaluate(() => navigator.hardwareConcurrency));
+  const sequential = await page.evaluate(async (board) => {
+    const core = await import('/www/pkg/tilesearch.js');
+    return new core.Solver({ board, heuristic: 'pdb' }).run();
+  }, KORF_12);
+  assert.deepEqual(summary, sequential);
+  // Stepping works after it (the widget's own Solver has the databases too).
+  await button(page, 'Reset').click();
+  await button(page, 'Step').click();
+  assert.equal((await state(page)).position, 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
