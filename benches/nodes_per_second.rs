@@ -17,6 +17,12 @@
 //! thread count the total time, nodes per second, the median and worst time per instance, the
 //! speed-up against 1 thread (when the list has 1) and the per-thread balance (each thread's
 //! share of the packets' nodes, smallest and largest, and of the busy time).
+//!
+//! With `--ideal 2,4,8` it measures how the packets divide the work for that many workers,
+//! whatever the machine's cores: each instance's packets (sized for k workers) are searched on
+//! one thread, and their node counts handed out in order to the first free of k workers, each
+//! iteration ending when the packets it needs are done. Reports the ideal speed-up (all nodes
+//! over the sum of those makespans) and the workers' smallest and largest share of the nodes.
 
 #[path = "../tests/common/korf.rs"]
 mod korf;
@@ -26,14 +32,14 @@ use std::sync::Arc;
 use std::time::Instant;
 use tilesearch::heuristic::pdb::PatternDatabases;
 use tilesearch::search::parallel::MAX_WORKERS;
-use tilesearch::search::{ida_star_parallel, Balance};
+use tilesearch::search::{ida_star_parallel, Balance, PacketSearcher, ParallelIda};
 use tilesearch::{
     ida_star, Board, Goal, HeuristicChoice, HeuristicKind, MoveOrder, Search, Status,
 };
 
 const USAGE: &str = "usage: cargo bench --bench nodes_per_second -- \
 [--heuristic manhattan|linear-conflict|hamming|pdb] [--goal blank-last|blank-first] \
-[--all | --instances 1,2,3] [--traced] [--seek [POSITION]] [--threads 1,2]";
+[--all | --instances 1,2,3] [--traced] [--seek [POSITION]] [--threads 1,2 | --ideal 2,4,8]";
 
 /// A bad argument: say which and how to call, exit 2 (like the CLI).
 fn usage(problem: &str) -> ! {
@@ -52,6 +58,7 @@ fn main() {
     let mut traced = false;
     let mut seek = None;
     let mut threads: Vec<u32> = Vec::new();
+    let mut ideal = false;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
@@ -88,7 +95,8 @@ fn main() {
                     })
                     .collect();
             }
-            "--threads" => {
+            "--threads" | "--ideal" => {
+                ideal = arg == "--ideal";
                 threads = it
                     .next()
                     .unwrap_or_else(|| usage("--threads needs a count or a list like 1,2"))
@@ -123,9 +131,13 @@ fn main() {
         HeuristicChoice::new(heuristic, 4, goal, databases).expect("a 15-puzzle heuristic");
     if !threads.is_empty() {
         if traced || seek.is_some() {
-            usage("--threads times the parallel search alone: leave out --traced and --seek");
+            usage("--threads and --ideal measure the parallel search alone: leave out --traced and --seek");
         }
-        parallel_figures(&instances, &chosen, goal, &choice, &threads);
+        if ideal {
+            ideal_figures(&instances, &chosen, goal, &choice, &threads);
+        } else {
+            parallel_figures(&instances, &chosen, goal, &choice, &threads);
+        }
         return;
     }
     if let Some(position) = seek {
@@ -346,4 +358,65 @@ fn add_balance(total: &mut Balance, run: &Balance) {
     }
     total.split_nodes += run.split_nodes;
     total.packets += run.packets;
+}
+
+/// `--ideal`: how the packets divide the work for each worker count (see the module docs).
+fn ideal_figures(
+    instances: &[(u32, Board)],
+    chosen: &[usize],
+    goal: Goal,
+    choice: &HeuristicChoice,
+    workers: &[u32],
+) {
+    println!(
+        "parallel IDA* (work packets) {}, goal {goal}: the packets' node counts handed out in order to k workers",
+        choice.kind()
+    );
+    for &k in workers {
+        let (mut nodes, mut makespan) = (0u64, 0u64);
+        let mut loads = vec![0u64; k as usize];
+        let mut packets = 0;
+        for &n in chosen {
+            let (optimal, board) = instances[n - 1];
+            let order = MoveOrder::LECTURE;
+            let mut run =
+                ParallelIda::new(board, goal, choice.clone(), order, k).expect("solvable");
+            let mut searcher =
+                PacketSearcher::new(board, goal, choice.clone(), order).expect("solvable");
+            // The split's nodes are the coordinator's, between iterations.
+            nodes += run.split_nodes();
+            makespan += run.split_nodes();
+            while let Some(iteration) = run.iteration() {
+                let mut free = vec![0u64; k as usize];
+                let mut end = 0;
+                let before = run.split_nodes();
+                for task in iteration.tasks() {
+                    let result = searcher.search(&task).expect("a packet of the run");
+                    let cost = result.visited + result.pruned;
+                    let first_free = (0..free.len()).min_by_key(|&w| free[w]).unwrap_or(0);
+                    free[first_free] += cost;
+                    loads[first_free] += cost;
+                    end = end.max(free[first_free]);
+                    nodes += cost;
+                    packets += 1;
+                    // In order, the iteration is complete at its last packet or a solving one.
+                    if run.accept(result).expect("a result of the run") {
+                        break;
+                    }
+                }
+                let split = run.split_nodes() - before;
+                nodes += split;
+                makespan += end + split;
+            }
+            assert_eq!(run.report().length, Some(optimal), "instance {n}");
+        }
+        let total: u64 = loads.iter().sum();
+        let share = |load: &u64| *load as f64 / total.max(1) as f64 * 100.0;
+        println!(
+            "{k} workers: {packets} packets, ideal speed-up {:.2}×; share of the packets' nodes per worker min {:.1} %, max {:.1} %",
+            nodes as f64 / makespan.max(1) as f64,
+            loads.iter().map(share).fold(f64::INFINITY, f64::min),
+            loads.iter().map(share).fold(0.0, f64::max),
+        );
+    }
 }

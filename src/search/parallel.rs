@@ -1,11 +1,12 @@
 //! Parallel IDA* in work packets (AIDA*-style), without threads of its own: the same search,
 //! node for node, split so that any number of workers can share each iteration.
 //!
-//! Each iteration with threshold t starts with a bounded depth-first search of the top of the
-//! tree ([`ParallelIda`], "the split"): the same children in the same move order, the same
-//! pruning (f > t), the same goal test on visited nodes, never the reverse move, down to a
-//! split depth d. Every node it visits at depth d becomes a [`Packet`] (its path from the
-//! start), numbered in depth-first order. A worker ([`PacketSearcher`]) searches the subtree
+//! Each iteration with threshold t starts with a search of the top of the tree
+//! ([`ParallelIda`], "the split"): the same children in the same move order, the same pruning
+//! (f > t), the same goal test on visited nodes, never the reverse move, down to a split depth
+//! d, deepened level by level with every count placed where the depth-first search has it.
+//! Every node it visits at depth d becomes a [`Packet`] (its path from the start), numbered in
+//! depth-first order. A worker ([`PacketSearcher`]) searches the subtree
 //! below a packet's node with the same threshold, g counting on from d, and reports what the
 //! whole search would have counted there ([`PacketResult`]). The coordinator adds the counts
 //! up in depth-first order, so each iteration's summary is the sequential search's:
@@ -31,7 +32,6 @@ use super::ida::{packet_engine, PacketEngine, SubtreeEnd};
 use super::{IdaProgress, IterationSummary, Progress, Report, Status};
 use crate::board::{neighbor, Board, Direction, Goal, MoveOrder, Tiles, SLOTS, SLOT_MASK};
 use crate::error::Error;
-
 use crate::heuristic::{AnyHeuristic, Heuristic, HeuristicChoice, HeuristicKind};
 use serde::Serialize;
 

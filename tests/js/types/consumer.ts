@@ -3,8 +3,9 @@
 // marked @ts-expect-error must not.
 import init, {
   Solver, describeBoard, boardAfter, parseBoard, randomBoard, PatternDatabaseBuilder,
-  patternDatabasesReady, exportPatternDatabases, loadPatternDatabases,
+  patternDatabasesReady, exportPatternDatabases, loadPatternDatabases, ParallelSearch, PacketSearcher,
   type TraceEvent, type RunSummary, type SolverOptions, type BoardDescription, type FrontierEntry,
+  type ParallelIteration, type PacketResult, type PacketTask,
 } from '../../../www/pkg/tilesearch.js';
 
 export async function consume(): Promise<string[]> {
@@ -44,6 +45,25 @@ export async function consume(): Promise<string[]> {
   if (builder.work(1000) && !patternDatabasesReady('blank-last')) builder.install();
   loadPatternDatabases('blank-last', exportPatternDatabases('blank-last'));
   solver.free();
+
+  // A pool's coordinator and one worker's searcher, in one place.
+  const run = new ParallelSearch({ board: '8 6 7 2 5 4 3 0 1', order: 'udlr', workers: 2 });
+  const searcher = new PacketSearcher({ board: '8 6 7 2 5 4 3 0 1', order: 'udlr' });
+  for (let it: ParallelIteration | null; (it = run.iteration()) !== null;) {
+    for (const packet of it.packets) {
+      if (!run.needed(packet.index)) continue;
+      const task: PacketTask = { iteration: it.iteration, threshold: it.threshold, packet };
+      const result: PacketResult = searcher.search(task);
+      lines.push(`${result.index}: ${result.visited} ${result.nextThreshold ?? 'solved'} ${result.solution?.length ?? '-'}`);
+      if (run.accept(result)) break;
+    }
+  }
+  const parallel: RunSummary = run.summary;
+  lines.push(String(parallel.length));
+  run.free();
+  searcher.free();
+  // @ts-expect-error: the searcher takes the coordinator's options without workers
+  new PacketSearcher({ board: '8 6 7 2 5 4 3 0 1', workers: 2 });
 
   // @ts-expect-error: not a heuristic
   new Solver({ board: '1 2 3 4 0 6 7 5 8', heuristic: 'euclid' });
