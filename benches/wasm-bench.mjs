@@ -2,11 +2,16 @@
 // (the built package) and in Chromium (www/bench.html, in a Web Worker), plus the batch event
 // stream (stepMany) and the gzipped wasm size. With --heuristic pdb it also times the pattern
 // databases' build, and in Chromium a second visit that loads them from IndexedDB.
+// In Chromium the page also runs the parallel search on 1, 2, … N of its pool's workers (N =
+// navigator.hardwareConcurrency; --workers 1,2 picks): total time, nodes/s, median and worst
+// time per instance, the speed-up and each worker's share are printed as a table. With pdb, a
+// fresh browser profile then times the parallel search's first visit (the databases made in
+// the pool) and its second (loaded from IndexedDB).
 // The machine is shared, so its speed drifts by ±15 % within minutes: the three are run one
 // after another in each of several rounds, and the wasm/native ratios are taken per round (the
 // median is reported), not from speeds measured minutes apart.
 // Usage: node benches/wasm-bench.mjs [--instances 2,5,18,36,20 | all] [--heuristic manhattan]
-//        [--rounds 3]
+//        [--rounds 3] [--workers 1-N]
 import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
@@ -27,6 +32,11 @@ const numbers = chosen.join(',');
 const m = (v) => (v / 1e6).toFixed(1);
 
 const rounds = Number(option('--rounds', heuristic === 'pdb' ? '1' : '3'));
+const workers = option('--workers', '');
+if (workers !== '' && !/^\d+(-\d+)?(,\d+(-\d+)?)*$/.test(workers)) {
+  console.error(`--workers wants worker counts like 1-4 or 1,2, not "${workers}"`);
+  process.exit(2);
+}
 if (!Number.isInteger(rounds) || rounds < 1) {
   console.error(`--rounds wants a whole number of rounds, at least 1, not "${option('--rounds')}"`);
   process.exit(2);
@@ -75,10 +85,14 @@ const browser = await chromium.launch({
 });
 const context = await browser.newContext();
 // The page is given the round's native figure and shows the ratio as well.
-async function visit(nativeRate) {
-  const page = await context.newPage();
-  await page.goto(`${server.url}www/bench.html?auto&instances=${spec}&heuristic=${heuristic}&native=${m(nativeRate)}`);
-  await page.waitForFunction(() => document.querySelector('#result').textContent.length > 0, null, { timeout: 900_000 });
+async function visit(nativeRate, { into = context, sequential = true, only = workers } = {}) {
+  const page = await into.newPage();
+  const query = `auto&instances=${spec}&heuristic=${heuristic}${nativeRate ? `&native=${m(nativeRate)}` : ''}${only ? `&workers=${only}` : ''}${sequential ? '' : '&sequential=0'}`;
+  await page.goto(`${server.url}www/bench.html?${query}`);
+  await page.waitForFunction(() => document.querySelector('#result').textContent.length > 0 || /^The run stopped/.test(document.querySelector('#summary').textContent),
+    null, { timeout: 1_800_000 });
+  const stopped = await page.textContent('#summary');
+  if (/^The run stopped/.test(stopped)) throw new Error(`www/bench.html?${query}: ${stopped}`);
   const result = JSON.parse(await page.textContent('#result'));
   await page.close();
   for (const i of result.instances) if (i.length !== i.optimal) throw new Error(`instance ${i.number}: ${i.length}`);
@@ -96,6 +110,15 @@ for (let round = 1; round <= rounds; round++) {
   }
 }
 const second = heuristic === 'pdb' ? await visit(measured.at(-1).native.rate) : null;
+// The parallel search's own first visit: a fresh profile, so the pool makes the databases.
+let fresh = null, freshAgain = null;
+if (heuristic === 'pdb') {
+  const profile = await browser.newContext();
+  const most = String(measured[0].inChromium.cores);
+  fresh = await visit(null, { into: profile, sequential: false, only: most });
+  freshAgain = await visit(null, { into: profile, sequential: false, only: most });
+  await profile.close();
+}
 await browser.close();
 await server.close();
 
@@ -118,4 +141,31 @@ if (second) {
   console.log(`Chromium, second visit: databases ${second.databases.source} ${second.databases.seconds.toFixed(2)} s + search ${second.seconds.toFixed(2)} s = ${(second.databases.seconds + second.seconds).toFixed(2)} s`);
 }
 console.log(`Chromium stepMany: ${m(first.eventsPerSecond)} M events/s; step(): ${m(first.stepEventsPerSecond)} M events/s`);
+
+// The parallel search in Chromium, beside the sequential one of the same visit.
+const table = (result, title) => {
+  console.log(`\n${title}`);
+  const rows = [['workers', 'total s', 'M nodes/s', 'median s', 'worst s (#)', 'vs 1 worker', 'vs sequential', 'per worker: packets · share of nodes · busy s · wasm memory']];
+  rows.push(['seq', result.seconds.toFixed(2), m(result.nodesPerSecond), result.median.toFixed(3), result.worst.toFixed(3), '', '1.00×', '']);
+  const one = result.parallel.find((r) => r.workers === 1);
+  for (const r of result.parallel) {
+    const nodes = r.balance.reduce((sum, b) => sum + b.nodes, 0) || 1;
+    rows.push([String(r.workers), r.seconds.toFixed(2), m(r.nodesPerSecond), r.median.toFixed(3), `${r.worst.toFixed(3)} (#${r.worstInstance})`,
+      one ? `${(one.seconds / r.seconds).toFixed(2)}×` : '', `${(result.seconds / r.seconds).toFixed(2)}×`,
+      r.balance.map((b) => `${b.packets} · ${Math.round((100 * b.nodes) / nodes)} % · ${b.busy.toFixed(2)} · ${(b.memory / 2 ** 20).toFixed(1)} MiB`).join(' | ')]);
+  }
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
+  for (const row of rows) console.log(row.map((v, c) => (c === row.length - 1 ? v : v.padStart(widths[c]))).join('  '));
+};
+table(first, `Chromium, parallel IDA* ${heuristic} over the page's pool (${first.cores} cores), Korf instances ${spec}`);
+if (second) table(second, 'Chromium, the same on the second visit (databases from IndexedDB)');
+if (fresh) {
+  const line = (label, r) => {
+    const p = r.parallel[0];
+    console.log(`Chromium parallel (${p.workers} workers), ${label}: databases ${p.databases.source} ${p.databases.seconds.toFixed(2)} s + search ${p.seconds.toFixed(2)} s = ${(p.databases.seconds + p.seconds).toFixed(2)} s`);
+  };
+  console.log('');
+  line('first visit', fresh);
+  line('second visit', freshAgain);
+}
 console.log(`wasm: ${wasmFile.length} bytes, ${gzipSync(wasmFile, { level: 9 }).length} gzipped`);

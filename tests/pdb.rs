@@ -79,6 +79,61 @@ fn a_sliced_build_equals_a_whole_one() {
 }
 
 #[test]
+fn the_three_parts_built_apart_make_the_same_databases() {
+    // Built at once on three threads, as a page's workers build them.
+    let goal = Goal::BlankFirst;
+    let parts: Vec<Vec<u8>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..3)
+            .map(|part| {
+                scope.spawn(move || {
+                    let mut builder = PdbBuilder::part(goal, part).unwrap();
+                    assert_eq!(builder.part_number(), Some(part));
+                    let mut last = 0.0;
+                    while !builder.work(1 << 20) {
+                        assert!(builder.progress() >= last && builder.progress() < 1.0);
+                        last = builder.progress();
+                    }
+                    assert_eq!(builder.progress(), 1.0);
+                    builder.finish_part().unwrap()
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let whole = databases(goal);
+    let together = PatternDatabases::from_parts(goal, [0, 1, 2].map(|p| parts[p].clone())).unwrap();
+    assert_eq!(together.digest(), whole.digest());
+    assert_eq!(together.to_bytes(), whole.to_bytes());
+    // Out of order, one missing, damaged, or the other goal's: refused, each saying why.
+    let refused = |parts: [&[u8]; 3], goal| {
+        PatternDatabases::from_parts(goal, parts.map(<[u8]>::to_vec))
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(
+        refused([&parts[1], &parts[0], &parts[2]], goal),
+        "pattern databases rejected: their SHA-256 digest is not that of this version's build (a damaged or altered copy)"
+    );
+    assert_eq!(
+        refused([&parts[0], &parts[1], &[]], goal),
+        "pattern databases rejected: pattern 2's table has 0 bytes, not 10920"
+    );
+    let mut damaged = parts[2].clone();
+    damaged[7] ^= 4;
+    assert!(refused([&parts[0], &parts[1], &damaged], goal).contains("SHA-256"));
+    assert!(refused([&parts[0], &parts[1], &parts[2]], Goal::BlankLast).contains("SHA-256"));
+    // A part's build has no whole databases to finish, a whole build no part; no pattern 3.
+    let mut small = PdbBuilder::part(goal, 2).unwrap();
+    while !small.work(1 << 20) {}
+    assert!(small.finish().is_none());
+    assert_eq!(PdbBuilder::new(goal).part_number(), None);
+    assert!(PdbBuilder::new(goal).finish_part().is_none());
+    assert!(PdbBuilder::part(goal, 3).is_none());
+    let unfinished = PdbBuilder::part(goal, 0).unwrap();
+    assert!(unfinished.finish_part().is_none());
+}
+
+#[test]
 fn korf_instances_solve_to_their_optima_in_both_conventions() {
     for goal in Goal::ALL {
         for (n, (optimal, board)) in korf(goal).into_iter().enumerate().step_by(5) {

@@ -12,8 +12,8 @@ use tilesearch::trace::{
 };
 use tilesearch::wasm::{
     board_after, check_trace, describe_board, export_pattern_databases, guard_error,
-    load_pattern_databases, parse_board, pattern_databases_ready, random_board, PacketSearcher,
-    ParallelSearch, PatternDatabaseBuilder, Solver,
+    load_pattern_database_parts, load_pattern_databases, parse_board, pattern_databases_ready,
+    random_board, PacketSearcher, ParallelSearch, PatternDatabaseBuilder, Solver,
 };
 use tilesearch::{Board, Event, Goal, HeuristicChoice};
 use wasm_bindgen::prelude::*;
@@ -677,6 +677,59 @@ fn pdb_says_what_it_needs() {
 }
 
 #[wasm_bindgen_test]
+fn pattern_database_parts_say_what_is_wrong() {
+    let part = |value: JsValue| PatternDatabaseBuilder::new(JsValue::UNDEFINED, Some(value));
+    for (value, got) in [(3.into(), "3"), ("1".into(), "\"1\""), (1.5.into(), "1.5")] {
+        let (kind, m) = thrown(part(value).err().unwrap());
+        assert_eq!(kind, "invalid-option");
+        assert_eq!(m, format!("new PatternDatabaseBuilder(goal, part): part is the pattern to build, 0, 1 or 2, got {got}"));
+    }
+    // Part 2 (the small pattern) to the end: its table, once; it cannot be installed alone.
+    let mut small = part(2.into()).unwrap();
+    assert_eq!(small.part(), Some(2));
+    assert_eq!(
+        PatternDatabaseBuilder::new(JsValue::UNDEFINED, None)
+            .unwrap()
+            .part(),
+        None
+    );
+    let (_, m) = thrown(small.export_part().unwrap_err());
+    assert_eq!(
+        m,
+        "the build is not finished (0 % done): call work() until it returns true"
+    );
+    let (_, m) = thrown(small.install().unwrap_err());
+    assert_eq!(m, "this build makes pattern 2 only: exportPart() it, and install the three parts with loadPatternDatabaseParts");
+    while !small.work(100_000.into()).unwrap() {}
+    assert_eq!(small.export_part().unwrap().length(), 3_360 * 13 / 4);
+    let (_, m) = thrown(small.export_part().unwrap_err());
+    assert_eq!(m, "this build was exported or installed already");
+    let (_, m) = thrown(
+        PatternDatabaseBuilder::new(JsValue::UNDEFINED, None)
+            .unwrap()
+            .export_part()
+            .unwrap_err(),
+    );
+    assert_eq!(m, "this build makes all three patterns: install() it (exportPart() is for a build of one part)");
+    // The three parts: an array of three byte arrays, each its pattern's size, hashing right.
+    let bytes = |n: u32| JsValue::from(js_sys::Uint8Array::new_with_length(n));
+    let three = |a, b, c| Array::of3(&a, &b, &c).into();
+    for (parts, message) in [
+        (JsValue::from("parts"), "loadPatternDatabaseParts(goal, parts): parts must be an array of the three parts' bytes (exportPart() of parts 0, 1 and 2), got \"parts\""),
+        (Array::of2(&bytes(1), &bytes(1)).into(), "parts must be an array of the three parts' bytes (exportPart() of parts 0, 1 and 2), got an array"),
+        (three(bytes(1), "x".into(), bytes(1)), "loadPatternDatabaseParts(goal, parts): parts[1] must be a Uint8Array or an ArrayBuffer (as exportPart() gives), got \"x\""),
+        (three(bytes(1), bytes(1), bytes(1)), "pattern databases rejected: pattern 0's table has 1 bytes, not 14414400"),
+        (three(bytes(14_414_400), bytes(14_414_400), bytes(10_920)), "pattern databases rejected: their SHA-256 digest is not that of this version's build"),
+    ] {
+        let (kind, m) = thrown(load_pattern_database_parts(JsValue::UNDEFINED, parts).unwrap_err());
+        assert_eq!(kind, "invalid-option", "{m}");
+        assert!(m.contains(message), "{m}\nexpected: {message}");
+    }
+    let (_, m) = thrown(load_pattern_database_parts(5.into(), JsValue::UNDEFINED).unwrap_err());
+    assert_eq!(m, "loadPatternDatabaseParts(goal, parts): goal must be \"blank-last\" or \"blank-first\", got 5");
+}
+
+#[wasm_bindgen_test]
 fn frontier_searches_through_the_solver() {
     let mut s = Solver::new(object(&[
         ("board", "1 2 3 4 0 6 7 5 8".into()),
@@ -837,7 +890,7 @@ fn every_parameter_is_checked_not_coerced() {
     let mut s = solver("1 2 3 4 0 6 7 5 8");
     let b = || JsValue::from("1 2 3 4 0 6 7 5 8");
     let symbol = eval("Symbol()");
-    let mut builder = PatternDatabaseBuilder::new(JsValue::UNDEFINED).unwrap();
+    let mut builder = PatternDatabaseBuilder::new(JsValue::UNDEFINED, None).unwrap();
     let cases: Vec<(Result<JsValue, JsValue>, &str)> = vec![
         (
             describe_board(b(), 5.into()),
@@ -852,7 +905,7 @@ fn every_parameter_is_checked_not_coerced() {
             "patternDatabasesReady(goal): goal must be \"blank-last\" or \"blank-first\", got an object",
         ),
         (
-            PatternDatabaseBuilder::new(5.into()).map(|_| JsValue::NULL),
+            PatternDatabaseBuilder::new(5.into(), None).map(|_| JsValue::NULL),
             "new PatternDatabaseBuilder(goal): goal must be \"blank-last\" or \"blank-first\", got 5",
         ),
         (

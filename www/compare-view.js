@@ -4,6 +4,7 @@
 // the memory each needed. Stop terminates the worker at once.
 import { FRONTIER_SEARCHES } from './now-panel.js';
 import { createWorker } from './assets.js';
+import { reserveWorker } from './worker-client.js';
 
 /** The lecture's order: the uninformed searches, then the informed ones, IDA* last. */
 export const COMPARED = ['bfs', 'dfs', 'greedy', 'astar', 'ida'];
@@ -13,6 +14,7 @@ const number = (n) => n.toLocaleString('en');
 export class CompareView {
   #start; #stop; #status; #table; #body; #caption; #chart;
   #worker = null;
+  #reservation = null;  // the core of the page's worker budget this comparison's worker takes
   #options = null;      // the options compared, or to compare
   #results = [];
   #getModule;
@@ -60,15 +62,28 @@ export class CompareView {
     this.#draw();
   }
 
-  /** Runs every algorithm on the current options in the worker. */
+  /**
+   * Runs every algorithm on the current options in a worker of its own, which counts in the
+   * page's budget of one worker per core (worker-client.js): while every core is busy (a
+   * full-speed run, Solve now) it waits for one.
+   */
   run() {
     if (!this.#options) return;
     this.stop();
     this.#results = [];
     this.#draw();
+    const reservation = this.#reservation = reserveWorker();
+    this.#start.disabled = true;
+    this.#stop.disabled = false;
+    this.#status.textContent = 'Waiting for a free core (full-speed runs or Solve now use them all)…';
+    reservation.ready.then(() => { if (reservation === this.#reservation) this.#run(); });
+  }
+
+  #run() {
     try {
       this.#worker = createWorker('compare'); // (assets.js: each dist/ build brings its own worker file or Blob)
     } catch (error) {
+      this.stop();
       this.#status.textContent = `The comparison runs in a Web Worker, and this page cannot start one: ${error.message}`;
       return;
     }
@@ -100,6 +115,8 @@ export class CompareView {
   stop() {
     this.#worker?.terminate();
     this.#worker = null;
+    this.#reservation?.release();
+    this.#reservation = null;
     this.#stop.disabled = true;
     this.#start.disabled = this.#options === null;
   }

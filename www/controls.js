@@ -8,14 +8,15 @@ export const speedLabel = (speed) => (speed === Infinity ? 'full speed' : `${spe
 // In the order a student reads them; Step and Run are the point, so they are filled (PRIMARY).
 const BUTTONS = [['stepBack', 'Step back', 'ArrowLeft'], ['step', 'Step', 'ArrowRight'],
   ['nextIteration', 'Next iteration', 'N'], ['run', 'Run', 'Space'], ['pause', 'Pause', 'Space'],
-  ['reset', 'Reset', 'R'], ['playSolution', 'Play solution', null]];
+  ['reset', 'Reset', 'R'], ['solveNow', 'Solve now', null], ['playSolution', 'Play solution', null]];
 
 const PRIMARY = new Set(['step', 'run']);
 const SHORTCUT_NAMES = { ArrowRight: '→', ArrowLeft: '←', Space: 'Space' };
 
 export class Controls {
   #buttons = {};
-  #slider; #speedText; #predict;
+  #slider; #speedText; #predict; #container;
+  #keys = new Set(BUTTONS.map(([key]) => key));
 
   /** `actions`: one function per BUTTONS key; `onSpeed(eventsPerSecond)`; `onPredict(on)`: the Predict switch. */
   constructor(container, actions, onSpeed, onPredict) {
@@ -24,6 +25,7 @@ export class Controls {
       `${shortcut ? ` title="${label} (${SHORTCUT_NAMES[shortcut] ?? shortcut})"` : ''}>${label}</button>`).join('')}</div>
       <label class="speed">Speed <input type="range" min="0" max="${SPEEDS.length - 1}" step="1"> <output></output></label>
       <label class="predict-toggle"><input type="checkbox" role="switch"> Predict</label>`;
+    this.#container = container;
     for (const [key] of BUTTONS) this.#buttons[key] = container.querySelector(`[data-action="${key}"]`);
     container.querySelector('.buttons').addEventListener('click', (event) => {
       const key = event.target.closest('button')?.dataset.action;
@@ -46,6 +48,7 @@ export class Controls {
 
   /** Shows only the buttons whose keys are in `keys` (a Set), and the slider when it has 'speed'. */
   show(keys) {
+    this.#keys = keys;
     for (const [key, button] of Object.entries(this.#buttons)) button.hidden = !keys.has(key);
     this.#slider.closest('label').hidden = !keys.has('speed');
     this.#predict.closest('label').hidden = !keys.has('predict');
@@ -68,8 +71,17 @@ export class Controls {
     return true;
   }
 
-  /** `enabled`: key → boolean. */
-  update(enabled) {
+  /**
+   * `enabled`: key → boolean. `solving`: Solve now is offered (IDA* before the solution); it
+   * and Play solution share one place in the row: Solve now until the search is solved, then
+   * Play solution (each alone when the other is left out of `controls`).
+   */
+  update(enabled, solving = false) {
     for (const [key, button] of Object.entries(this.#buttons)) button.disabled = !enabled[key];
+    const both = this.#keys.has('solveNow') && this.#keys.has('playSolution');
+    this.#container.dataset.offer = !both ? '' : solving ? 'solve' : 'play';
   }
+
+  /** Solve now's tooltip: what it does, with how many workers. */
+  describeSolve(title) { this.#buttons.solveNow.title = title; }
 }

@@ -15,12 +15,12 @@ export class DatabasesView {
 
   /**
    * `databases`: null (pdb not chosen) or {status: 'preparing' | 'building' | 'ready' | 'error',
-   * progress (0 to 1), source ('memory' | 'cache' | 'build'), seconds, message}.
+   * progress (0 to 1), workers (building them), source ('memory' | 'cache' | 'build'), seconds, message}.
    */
   render(databases) {
     this.#container.hidden = databases === null;
     if (databases === null) return;
-    const { status, progress, source, seconds, message } = databases;
+    const { status, progress, source, seconds, message, workers = 1 } = databases;
     this.#container.dataset.status = status;
     this.#bar.hidden = status === 'ready' || status === 'error';
     if (status === 'preparing') this.#bar.removeAttribute('value'); // indeterminate: looking in the cache
@@ -28,7 +28,7 @@ export class DatabasesView {
     const time = seconds === undefined ? '' : ` in ${seconds.toFixed(1)} s`;
     this.#status.textContent = {
       preparing: 'Looking for the pattern databases in this browser\'s cache…',
-      building: `Building pattern databases in a worker… ${Math.floor(progress * 100)} % (once; this browser keeps them for the next visit)`,
+      building: `Building pattern databases in ${workers === 1 ? 'a worker' : `${workers} workers`}… ${Math.floor(progress * 100)} % (once; this browser keeps them for the next visit)`,
       ready: source === 'cache' ? `Pattern databases loaded from this browser's cache${time}.`
         : source === 'build' ? `Pattern databases built${time} and stored in this browser for the next visit.`
           : 'Pattern databases ready.',

@@ -1,7 +1,7 @@
 // The explorer behind <tile-search>: the element (tile-search-element.js) is a thin facade of
 // attributes, properties and methods over this private controller, which owns the widget's
 // shadow DOM, its views, the search and the one view state every panel renders from.
-import init, { Solver, describeBoard, boardAfter, parseBoard, patternDatabasesReady, loadPatternDatabases } from './pkg/tilesearch.js';
+import { Solver, describeBoard, boardAfter, parseBoard, patternDatabasesReady, loadPatternDatabases } from './pkg/tilesearch.js';
 import { BoardView } from './board-view.js';
 import { TreeView, NODE_BUDGET } from './tree-view.js';
 import { nodeName } from './tree-model.js';
@@ -16,7 +16,8 @@ import { InputView } from './input-view.js';
 import { createSearchClient } from './search-client.js';
 import { ShareView, SHARE_BUTTONS } from './share-view.js';
 import { shareLink, optionsFromHash, traceJsonLines, iterationsCsv, treeSvg, download } from './export.js';
-import { stylesheet, wasmModule } from './assets.js';
+import { stylesheet } from './assets.js';
+import { coreReady } from './page-core.js';
 import {
   KIND, RECORD_WORDS, decodeRecord, recordG, recordH, recordId, recordKind, recordParent, recordPruneThreshold, recordTile,
 } from './trace-records.js';
@@ -31,10 +32,11 @@ import { Quiz, hideSmallestPruned } from './predict.js';
 import { PredictView, feedbackText } from './predict-view.js';
 import { CheckView } from './check-view.js';
 import { alignRows, announcement, orderWords } from './check-report.js';
+import { solveInParallel, MAX_WORKERS } from './parallel-search.js';
+import { balanceText } from './parallel-run.js';
 
-let wasmPromise = null;
 /** The core, compiled and instantiated once per page, when the first widget connects. */
-const wasmReady = () => (wasmPromise ??= wasmModule().then(async (module) => { await init({ module_or_path: module }); return module; }));
+const wasmReady = coreReady;
 const DEFAULTS = { board: '6 4 5 8 2 7 1 0 3', heuristic: 'manhattan', goal: 'blank-last', algorithm: 'ida', speed: 4, order: 'lrud' };
 const REPLAY_CHUNK = 20000;   // events fed at a time when a seek redraws an iteration
 const REPLAY_MS = 12;         // and for about this long per frame (the page keeps drawing)
@@ -54,7 +56,7 @@ const THEMES = ['light', 'dark']; // styles.css: :host([theme="…"])
 const PANELS = { input: '.input', board: '.board-panel', now: '.now-panel', code: '.code-panel', frontier: '.frontier-panel', tree: '.tree-panel',
   timeline: '.timeline-panel', solution: '.solution-panel', compare: '.compare-panel', glossary: '.glossary-panel' };
 const CONTROL_KEYS = { step: ['step'], 'step-back': ['stepBack'], 'next-iteration': ['nextIteration'], run: ['run', 'pause'],
-  reset: ['reset'], 'play-solution': ['playSolution'], speed: ['speed'], predict: ['predict'] };
+  reset: ['reset'], 'solve-now': ['solveNow'], 'play-solution': ['playSolution'], speed: ['speed'], predict: ['predict'] };
 const SHARE_KEYS = SHARE_BUTTONS.map(([key]) => key);
 const PARTS = { predict: '.predict-panel', check: '.check-panel', controls: '.controls', share: '.share', progress: '.progress', caption: '.caption', message: '.message', ...PANELS };
 
@@ -91,7 +93,7 @@ class Explorer {
   #solved = null;          // {length, moves, expanded, generated}
   #gaveup = null;          // the gaveup event: a graph search hit its memory guard
   #databases = null;       // pdb: {goal, status, progress, source, seconds, loadSeconds, message} (DatabasesView)
-  #mode = 'idle';          // idle | run | stream | seeking (walking ahead, stoppable) | replay | playback
+  #mode = 'idle';          // idle | run | stream | seeking (walking ahead, stoppable) | replay | playback | solving (Solve now)
   // One id per kind: rAF and timer ids are separate counters, so clearing one kind with the
   // other's id would cancel the host page's (or another widget's) callback of that number.
   #frame = 0;              // the human-speed Run's animation frame
@@ -130,6 +132,9 @@ class Explorer {
   #orderProblem = '';
   #check = null;           // the verdict shown in the check card: {verdict, key} (key: the board, heuristic and goal it is about)
   #checks = 0;             // bumps: a newer check supersedes one still in the worker
+  #solving = null;         // Solve now under way: its AbortController
+  #parallel = null;        // solved by Solve now: {workers, seconds, balance, packets}
+  #warn = false;           // the progress line reports a failure
 
   /** `host`: the element (read through its public properties); `root`: its shadow root, filled here. */
   constructor(host, root) {
@@ -185,7 +190,7 @@ class Explorer {
       controls: new Controls($('.controls'), {
         step: () => this.step(), stepBack: () => this.stepBack(), nextIteration: () => this.nextIteration(),
         run: () => this.play(), pause: () => this.pause(), reset: () => this.reset(),
-        playSolution: () => this.#playSolution(),
+        playSolution: () => this.#playSolution(), solveNow: () => this.#solveFromView(),
       }, (speed) => { this.#host.speed = speed; }, (on) => { this.#host.mode = on ? 'predict' : 'explore'; }),
       predict: new PredictView($('.predict-panel'), (value) => this.#answerFromView(value)),
       check: new CheckView($('.check-panel'), { onCheck: (trace) => this.#checkFromView(trace), onClose: () => this.#closeCheck() }),
@@ -208,6 +213,7 @@ class Explorer {
       }),
     };
     for (const [part, selector] of Object.entries(PARTS)) $(selector).part.add(part);
+    this.#views.controls.describeSolve(`Solve now: the optimal solution at once, IDA* on every core (${count(MAX_WORKERS, 'worker')}); the tree is not drawn`);
     // The canvas tree reads its colours from the stylesheet: a linked one (www/) may load after
     // the first drawing, which would keep the unstyled (black) colours.
     root.querySelector('link[rel="stylesheet"]')?.addEventListener('load', () => this.#views.tree.recolour());
@@ -244,7 +250,7 @@ class Explorer {
 
   /** The element left its document: everything stops and is freed. */
   disconnected() {
-    this.#cancel();
+    this.#cancel('the widget was removed from the page');
     this.#visibility.disconnect();
     this.#hiddenWatch.disconnect();
     Explorer.#connected.delete(this);
@@ -291,7 +297,7 @@ class Explorer {
     else if (this.#solved) status = 'solved';
     else if (this.#gaveup) status = 'gaveup';
     else if (!solver && this.#databases) status = 'preparing';
-    else if (this.#mode === 'run' || this.#mode === 'stream') status = 'running';
+    else if (this.#mode === 'run' || this.#mode === 'stream' || this.#mode === 'solving') status = 'running';
     else if (this.#view.index > 0) status = 'paused';
     // The moment shown, not where a worker's search has got to.
     const snap = solver ? this.#view.snapshot : null;
@@ -313,6 +319,7 @@ class Explorer {
       mode: this.#predicting ? 'predict' : 'explore',
       score: this.#quiz.score,
       order: this.#order,
+      parallel: this.#parallel && { workers: this.#parallel.workers, seconds: this.#parallel.seconds, balance: this.#parallel.balance.map((b) => ({ ...b })) },
     };
   }
 
@@ -528,13 +535,13 @@ class Explorer {
 
   pause() {
     if (this.#mode === 'idle') return;
-    this.#cancel();
+    this.#cancel('paused');
     this.#render();
   }
 
   reset() {
     if (!this.#solver) return;
-    this.#cancel();
+    this.#cancel('reset');
     this.#solver.reset();
     this.#solverAt = 0;
     this.#catchUpToken += 1;
@@ -555,7 +562,7 @@ class Explorer {
   }
 
   #configure() {
-    this.#cancel();
+    this.#cancel('the board or an option changed');
     this.#solver?.free();
     this.#solver = null;
     const options = this.#options();
@@ -642,9 +649,9 @@ class Explorer {
       return false;
     }
     const current = () => this.#databases?.goal === goal;
-    this.#client.databases(goal, (progress) => {
+    this.#client.databases(goal, (progress, workers) => {
       if (!current()) return;
-      Object.assign(this.#databases, { status: 'building', progress });
+      Object.assign(this.#databases, { status: 'building', progress, workers });
       this.#render();
     }).then(({ source, seconds, bytes }) => {
       const start = performance.now();
@@ -652,7 +659,20 @@ class Explorer {
       const made = { goal, status: 'ready', progress: 1, source, seconds, loadSeconds: (performance.now() - start) / 1000 };
       if (!current()) return;
       this.#databases = made;
-      if (this.#host.heuristic === 'pdb' && this.#host.goal === goal) this.#configure();
+      if (this.#host.heuristic !== 'pdb' || this.#host.goal !== goal) return;
+      if (this.#mode === 'solving' && !this.#solver) {
+        // Solve now waited for the same databases: the widget's own Solver now, Solve now goes on.
+        try {
+          this.#solver = this.#newSolver(this.#options());
+          this.#solverAt = 0;
+          this.#view.snapshot = snapshotOf(this.#solver);
+        } catch (error) {
+          this.#error = error.message;
+        }
+        this.#render();
+      } else {
+        this.#configure();
+      }
     }, (error) => {
       if (!current()) return;
       this.#databases = { goal, status: 'error', progress: 0, message: error.message };
@@ -669,7 +689,9 @@ class Explorer {
     this.#solved = null;
     this.#gaveup = null;
     this.#playback = null;
+    this.#parallel = null;
     this.#progress = '';
+    this.#warn = false;
     this.#views.tree.clear();
     this.#views.selection.hidden = true;
   }
@@ -783,8 +805,13 @@ class Explorer {
 
   // --- running ------------------------------------------------------------------------------
 
-  #cancel() {
+  #cancel(reason = 'another action took over') {
     this.#generation += 1;
+    if (this.#solving) {
+      this.#solving.abort(new DOMException(`Solve now was abandoned: ${reason}`, 'AbortError'));
+      this.#solving = null;
+      this.#progress = `Solve now stopped: ${reason}.`;
+    }
     this.#dropQuestion();
     this.#resume = null;
     cancelAnimationFrame(this.#frame);
@@ -885,6 +912,100 @@ class Explorer {
     this.#streamFeed = feed;
     addFeed(feed);
     this.#render();
+  }
+
+  // --- Solve now: IDA* on every core ------------------------------------------------------
+
+  /**
+   * The optimal solution at once: IDA* split into packets over a team of the page's workers
+   * (one per core; parallel-search.js), the same solution and counts as stepping to the end.
+   * Shows the solved state without drawing the search (the tree stays empty until Reset) and
+   * resolves to the summary (Solver.run()'s shape); rejects with the core's error for options
+   * it cannot search, and with an AbortError when Pause, Reset, new options or the widget's
+   * removal abandon it.
+   */
+  async solve() {
+    await wasmReady();
+    if (!this.#ready) throw new Error('the explorer is not in a document: add it to the page first');
+    if (this.#host.algorithm !== 'ida') {
+      throw new Error(`Solve now runs IDA* on every core: the ${FRONTIER_SEARCHES[this.#host.algorithm]?.name ?? this.#host.algorithm} search has no parallel version. Choose IDA*, or Run it.`);
+    }
+    this.#cancel('Solve now was pressed again');
+    const controller = new AbortController();
+    this.#solving = controller;
+    this.#mode = 'solving';
+    this.#warn = false;
+    const generation = this.#generation;
+    const options = { board: this.#host.board, heuristic: this.#host.heuristic, goal: this.#host.goal, order: this.#solver ? this.#order : this.#host.order };
+    const workers = MAX_WORKERS;
+    const started = performance.now();
+    this.#progress = `Solving now on ${count(workers, 'worker')}…`;
+    this.#render();
+    const onProgress = (progress) => {
+      if (generation !== this.#generation) return;
+      this.#progress = progress.phase === 'databases'
+        ? `Solving now on ${count(workers, 'worker')}: the pattern databases first (${Math.round(progress.progress * 100)} %)…`
+        : `Solving now on ${count(progress.workers, 'worker')}: iteration ${progress.iteration}, threshold ${progress.threshold}, ` +
+          `${progress.accepted + progress.skipped} of ${count(progress.packets, 'packet')} done, ${((performance.now() - started) / 1000).toFixed(1)} s.`;
+      this.#scheduleRender();
+    };
+    let result;
+    try {
+      // The widget's client keeps the pool's workers (warm, with their databases) for its next Solve now.
+      this.#client ??= createSearchClient(this.#module);
+      result = await solveInParallel(options, { workers, onProgress, signal: controller.signal });
+    } catch (error) {
+      if (generation === this.#generation) {
+        this.#solving = null;
+        this.#mode = 'idle';
+        this.#warn = true;
+        this.#progress = `Solve now failed: ${error.message}`;
+        this.#announce(this.#progress, true);
+        this.#render();
+      }
+      throw error;
+    }
+    this.#solving = null;
+    this.#mode = 'idle';
+    if (generation !== this.#generation || !this.#solver) return result.summary;
+    this.#showSolvedNow(result);
+    return result.summary;
+  }
+
+  /** Solve now from its button: a failure is shown in the progress line, never thrown at the page. */
+  #solveFromView() {
+    this.solve().catch(() => {});
+  }
+
+  /**
+   * The solved moment of a parallel search: the goal board, the counters and every iteration
+   * (the core's summary), the solution for Play solution; no events were shown (position 0),
+   * so the tree says how to watch the search instead.
+   */
+  #showSolvedNow({ summary, workers, seconds, balance, packets }) {
+    const solver = this.#solver;
+    solver.reset();
+    this.#solverAt = 0;
+    this.#catchUpToken += 1;
+    this.#clearTrace();
+    const moves = [...summary.moves];
+    this.#solved = { type: 'solved', length: summary.length, moves, expanded: summary.expanded, generated: summary.generated };
+    this.#lastEvent = { ...this.#solved, moves: [...moves] };
+    this.#view.snapshot = { ...summary, iterationStarts: [], board: boardAfter(solver.start, moves), frontierSize: null, frontier: null };
+    // Now shows the goal's g, h and f, as after the last step (h of the goal board, the core's).
+    const h = describeBoard(this.#view.snapshot.board, /** @type {import('./pkg/tilesearch.js').GoalConvention} */ (this.#host.goal)).h[this.#host.heuristic];
+    const numbers = h === undefined ? { g: summary.length } : { g: summary.length, h, f: summary.length + h };
+    this.#parallel = { workers, seconds, balance, packets, numbers };
+    const number = (n) => n.toLocaleString('en');
+    const sent = packets.sent - packets.dropped;
+    this.#progress = `Solved now on ${count(workers, 'worker')} in ${seconds.toFixed(2)} s: ${count(summary.length, 'move')} after ${count(summary.nodes, 'node')} ` +
+      `(${number(summary.expanded)} expanded, ${number(summary.generated)} generated) in ${count(summary.iteration, 'iteration')}.`;
+    this.#views.tree.setEmptyNote(`Solved at once by Solve now: ${count(workers, 'worker')} searched ${count(sent, 'packet')} (subtrees) in ${seconds.toFixed(2)} s; ` +
+      `${balanceText(balance)}. The tree is not drawn: Reset, then Step or Run, to watch the search.`);
+    this.#announce(`${this.#progress} ${this.#narration()}`, true);
+    this.#render();
+    this.#host.dispatchEvent(new CustomEvent('solved', { bubbles: true, composed: true,
+      detail: { length: summary.length, moves: [...moves], expanded: summary.expanded, generated: summary.generated } }));
   }
 
   #progressLine(started, how) {
@@ -1026,6 +1147,7 @@ class Explorer {
   #narration() {
     if (this.#error) return 'Fix the board above to continue.';
     if (!this.#solver && this.#databases) return 'The pattern databases are on their way (the bar above); Step is ready once they are in.';
+    if (this.#mode === 'solving') return 'Solve now: IDA* searches on every core, iteration by iteration (the line above says how far); the solution shows here when it is found.';
     return narrate(this.#lastEvent, { algorithm: this.#host.algorithm, threshold: this.#view.threshold, minPruned: this.#view.minPruned, heuristic: this.#host.heuristic,
       tileOf: (id) => this.#views.tree.tileOf(id) });
   }
@@ -1071,7 +1193,7 @@ class Explorer {
       } : codeStep(this.#lastEvent, context);
       v.code.render({ algorithm: this.#host.algorithm, step: hiding ? hideSmallestPruned(step) : step });
     }
-    const numbers = playing?.numbers ?? view.numbers;
+    const numbers = playing?.numbers ?? (this.#parallel ? this.#parallel.numbers : view.numbers);
     const narration = playing ? this.#playbackText() : this.#narration();
     if (!shown.has('now') && !shown.has('frontier')) {
       // Neither panel: nothing to draw.
@@ -1083,18 +1205,18 @@ class Explorer {
       v.frontier.render(this.#host.algorithm, snap.frontier, frontierSize, this.#finished, name);
     } else {
       // IDA*: the iteration and threshold of the last event (after a raise: "23 → 25").
-      const threshold = view.index === 0 ? null : view.raisedTo === null ? view.threshold : `${view.threshold} → ${view.raisedTo}`;
+      const threshold = this.#parallel ? snap.threshold : view.index === 0 ? null : view.raisedTo === null ? view.threshold : `${view.threshold} → ${view.raisedTo}`;
       v.now.render(snap ? {
-        iteration: view.iteration || null, threshold, ...numbers, minPruned: hiding ? '?' : view.minPruned, expanded: snap.expanded, generated: snap.generated,
+        iteration: (this.#parallel ? snap.iteration : view.iteration) || null, threshold, ...numbers, minPruned: hiding ? '?' : view.minPruned, expanded: snap.expanded, generated: snap.generated,
       } : {}, narration);
     }
     if (shown.has('timeline') && (this.#mode !== 'stream' || performance.now() - this.#timelineAt > STREAM_TREE_MS)) {
       this.#timelineAt = performance.now();
       const iterations = snap ? snap.iterations : [];
-      v.timeline.render(iterations, !this.#solved && iterations.length > 0 && iterations.at(-1).nextThreshold === null);
+      v.timeline.render(iterations, !this.#solved && iterations.length > 0 && iterations.at(-1).nextThreshold === null, !this.#parallel);
     }
     v.progress.textContent = this.#progress;
-    v.progress.classList.toggle('warn', Boolean(this.#gaveup));
+    v.progress.classList.toggle('warn', Boolean(this.#gaveup) || this.#warn);
     v.playback.textContent = this.#playback ? this.#playbackText() : '';
     const running = this.#mode === 'run' || this.#mode === 'stream';
     const can = Boolean(solver) && this.#mode !== 'replay';
@@ -1106,7 +1228,8 @@ class Explorer {
       step: can && !this.#finished && !asking, stepBack: can && view.index > 0, nextIteration: can && !this.#finished && !this.#frontierSearch && !asking,
       run: can && !this.#finished && !running && !asking, pause: this.#mode !== 'idle' && this.#mode !== 'replay',
       reset: can, playSolution: can && Boolean(this.#solved) && this.#mode !== 'playback',
-    });
+      solveNow: can && !this.#finished && !this.#frontierSearch && this.#mode !== 'solving',
+    }, !this.#finished && !this.#frontierSearch);
     // A button that just became disabled must not take the keyboard focus away from the widget.
     if (/** @type {HTMLButtonElement | null} */ (this.#root.activeElement)?.disabled) this.#host.focus();
     this.#host.toggleAttribute('data-error', Boolean(this.#error));

@@ -27,6 +27,57 @@ function transact(mode, action) {
 }
 
 /**
+ * Makes the `pdb` heuristic usable for `goal` in this wasm instance from memory or the
+ * IndexedDB cache only; resolves to {source: 'memory' | 'cache', seconds}, or null when a
+ * build is needed.
+ * @param {typeof import('./pkg/tilesearch.js')} wasm the module namespace (initialised)
+ * @param {import('./pkg/tilesearch.js').GoalConvention} goal
+ * @returns {Promise<{source: 'memory' | 'cache', seconds: number} | null>}
+ */
+export async function cachedPatternDatabases(wasm, goal) {
+  const start = performance.now();
+  if (wasm.patternDatabasesReady(goal)) return { source: 'memory', seconds: 0 };
+  try {
+    const bytes = await transact('readonly', (store) => store.get(`${KEY_VERSION}-${goal}`));
+    if (bytes) {
+      wasm.loadPatternDatabases(goal, new Uint8Array(bytes));
+      return { source: 'cache', seconds: (performance.now() - start) / 1000 };
+    }
+  } catch {
+    // No IndexedDB here (a file:// page, private mode) or a stale entry: build instead.
+  }
+  return null;
+}
+
+/**
+ * Runs `builder` (a PatternDatabaseBuilder: all three patterns, or one part) to the end in
+ * slices of about `sliceMs`, reporting its fraction done between slices.
+ */
+export async function buildInSlices(builder, onProgress = (_fraction) => {}, sliceMs = 25) {
+  let budget = 20000;
+  for (;;) {
+    const sliceStart = performance.now();
+    if (builder.work(budget)) break;
+    // Keep slices near sliceMs whatever the machine's speed.
+    const took = performance.now() - sliceStart;
+    budget = Math.max(1000, Math.min(5e6, Math.round(budget * sliceMs / Math.max(took, 1))));
+    onProgress(builder.progress);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  onProgress(1);
+}
+
+/** Stores this instance's databases for `goal` in IndexedDB for the next visit (quietly: a full or missing store means the next visit builds again). */
+export async function storePatternDatabases(wasm, goal) {
+  try {
+    const bytes = wasm.exportPatternDatabases(goal);
+    await transact('readwrite', (store) => store.put(bytes.buffer, `${KEY_VERSION}-${goal}`));
+  } catch {
+    // Storage full or unavailable: the next visit builds again.
+  }
+}
+
+/**
  * Makes the `pdb` heuristic usable for `goal` in this wasm instance.
  * @param {typeof import('./pkg/tilesearch.js')} wasm the module namespace of
  *   www/pkg/tilesearch.js (initialised)
@@ -38,38 +89,13 @@ function transact(mode, action) {
  */
 export async function ensurePatternDatabases(wasm, goal, onProgress = (_fraction) => {}, sliceMs = 25) {
   const start = performance.now();
-  const seconds = () => (performance.now() - start) / 1000;
-  if (wasm.patternDatabasesReady(goal)) return { source: 'memory', seconds: 0 };
-  const key = `${KEY_VERSION}-${goal}`;
-  try {
-    const bytes = await transact('readonly', (store) => store.get(key));
-    if (bytes) {
-      wasm.loadPatternDatabases(goal, new Uint8Array(bytes));
-      return { source: 'cache', seconds: seconds() };
-    }
-  } catch {
-    // No IndexedDB here (a file:// page, private mode) or a stale entry: build instead.
-  }
+  const cached = await cachedPatternDatabases(wasm, goal);
+  if (cached) return cached;
   const builder = new wasm.PatternDatabaseBuilder(goal);
-  let budget = 20000;
-  for (;;) {
-    const sliceStart = performance.now();
-    if (builder.work(budget)) break;
-    // Keep slices near sliceMs whatever the machine's speed.
-    const took = performance.now() - sliceStart;
-    budget = Math.max(1000, Math.min(5e6, Math.round(budget * sliceMs / Math.max(took, 1))));
-    onProgress(builder.progress);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  }
+  await buildInSlices(builder, onProgress, sliceMs);
   builder.install();
   builder.free();
-  onProgress(1);
-  const built = seconds();
-  try {
-    const bytes = wasm.exportPatternDatabases(goal);
-    await transact('readwrite', (store) => store.put(bytes.buffer, key));
-  } catch {
-    // Storage full or unavailable: the next visit builds again.
-  }
+  const built = (performance.now() - start) / 1000;
+  await storePatternDatabases(wasm, goal);
   return { source: 'build', seconds: built };
 }

@@ -45,6 +45,10 @@
 //              the divergence (the explorer switches to the trace's move order); the "check" event has it too
 //   step()     shows one event and returns it; play(), pause(), reset(); stepBack() and nextIteration()
 //              too (the Step back and Next iteration buttons), which finish asynchronously
+//   solve()    Solve now: IDA* over every core (parallel-search.js: packets of subtrees in the page's workers);
+//              resolves to the summary Solver.run() gives, shows the solved state (state.parallel: {workers,
+//              seconds, balance}); rejects with the core's error, or an AbortError when Pause, Reset, new
+//              options or removal abandon it
 //   events     "step" (detail: the trace event just shown; at full speed once per frame, the last one),
 //              "check" (detail: the verdict), "question" (detail: the question), "answer" (detail: what answer() returns),
 //              "solved" (detail: {length, moves, expanded, generated}), "gaveup" (detail: {reached, limit}), "optionschange" (detail:
@@ -52,7 +56,7 @@
 //
 // Embedding (the README's "Embed in your course notes"; a bad value shows a message in the widget):
 //   view       the panels, any of "input board now code frontier tree timeline solution compare glossary" (default all)
-//   controls   the controls, any of "step step-back next-iteration run (Run and Pause) reset play-solution
+//   controls   the controls, any of "step step-back next-iteration run (Run and Pause) reset solve-now play-solution
 //              speed overlay copy-link download-trace download-tree download-table check-trace" (default all), or "none"
 //   height     a fixed height (a CSS length; a bare number is pixels); the content scrolls inside
 //   caption    a caption shown under the widget (and its accessible name unless aria-label is set)
@@ -85,7 +89,7 @@ import { Explorer, DEFAULTS, parseSpeed } from './explorer.js';
  * @attr {boolean} autoplay - run once in view (not for readers who prefer reduced motion)
  * @attr {boolean} loop - start again 3 s after the solution
  * @attr {string} view - the panels: any of input board now code frontier tree timeline solution compare glossary (default all)
- * @attr {string} controls - any of step step-back next-iteration run reset play-solution speed overlay copy-link download-trace download-tree download-table check-trace, or none
+ * @attr {string} controls - any of step step-back next-iteration run reset solve-now play-solution speed overlay copy-link download-trace download-tree download-table check-trace, or none
  * @attr {string} height - a fixed height: pixels or a CSS length
  * @attr {string} caption - a caption under the widget (its accessible name unless aria-label is set)
  * @attr {"light"|"dark"} theme - default the page's color-scheme
@@ -209,6 +213,15 @@ class TileSearchElement extends HTMLElement {
 
   /** Runs at `speed`; at full speed in the worker. */
   play() { this.#explorer.play(); }
+
+  /**
+   * Solve now: IDA* over every core of the page (a parallel search in the page's workers),
+   * shown as the solved state (the tree is not drawn; state.parallel says how many workers
+   * did it). Resolves to the summary a sequential Solver's run() returns; rejects with the
+   * core's error for options it cannot search, or an AbortError when Pause, Reset, new options
+   * or the widget's removal abandon it.
+   */
+  solve() { return this.#explorer.solve(); }
 
   pause() { this.#explorer.pause(); }
 

@@ -29,9 +29,12 @@ export class TimelineView {
     });
   }
 
-  /** `iterations`: IterationSummary[]; `running`: the last one is still in progress. */
-  render(iterations, running) {
-    const key = JSON.stringify(iterations) + running;
+  /**
+   * `iterations`: IterationSummary[]; `running`: the last one is still in progress; `linked`:
+   * each number goes to its iteration's start (not after Solve now, which did not step there).
+   */
+  render(iterations, running, linked = true) {
+    const key = JSON.stringify(iterations) + running + linked;
     if (key === this.#shown) return;
     this.#shown = key;
     const number = (n) => n.toLocaleString('en');
@@ -45,7 +48,9 @@ export class TimelineView {
       for (const text of [null, it.threshold, number(it.visited), number(it.pruned), next,
         previous > 0 && !inProgress ? `× ${(nodes / previous).toFixed(1)}` : '']) {
         const cell = document.createElement('td');
-        if (text === null) {
+        if (text === null && !linked) {
+          cell.textContent = String(it.iteration);
+        } else if (text === null) {
           // The iteration's number goes to its start (the core's seek), to replay it from there.
           const button = document.createElement('button');
           button.type = 'button';

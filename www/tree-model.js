@@ -49,6 +49,8 @@ export class TreeModel {
   constructor({ limit = DRAW_LIMIT } = {}) {
     this.limit = limit;
     this.frontierSearch = false;
+    /** The note while no node is drawn, in place of the usual words (null: those). @type {string | null} */
+    this.emptyNote = null;
     this.#allocate(1024);
     this.clear();
   }
@@ -429,7 +431,7 @@ export class TreeModel {
         (this.undrawn > 0 ? `The first ${number(this.count)} nodes are drawn; the other ${number(this.undrawn)} are counted only.`
           : allDrawn(this.nodes));
     }
-    if (this.count === 0) return 'The tree of the current iteration appears here.';
+    if (this.count === 0) return this.emptyNote ?? 'The tree of the current iteration appears here.';
     return `Iteration ${this.iteration}, threshold ${this.threshold}: ${number(this.visited)} visited, ${number(this.pruned)} pruned. ` +
       (this.undrawn > 0 ? `The first ${number(this.count)} nodes are drawn; the other ${number(this.undrawn)} are counted only (as +N under their deepest drawn ancestor).`
         : allDrawn(this.nodes));

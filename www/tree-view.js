@@ -117,6 +117,7 @@ export class TreeView {
   clear() {
     this.#deselect();
     this.#model.clear();
+    this.#model.emptyNote = null;
     if (this.#view.mode === 'manual') this.#view.mode = 'follow';
     this.#scheduleRender();
   }
@@ -128,6 +129,12 @@ export class TreeView {
     this.#legend.hidden = frontierSearch;
     this.#frontierLegend.hidden = !frontierSearch;
     this.clear();
+  }
+
+  /** What the note says while the tree is empty (null: the usual words), until the next clear(). */
+  setEmptyNote(text) {
+    this.#model.emptyNote = text;
+    this.#scheduleRender();
   }
 
   startIteration(iteration, threshold) {

@@ -107,8 +107,13 @@ fn digest(tables: &[Vec<u8>]) -> String {
     // Written out by hand: `format!("{:02x}")` would pull integer formatting into the wasm module.
     const HEX: &[u8; 16] = b"0123456789abcdef";
     let mut hasher = Sha256::new();
+    // In slices: each is one call of the block function, so a wasm engine that starts with
+    // baseline code and optimises a function after some calls runs most of the 29 MB optimised
+    // (in one call a first load took about 950 ms in V8, the next ones 190 ms).
     for table in tables {
-        hasher.update(table);
+        for slice in table.chunks(1 << 16) {
+            hasher.update(slice);
+        }
     }
     hasher
         .finalize()
@@ -260,15 +265,34 @@ impl PatternDatabases {
             return Err(bad("built for the other goal convention"));
         }
         let mut at = MAGIC.len() + 1;
-        let tables = [0, 1, 2].map(|i| {
+        let parts = [0, 1, 2].map(|i| {
             let t = bytes[at..at + sizes[i]].to_vec();
             at += sizes[i];
             t
         });
+        PatternDatabases::from_parts(goal, parts)
+    }
+
+    /// Databases from the three tables built separately ([`PdbBuilder::part`], one per thread
+    /// or worker, then [`PdbBuilder::finish_part`]), in pattern order; fails unless they are
+    /// exactly a correct build's: each of its size, together hashing to the pinned digest.
+    pub fn from_parts(goal: Goal, parts: [Vec<u8>; 3]) -> Result<PatternDatabases, Error> {
+        let patterns = pattern_tiles(goal);
+        let bad = |why: String| Error::InvalidOption(format!("pattern databases rejected: {why}"));
+        for (p, part) in parts.iter().enumerate() {
+            let size = states(patterns[p].len()).div_ceil(4);
+            if part.len() != size {
+                return Err(bad(format!(
+                    "pattern {p}'s table has {} bytes, not {size}",
+                    part.len()
+                )));
+            }
+        }
+        let tables = parts;
         let digest = digest(&tables);
         if digest != pinned_digest(goal) {
             return Err(bad(
-                "their SHA-256 digest is not that of this version's build (a damaged or altered copy)",
+                "their SHA-256 digest is not that of this version's build (a damaged or altered copy)".into(),
             ));
         }
         Ok(PatternDatabases {
@@ -332,8 +356,10 @@ pub struct PdbBuilder {
     goal: Goal,
     patterns: [Vec<u8>; 3],
     tables: [Vec<u8>; 3],
-    /// The pattern being built (0..3; 3 when done).
+    /// The pattern being built (`last + 1` when done).
     current: usize,
+    /// The last pattern this build makes: 2 for all three, else the one of [`PdbBuilder::part`].
+    last: usize,
     /// Breadth-first queue of regions: the pattern's cells (4 bits each), then one cell of the
     /// blank's region; and the depth of each entry.
     queue: Vec<u32>,
@@ -345,14 +371,32 @@ pub struct PdbBuilder {
 impl PdbBuilder {
     /// A build for the 4×4 board and `goal`.
     pub fn new(goal: Goal) -> PdbBuilder {
+        PdbBuilder::range(goal, 0, 2)
+    }
+
+    /// A build of pattern `part` (0, 1 or 2) alone, to build the three at once on separate
+    /// threads or workers: [`PdbBuilder::finish_part`] gives its table, and
+    /// [`PatternDatabases::from_parts`] puts the three together. `None` for another number.
+    pub fn part(goal: Goal, part: usize) -> Option<PdbBuilder> {
+        (part < 3).then(|| PdbBuilder::range(goal, part, part))
+    }
+
+    fn range(goal: Goal, first: usize, last: usize) -> PdbBuilder {
         let patterns = pattern_tiles(goal);
-        // All codes UNREACHED (0b11) to begin with.
-        let tables = [0, 1, 2].map(|i| vec![0xffu8; states(patterns[i].len()).div_ceil(4)]);
+        // All codes UNREACHED (0b11) to begin with; only the tables this build makes.
+        let tables = [0, 1, 2].map(|i| {
+            if (first..=last).contains(&i) {
+                vec![0xffu8; states(patterns[i].len()).div_ceil(4)]
+            } else {
+                Vec::new()
+            }
+        });
         let mut builder = PdbBuilder {
             goal,
             patterns,
             tables,
-            current: 0,
+            current: first,
+            last,
             queue: Vec::new(),
             depths: Vec::new(),
             head: 0,
@@ -366,7 +410,7 @@ impl PdbBuilder {
         self.queue = Vec::new();
         self.depths = Vec::new();
         self.head = 0;
-        if self.current >= 3 {
+        if self.current > self.last {
             return;
         }
         let mut cells = [0u8; 6];
@@ -409,24 +453,34 @@ impl PdbBuilder {
         self.depths.push(depth);
     }
 
-    /// Fraction of all states reached so far (0 to 1).
+    /// Fraction of this build's states reached so far (0 to 1).
     pub fn progress(&self) -> f64 {
         if self.done() {
             return 1.0;
         }
-        let total: usize = self.patterns.iter().map(|p| states(p.len())).sum();
+        let total: usize = (0..3)
+            .filter(|&p| !self.tables[p].is_empty())
+            .map(|p| states(self.patterns[p].len()))
+            .sum();
         self.filled as f64 / total as f64
     }
 
-    /// True once all three databases are built.
+    /// True once this build's databases are built (all three, or its part).
     pub fn done(&self) -> bool {
-        self.current >= 3
+        self.current > self.last
+    }
+
+    /// The pattern of a [`PdbBuilder::part`] build; `None` for a build of all three.
+    pub fn part_number(&self) -> Option<usize> {
+        let first = self.tables.iter().position(|t| !t.is_empty())?;
+        (first == self.last && self.tables.iter().filter(|t| !t.is_empty()).count() == 1)
+            .then_some(first)
     }
 
     /// Expands about `budget` regions; returns true when the build is complete.
     pub fn work(&mut self, budget: usize) -> bool {
         let mut left = budget;
-        while self.current < 3 && left > 0 {
+        while self.current <= self.last && left > 0 {
             if self.head == self.queue.len() {
                 self.current += 1;
                 self.start_pattern();
@@ -514,9 +568,9 @@ impl PdbBuilder {
         }
     }
 
-    /// The finished databases (`None` until [`PdbBuilder::done`]).
+    /// The finished databases (`None` until [`PdbBuilder::done`], and for a part's build).
     pub fn finish(self) -> Option<PatternDatabases> {
-        if !self.done() {
+        if !self.done() || self.tables.iter().any(Vec::is_empty) {
             return None;
         }
         let digest = digest(&self.tables);
@@ -526,6 +580,19 @@ impl PdbBuilder {
             tables: self.tables,
             digest,
         })
+    }
+}
+
+impl PdbBuilder {
+    /// The table of a finished [`PdbBuilder::part`] build (`None` before it is done, and for a
+    /// build of all three).
+    pub fn finish_part(self) -> Option<Vec<u8>> {
+        let part = self.part_number()?;
+        if !self.done() {
+            return None;
+        }
+        let [a, b, c] = self.tables;
+        Some([a, b, c].into_iter().nth(part).unwrap_or_default())
     }
 }
 

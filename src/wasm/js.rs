@@ -341,21 +341,32 @@ pub fn tiles(value: &JsValue, call: &str, name: &str, max: (u32, &str)) -> Resul
 
 /// The bytes of `loadPatternDatabases`: a `Uint8Array` or an `ArrayBuffer`, copied.
 pub fn bytes(value: &JsValue) -> Result<Vec<u8>, Error> {
-    const CALL: &str = "loadPatternDatabases(goal, bytes)";
+    bytes_of(
+        value,
+        "loadPatternDatabases(goal, bytes)",
+        "bytes",
+        "exportPatternDatabases",
+    )
+}
+
+/// Bytes given to `call` as its `what`: a `Uint8Array` or an `ArrayBuffer` (as `source`
+/// gives), copied.
+pub fn bytes_of(value: &JsValue, call: &str, what: &str, source: &str) -> Result<Vec<u8>, Error> {
     let tag = if value.is_object() {
         to_string_tag(value)
-            .map_err(|e| threw(format!("reading the bytes of {CALL}"), &e))?
+            .map_err(|e| threw(format!("reading the {what} of {call}"), &e))?
             .as_string()
     } else {
         None
     };
     match tag.as_deref() {
         Some("[object Uint8Array]" | "[object ArrayBuffer]") => {
-            let copy = Bytes::new(value).map_err(|e| threw(format!("reading the bytes of {CALL}"), &e))?;
+            let copy = Bytes::new(value)
+                .map_err(|e| threw(format!("reading the {what} of {call}"), &e))?;
             Ok(copy.unchecked_into::<js_sys::Uint8Array>().to_vec())
         }
         _ => Err(Error::InvalidOption(format!(
-            "{CALL}: bytes must be a Uint8Array or an ArrayBuffer (as exportPatternDatabases gives), got {}",
+            "{call}: {what} must be a Uint8Array or an ArrayBuffer (as {source} gives), got {}",
             describe(value)
         ))),
     }

@@ -24,8 +24,8 @@ pub use board::{board_after, describe_board, parse_board, random_board};
 pub use check::check_trace;
 pub use parallel::{PacketSearcher, ParallelSearch};
 pub use pdb::{
-    export_pattern_databases, load_pattern_databases, pattern_databases_ready,
-    PatternDatabaseBuilder,
+    export_pattern_databases, load_pattern_database_parts, load_pattern_databases,
+    pattern_databases_ready, PatternDatabaseBuilder,
 };
 pub use solver::{Solver, STEP_MANY_MAX};
 

@@ -36,6 +36,9 @@ pub(super) fn installed(goal: Goal) -> Option<Arc<PatternDatabases>> {
 /// A resumable build of the 15-puzzle's pattern databases (the `pdb` heuristic), to run in a
 /// worker in slices with a progress bar: `work(budget)` until it returns true, then
 /// `install()`. About 29 MB; `exportPatternDatabases` gives the bytes to cache (`IndexedDB`).
+/// `new PatternDatabaseBuilder(goal, part)` builds one of the three patterns only, so that
+/// workers build them at once: each `exportPart()`, then `loadPatternDatabaseParts` installs
+/// the three.
 #[wasm_bindgen(js_name = PatternDatabaseBuilder)]
 pub struct PatternDatabaseBuilder {
     builder: Option<crate::heuristic::pdb::PdbBuilder>,
@@ -43,15 +46,67 @@ pub struct PatternDatabaseBuilder {
 
 #[wasm_bindgen(js_class = PatternDatabaseBuilder)]
 impl PatternDatabaseBuilder {
-    /// A build for `goal` (default blank-last).
+    /// A build for `goal` (default blank-last): all three patterns, or with `part` (0, 1 or 2)
+    /// that pattern only (patterns 0 and 1 take about half the time each, pattern 2 little).
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "GoalConvention")] goal: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "0 | 1 | 2")] part: Option<JsValue>,
     ) -> Result<PatternDatabaseBuilder, JsValue> {
         let goal = js::goal(&goal, "new PatternDatabaseBuilder(goal)").map_err(|e| js_error(&e))?;
+        let part = part.filter(|p| !p.is_undefined());
+        let builder = match part {
+            None => crate::heuristic::pdb::PdbBuilder::new(goal),
+            Some(part) => {
+                let number = whole(&part, 0.0, 2.0, |got| {
+                    format!("new PatternDatabaseBuilder(goal, part): part is the pattern to build, 0, 1 or 2, got {got}")
+                })
+                .map_err(|e| js_error(&e))?;
+                crate::heuristic::pdb::PdbBuilder::part(goal, number as usize)
+                    .ok_or_else(|| invalid("part is 0, 1 or 2".into()))?
+            }
+        };
         Ok(PatternDatabaseBuilder {
-            builder: Some(crate::heuristic::pdb::PdbBuilder::new(goal)),
+            builder: Some(builder),
         })
+    }
+
+    /// The pattern a part's build makes (0, 1 or 2), or `undefined` for a build of all three.
+    #[wasm_bindgen(getter)]
+    pub fn part(&self) -> Option<u32> {
+        self.builder
+            .as_ref()
+            .and_then(crate::heuristic::pdb::PdbBuilder::part_number)
+            .map(|p| p as u32)
+    }
+
+    /// A part's finished table, for `loadPatternDatabaseParts` (the build is used up); throws
+    /// before it is finished and for a build of all three.
+    #[wasm_bindgen(js_name = exportPart)]
+    pub fn export_part(&mut self) -> Result<js_sys::Uint8Array, JsValue> {
+        match self.builder.take() {
+            Some(b) if b.part_number().is_some() && b.done() => {
+                let table = b.finish_part().unwrap_or_default();
+                Ok(js_sys::Uint8Array::from(&table[..]))
+            }
+            Some(b) if b.part_number().is_none() => {
+                self.builder = Some(b);
+                Err(invalid(
+                    "this build makes all three patterns: install() it (exportPart() is for a build of one part)".into(),
+                ))
+            }
+            Some(b) => {
+                let progress = b.progress();
+                self.builder = Some(b);
+                Err(invalid(format!(
+                    "the build is not finished ({} % done): call work() until it returns true",
+                    (progress * 100.0).round() as u32
+                )))
+            }
+            None => Err(invalid(
+                "this build was exported or installed already".into(),
+            )),
+        }
     }
 
     /// Does about `budget` units of work (a unit is well under a microsecond); returns true
@@ -82,6 +137,13 @@ impl PatternDatabaseBuilder {
     /// complete.
     pub fn install(&mut self) -> Result<(), JsValue> {
         match self.builder.take() {
+            Some(b) if b.part_number().is_some() => {
+                let part = b.part_number().unwrap_or_default();
+                self.builder = Some(b);
+                Err(invalid(format!(
+                    "this build makes pattern {part} only: exportPart() it, and install the three parts with loadPatternDatabaseParts"
+                )))
+            }
             Some(b) if b.done() => {
                 if let Some(databases) = b.finish() {
                     install(databases);
@@ -133,6 +195,42 @@ pub fn load_pattern_databases(
     let goal = js::goal(&goal, "loadPatternDatabases(goal, bytes)").map_err(|e| js_error(&e))?;
     let bytes = js::bytes(&bytes).map_err(|e| js_error(&e))?;
     let databases = PatternDatabases::from_bytes(goal, &bytes).map_err(|e| js_error(&e))?;
+    install(databases);
+    Ok(())
+}
+
+/// Installs databases from the three parts built separately (`exportPart()` of the builds of
+/// parts 0, 1 and 2, in that order: `Uint8Array`s or `ArrayBuffer`s); throws (installs
+/// nothing) unless they are exactly a correct build's for `goal`.
+#[wasm_bindgen(js_name = loadPatternDatabaseParts)]
+pub fn load_pattern_database_parts(
+    #[wasm_bindgen(unchecked_param_type = "GoalConvention")] goal: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "(Uint8Array | ArrayBuffer)[]")] parts: JsValue,
+) -> Result<(), JsValue> {
+    const CALL: &str = "loadPatternDatabaseParts(goal, parts)";
+    let goal = js::goal(&goal, CALL).map_err(|e| js_error(&e))?;
+    let what = || format!("the parts of {CALL}");
+    let is_array = js::is_array(&parts, what).map_err(|e| js_error(&e))?;
+    let length = if is_array {
+        js::read(&parts, &"length".into(), what)
+            .map_err(|e| js_error(&e))?
+            .as_f64()
+    } else {
+        None
+    };
+    if length != Some(3.0) {
+        return Err(invalid(format!(
+            "{CALL}: parts must be an array of the three parts' bytes (exportPart() of parts 0, 1 and 2), got {}",
+            js::describe(&parts)
+        )));
+    }
+    let mut tables: [Vec<u8>; 3] = Default::default();
+    for (i, table) in (0..3u32).zip(tables.iter_mut()) {
+        let item = js::read(&parts, &i.into(), what).map_err(|e| js_error(&e))?;
+        let name = format!("parts[{i}]");
+        *table = js::bytes_of(&item, CALL, &name, "exportPart()").map_err(|e| js_error(&e))?;
+    }
+    let databases = PatternDatabases::from_parts(goal, tables).map_err(|e| js_error(&e))?;
     install(databases);
     Ok(())
 }

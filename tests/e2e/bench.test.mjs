@@ -1,8 +1,9 @@
 // The benchmark page (www/bench.html): Korf instances solved in its worker, the figures and the
-// wasm/native ratio shown, and bad entries answered with a message that names them.
+// wasm/native ratio shown, then the parallel search on 1 and 2 (every core's) workers with the
+// same counts, and bad entries answered with a message that names them.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openWatched } from './server.mjs';
+import { startServer, launch, openWatched, screenshot } from './server.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -21,7 +22,7 @@ const result = async (page) => {
 };
 
 test('a run solves the instances optimally in the worker and shows nodes/s and the wasm/native ratio', async () => {
-  const { page, errors } = await openBench('?instances=79&native=100');
+  const { page, errors } = await openBench('?instances=79,94&native=100&workers=1-2');
   // One run at a time: Run is disabled while it runs. Recorded as it happens, since a short run
   // may be over before a later look.
   await page.evaluate(() => {
@@ -31,7 +32,7 @@ test('a run solves the instances optimally in the worker and shows nodes/s and t
   await run(page);
   const r = await result(page);
   assert.equal(await page.evaluate(() => window.runWasDisabled), true, 'one run at a time');
-  assert.equal(r.instances.length, 1);
+  assert.equal(r.instances.length, 2);
   assert.deepEqual([r.instances[0].number, r.instances[0].optimal, r.instances[0].length], [79, 42, 42]);
   assert.equal(r.instances[0].generated, 527474, 'the same search as natively (cargo bench, instance 79)');
   assert.equal(r.native, 100e6);
@@ -40,6 +41,24 @@ test('a run solves the instances optimally in the worker and shows nodes/s and t
   assert.deepEqual(cells.slice(0, 3), ['79', '42', '42']);
   assert.match(await summary(page), new RegExp(`^[\\d.]+ M generated nodes/s; wasm/native ${r.ratio.toFixed(2)}× \\(native 100 M/s\\); stepMany [\\d.]+ M events/s`));
   assert.equal(await page.getByRole('button', { name: 'Run' }).isDisabled(), false);
+  // The parallel search on 1 and 2 workers: the same searches, the figures and each worker's share.
+  assert.deepEqual(r.parallel.map((p) => p.workers), [1, 2]);
+  for (const p of r.parallel) {
+    assert.deepEqual(p.instances.map((i) => [i.number, i.length, i.generated, i.expanded]), r.instances.map((i) => [i.number, i.length, i.generated, i.expanded]));
+    assert.equal(p.balance.length, p.workers);
+    assert.ok(p.seconds > 0 && p.nodesPerSecond > 0 && p.median > 0 && p.worst >= p.median && [79, 94].includes(p.worstInstance));
+    assert.ok(p.balance.every((b) => b.packets > 0 && b.busy > 0 && b.memory > 0), JSON.stringify(p.balance));
+  }
+  const rows = await page.locator('#parallel-rows tr').evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  assert.equal(rows.length, 2);
+  assert.equal(rows[0][0], '1');
+  assert.equal(rows[0][5], '1.00×');
+  assert.match(rows[1][5], /^\d+\.\d\d×$/, 'speed-up against 1 worker');
+  assert.match(rows[1][6], /^\d+\.\d\d×$/, 'against the sequential search');
+  assert.match(rows[1][7], /^\d+ · \d+ % · \d+\.\d\d s \| \d+ · \d+ % · \d+\.\d\d s$/, 'per worker: packets, share of the nodes, busy');
+  assert.match(await page.locator('#parallel-summary').textContent(),
+    /^2 workers: \d+\.\d\d s, [\d.]+ M generated nodes\/s, \d+\.\d\d× one worker, \d+\.\d\d× the sequential search; the same counts as the sequential search on every instance\.$/);
+  await screenshot(page, '61-bench-parallel');
   // Without a native figure there is no ratio.
   await page.locator('#native').fill('');
   await run(page);
@@ -67,9 +86,18 @@ test('bad instance numbers and native figures get a message naming them, and the
   await run(page);
   assert.match(await summary(page), /^The native figure must be a positive number of M generated nodes\/s, like 174\.2, not "-5"\.$/);
   await page.locator('#native').fill('');
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  for (const [workers, entry] of [['0', '"0"'], [String(cores + 1), `"${cores + 1}"`], ['x', '"x"'], ['2-1', '"2-1"'], ['1,,2', 'an empty entry']]) {
+    await page.locator('#workers').fill(workers);
+    await run(page);
+    assert.equal(await summary(page), `Workers: ${entry} is not a number of workers from 1 to ${cores} (this device has ${cores} cores); write them like 1-${cores} or 1,2.`, workers);
+    assert.equal(await page.locator('#parallel-rows tr').count(), 0, 'nothing ran');
+  }
+  await page.locator('#workers').fill('2');
   await run(page);
   const r = await result(page);
   assert.equal(r.instances[0].length, 42);
+  assert.deepEqual(r.parallel.map((p) => [p.workers, p.instances[0].length]), [[2, 42]]);
   assert.deepEqual(errors, []);
   await page.close();
 });

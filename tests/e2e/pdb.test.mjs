@@ -47,7 +47,8 @@ test("pdb: built in the worker with a progress bar, Korf's #1 and #12 solved opt
   const building = await waitForState(page, (s) => s.databases?.status === 'building' && s.databases.progress > 0.2, 60000);
   assert.equal(building.status, 'preparing');
   assert.equal(await bar.isVisible(), true);
-  const percent = Number((await status.textContent()).match(/^Building pattern databases in a worker… (\d+) %/)[1]);
+  // Two workers build the three patterns at once where the page has two cores.
+  const percent = Number((await status.textContent()).match(/^Building pattern databases in (?:a worker|\d workers)… (\d+) %/)[1]);
   assert.ok(percent >= 20 && percent < 100, `${percent} %`);
   assert.equal(await button(page, 'Step').isDisabled(), true, 'nothing to step until they are in');
   await screenshot(page, '30-pdb-building');
@@ -110,6 +111,17 @@ test("pdb: built in the worker with a progress bar, Korf's #1 and #12 solved opt
   await settle(page);
   await screenshot(page, '32-pdb-from-cache');
 
+  // Solve now with pdb: every worker gets the databases (a copy), and the parallel search's
+  // summary is the sequential Solver's, solution and every iteration.
+  const [parallel, sequential] = await page.evaluate(async (board) => {
+    const core = await import('/www/pkg/tilesearch.js');
+    const element = document.querySelector('tile-search');
+    const summary = await element.solve();
+    return [{ summary, workers: element.state.parallel.workers }, new core.Solver({ board, heuristic: 'pdb' }).run()];
+  }, KORF_12);
+  assert.deepEqual(parallel.summary, sequential);
+  assert.equal(parallel.workers, await page.evaluate(() => navigator.hardwareConcurrency));
+
   // Compare with pdb: the comparison's worker takes the databases from the cache too.
   await page.locator('tile-search').evaluate((element) => element.setAttribute('max-reached', '100000'));
   await waitForState(page, (s) => s.status === 'ready');
@@ -121,6 +133,33 @@ test("pdb: built in the worker with a progress bar, Korf's #1 and #12 solved opt
   assert.equal(rows.ida, '45');
   assert.equal(rows.bfs, 'gave up after 100,000 reached states');
   console.log(`# Compare on Korf #12 with pdb (max-reached 100,000): ${JSON.stringify(rows)}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('Solve now pressed while the widget\'s pattern databases are still being built waits for them, then solves on every core', async () => {
+  // A fresh browser profile: nothing in IndexedDB, so the databases are built.
+  const { page, context, errors } = await openExplorer(browser, `${server.url}${hash(KORF_12, '&heuristic=pdb')}`);
+  const before = await state(page);
+  assert.ok(['preparing', 'ready'].includes(before.status), before.status);
+  const [summary, s] = await page.evaluate(async () => {
+    const element = document.querySelector('tile-search');
+    const summary = await element.solve();
+    return [summary, element.state];
+  });
+  assert.equal(summary.length, 45);
+  assert.equal(s.status, 'solved');
+  assert.equal(s.databases.status, 'ready');
+  assert.equal(s.parallel.workers, await page.evaluate(() => navigator.hardwareConcurrency));
+  const sequential = await page.evaluate(async (board) => {
+    const core = await import('/www/pkg/tilesearch.js');
+    return new core.Solver({ board, heuristic: 'pdb' }).run();
+  }, KORF_12);
+  assert.deepEqual(summary, sequential);
+  // Stepping works after it (the widget's own Solver has the databases too).
+  await button(page, 'Reset').click();
+  await button(page, 'Step').click();
+  assert.equal((await state(page)).position, 1);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -59,3 +59,28 @@ test('a sliced build installs the databases; their bytes round-trip; pdb solves 
   const described = wasm.describeBoard(korf[0].slice(1), 'blank-last');
   assert.ok(described.h.pdb >= described.h.manhattan);
 });
+
+test('built in three parts, as two or three workers build them at once, the databases load (the core checks the parts)', () => {
+  const goal = 'blank-first';
+  assert.throws(() => new wasm.PatternDatabaseBuilder(goal, 3), /part is the pattern to build, 0, 1 or 2, got 3$/);
+  const parts = [0, 1, 2].map((part) => {
+    const builder = new wasm.PatternDatabaseBuilder(goal, part);
+    assert.equal(builder.part, part);
+    while (!builder.work(1_000_000));
+    assert.throws(() => builder.install(), new RegExp(`this build makes pattern ${part} only: exportPart\\(\\) it`));
+    const bytes = builder.exportPart();
+    builder.free();
+    return bytes;
+  });
+  assert.deepEqual(parts.map((p) => p.length), [14_414_400, 14_414_400, 10_920]);
+  assert.throws(() => wasm.loadPatternDatabaseParts(goal, [parts[1], parts[0], parts[2]]), /SHA-256 digest is not that of this version.s build/);
+  assert.throws(() => wasm.loadPatternDatabaseParts('blank-last', parts), /SHA-256 digest/);
+  assert.equal(wasm.patternDatabasesReady(goal), false, 'nothing installed by a refused call');
+  wasm.loadPatternDatabaseParts(goal, parts.map((p) => p.buffer));
+  assert.equal(wasm.patternDatabasesReady(goal), true);
+  assert.equal(wasm.exportPatternDatabases(goal).length, 9 + 14_414_400 * 2 + 10_920);
+  const first = parseKorf(readFileSync(new URL('tests/data/korf100-blank-first.txt', root), 'utf8'));
+  const solver = new wasm.Solver({ board: first[11].slice(1), heuristic: 'pdb', goal });
+  assert.equal(solver.run().length, first[11][0]);
+  solver.free();
+});

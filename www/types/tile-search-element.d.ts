@@ -1,6 +1,6 @@
 // Declarations of the <tile-search> element (the npm package's "tilesearch/element" entry). The
 // trace events are the core's (trace-events.d.ts, taken from the wasm package's declarations).
-import type { TraceEvent, Heuristic, GoalConvention, CheckVerdict } from './trace-events.js';
+import type { TraceEvent, Heuristic, GoalConvention, CheckVerdict, RunSummary } from './trace-events.js';
 
 export type { TraceEvent, Heuristic, GoalConvention } from './trace-events.js';
 export type * from './trace-events.js';
@@ -10,7 +10,7 @@ export type Algorithm = 'ida' | 'bfs' | 'dfs' | 'greedy' | 'astar';
 /** The panels of `view`. */
 export type Panel = 'input' | 'board' | 'now' | 'code' | 'frontier' | 'tree' | 'timeline' | 'solution' | 'compare' | 'glossary';
 /** The controls of `controls` (or "none"). */
-export type Control = 'step' | 'step-back' | 'next-iteration' | 'run' | 'reset' | 'play-solution' | 'speed' | 'predict' | 'overlay'
+export type Control = 'step' | 'step-back' | 'next-iteration' | 'run' | 'reset' | 'solve-now' | 'play-solution' | 'speed' | 'predict' | 'overlay'
   | 'copy-link' | 'download-trace' | 'download-tree' | 'download-table' | 'check-trace';
 export type Status = 'ready' | 'preparing' | 'running' | 'paused' | 'solved' | 'gaveup' | 'exhausted' | 'error';
 
@@ -18,6 +18,8 @@ export type Status = 'ready' | 'preparing' | 'running' | 'paused' | 'solved' | '
 export interface DatabasesState {
   goal: GoalConvention; status: string; progress: number; source: string | null;
   seconds: number | null; loadSeconds: number | null; message: string | null;
+  /** While building: how many workers build them (two at once where the page has two cores). */
+  workers?: number;
 }
 
 /** Predict mode's questions (IDA* only). */
@@ -55,7 +57,17 @@ export interface TileSearchState {
   score: Score;
   /** The move order in effect (the `order` attribute, or "lrud" when it has none or a bad one). */
   order: string;
+  /** Solved by Solve now (solve()): how many workers, the search's seconds and each worker's share; else null. */
+  parallel: ParallelState | null;
 }
+
+/**
+ * One worker's part of a parallel search: packets (subtrees) searched, their nodes (visited +
+ * pruned), children generated, seconds busy, and the size of its wasm memory in bytes.
+ */
+export interface WorkerBalance { worker: number; packets: number; nodes: number; generated: number; busy: number; memory: number }
+/** `state.parallel`. */
+export interface ParallelState { workers: number; seconds: number; balance: WorkerBalance[] }
 
 /** `state.tree`. */
 export interface TreeState {
@@ -167,6 +179,15 @@ export declare class TileSearchElement extends HTMLElement {
   play(): void;
   pause(): void;
   reset(): void;
+  /**
+   * Solve now: IDA* over every core (a parallel search in the page's workers), shown as the
+   * solved state (the tree is not drawn; `state.parallel` says how many workers did it).
+   * Resolves to the summary a sequential Solver's run() returns (the same solution and
+   * per-iteration counts); rejects with the core's TileSearchError for options it cannot
+   * search, an Error for a graph search or a page that cannot start workers, and a
+   * DOMException named AbortError when Pause, Reset, new options or removal abandon it.
+   */
+  solve(): Promise<RunSummary>;
   /** Copies `link`; resolves to the status line. */
   copyLink(): Promise<string>;
   /** The events shown so far as JSON Lines (the CLI's trace schema). */

@@ -1,0 +1,303 @@
+// The parallel IDA* in the real page: solveInParallel and the element's Solve now (solve())
+// return the sequential Solver's summary (the same solution and every iteration's counts) on
+// 8- and 15-puzzles; the page never runs more workers than cores with widgets streaming beside
+// a parallel search, and those widgets keep advancing; a search abandoned mid-way (Reset, new
+// options, the widget removed) rejects with an AbortError and leaves the pool working; bad
+// input is named. Screens of Solve now at 1280×720 and 390×844.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launch, openExplorer, screenshot, state, waitForState, settle } from './server.mjs';
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+const button = (page, name) => page.getByRole('button', { name, exact: true });
+const KORF_94 = '14 12 15 10 1 13 4 6 3 7 2 0 8 5 9 11';  // 53 moves, 1.3 M generated with Manhattan (blank last)
+const KORF_57 = '2 13 9 15 6 1 14 8 0 4 3 12 7 10 5 11';   // 50 moves, 6.2 M generated
+const KORF_17 = '4 6 14 13 7 8 11 9 3 10 15 5 12 0 2 1';   // 66 moves, 762 M generated: long enough to abandon
+const KORF_1 = '13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2';    // runs for minutes at full speed: a widget that streams on
+
+/** The sequential Solver's run() and solveInParallel's summary for each case, with 1 and every worker, in the page. */
+const compare = (page, cases) => page.evaluate(async (cases) => {
+  const core = await import('/www/pkg/tilesearch.js');
+  const { solveInParallel, MAX_WORKERS } = await import('/www/parallel-search.js');
+  await core.default();
+  const out = [];
+  for (const options of cases) {
+    const solver = new core.Solver(options);
+    const sequential = solver.run();
+    solver.free();
+    for (const workers of [...new Set([1, MAX_WORKERS])]) {
+      const parallel = await solveInParallel(options, { workers });
+      out.push({ options, workers, sequential, summary: parallel.summary, balance: parallel.balance, packets: parallel.packets });
+    }
+  }
+  return out;
+}, cases);
+
+test('solveInParallel returns the sequential summary (solution and every iteration) on 8- and 15-puzzles, with 1 and all workers', async () => {
+  const { page, context, errors } = await openExplorer(browser, server.url);
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  const results = await compare(page, [
+    { board: '6 4 5 8 2 7 1 0 3', heuristic: 'manhattan' },
+    { board: '8 6 7 2 5 4 3 0 1', heuristic: 'linear-conflict', order: 'udlr' },
+    { board: '1 2 3 4 0 6 7 5 8' },
+    { board: '1 2 3 4 5 6 7 8 0' },
+    { board: '0 1 2 3 4 5 6 7 8', goal: 'blank-first', heuristic: 'hamming' },
+    { board: KORF_94, heuristic: 'manhattan' },
+    { board: KORF_57, heuristic: 'manhattan', order: 'durl' },
+    { board: '5 7 11 8 0 14 9 13 10 12 3 15 6 1 4 2', heuristic: 'linear-conflict', goal: 'blank-first', order: 'udlr' },
+  ]);
+  for (const { options, workers, sequential, summary, balance, packets } of results) {
+    const name = `${JSON.stringify(options)} on ${workers} worker${workers === 1 ? '' : 's'}`;
+    assert.deepEqual(summary, sequential, name);
+    assert.equal(balance.length, workers, name);
+    assert.equal(balance.reduce((sum, b) => sum + b.packets, 0) + packets.dropped + packets.leftover, packets.sent, name);
+  }
+  const korf = results.filter((r) => r.options.board === KORF_57);
+  console.log(`# Korf #57 (Manhattan, order durl), ${cores} cores: ${korf.map((r) => `${r.workers} worker(s): ${r.packets.sent} packets, ` +
+    r.balance.map((b) => `w${b.worker} ${b.packets} packets ${(b.memory / 2 ** 20).toFixed(1)} MiB`).join(', ')).join('; ')}`);
+  // With every core, the 15-puzzle's packets are spread over all the workers.
+  assert.ok(korf.at(-1).balance.every((b) => b.packets > 0), 'every worker searched packets');
+  assert.ok(korf.at(-1).balance.every((b) => b.memory > 0), 'each worker reports its wasm memory');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('bad input is named: options, workers and searches without a parallel version reject with specific errors', async () => {
+  const { page, context, errors } = await openExplorer(browser, server.url);
+  const rejections = await page.evaluate(async () => {
+    const { solveInParallel, MAX_WORKERS } = await import('/www/parallel-search.js');
+    const reason = async (promise) => {
+      try { await promise; return 'resolved'; } catch (error) { return `${error.name}${error.kind ? ` (${error.kind})` : ''}: ${error.message}`; }
+    };
+    return {
+      cores: MAX_WORKERS,
+      unsolvable: await reason(solveInParallel({ board: '2 1 3 4 5 6 7 8 0' })),
+      duplicate: await reason(solveInParallel({ board: '1 1 3 4 5 6 7 8 0' })),
+      heuristic: await reason(solveInParallel({ board: '1 2 3 4 5 6 7 0 8', heuristic: 'euclid' })),
+      order: await reason(solveInParallel({ board: '1 2 3 4 5 6 7 0 8', order: 'lrux' })),
+      pdbOn3: await reason(solveInParallel({ board: '1 2 3 4 5 6 7 0 8', heuristic: 'pdb' })),
+      zero: await reason(solveInParallel({ board: '1 2 3 4 5 6 7 0 8' }, { workers: 0 })),
+      many: await reason(solveInParallel({ board: '1 2 3 4 5 6 7 0 8' }, { workers: MAX_WORKERS + 1 })),
+      text: await reason(solveInParallel({ board: '1 2 3 4 5 6 7 0 8' }, { workers: '2' })),
+      bfs: await reason(solveInParallel({ board: '1 2 3 4 5 6 7 0 8', algorithm: 'bfs' })),
+      none: await reason(solveInParallel(null)),
+      aborted: await reason(solveInParallel({ board: '1 2 3 4 5 6 7 0 8' }, { signal: AbortSignal.abort(new DOMException('gone', 'AbortError')) })),
+      after: (await solveInParallel({ board: '1 2 3 4 5 6 7 0 8' })).summary.length,
+    };
+  });
+  assert.match(rejections.unsolvable, /^TileSearchError \(unsolvable\): this board is unsolvable: it has 1 inversion/);
+  assert.match(rejections.duplicate, /^TileSearchError \(duplicate-tile\): tile 1 appears twice/);
+  assert.match(rejections.heuristic, /^TileSearchError \(unknown-heuristic\): unknown heuristic "euclid": choose hamming, manhattan/);
+  assert.match(rejections.order, /^TileSearchError \(invalid-option\): order "lrux" is not an order of the blank's moves/);
+  assert.match(rejections.pdbOn3, /^TileSearchError \(pdb-width\): the pdb heuristic \(pattern databases\) is for the 4×4 board, not 3×3/);
+  const range = `workers must be a whole number from 1 to ${rejections.cores} \\(one per core of this device\\)`;
+  assert.match(rejections.zero, new RegExp(`^RangeError: ${range}, not 0$`));
+  assert.match(rejections.many, new RegExp(`^RangeError: ${range}, not ${rejections.cores + 1}$`));
+  assert.match(rejections.text, new RegExp(`^RangeError: ${range}, not "2"$`));
+  assert.equal(rejections.bfs, 'Error: the parallel search is IDA*\'s: algorithm "bfs" has no parallel version (use IDA*, or run it step by step)');
+  assert.equal(rejections.none, 'TypeError: solveInParallel takes the options of a Solver ({board, heuristic, goal, order}), not null');
+  assert.equal(rejections.aborted, 'AbortError: gone');
+  assert.equal(rejections.after, 1, 'the pool works after every refusal');
+
+  // The element: a graph search and a bad board reject, and say so in the widget.
+  const element = page.locator('tile-search');
+  await element.evaluate((e) => { e.algorithm = 'bfs'; });
+  await waitForState(page, (s) => s.algorithm === 'bfs' && s.status === 'ready');
+  assert.equal(await button(page, 'Solve now').isVisible(), false, 'no Solve now for a graph search');
+  assert.equal(await button(page, 'Play solution').isVisible(), true);
+  const bfs = await element.evaluate((e) => e.solve().then(() => 'resolved', (error) => error.message));
+  assert.equal(bfs, 'Solve now runs IDA* on every core: the BFS search has no parallel version. Choose IDA*, or Run it.');
+  await element.evaluate((e) => { e.algorithm = 'ida'; e.board = '1 2 3 4 5 6 8 7 0'; });
+  await waitForState(page, (s) => s.status === 'error');
+  const unsolvable = await element.evaluate((e) => e.solve().then(() => 'resolved', (error) => `${error.kind}: ${error.message}`));
+  assert.match(unsolvable, /^unsolvable: this board is unsolvable/);
+  assert.match(await page.locator('tile-search .progress').textContent(), /^Solve now failed: this board is unsolvable/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+for (const [width, height] of [[1280, 720], [390, 844]]) {
+  test(`Solve now at ${width}×${height}: every core, the solved state with the counts and who did it, Play solution`, async () => {
+    const { page, context, errors } = await openExplorer(browser, `${server.url}#board=${KORF_57.replaceAll(' ', '+')}`, { viewport: { width, height } });
+    const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+    const sequential = await page.evaluate(async (board) => {
+      const core = await import('/www/pkg/tilesearch.js');
+      await core.default();
+      return new core.Solver({ board }).run();
+    }, KORF_57);
+    const solveNow = button(page, 'Solve now');
+    assert.equal(await solveNow.isVisible(), true, 'offered before the search is solved');
+    assert.equal(await button(page, 'Play solution').isVisible(), false, 'in its place until solved');
+    assert.match(await solveNow.getAttribute('title'), new RegExp(`^Solve now: the optimal solution at once, IDA\\* on every core \\(${cores} workers?\\)`));
+    const solved = page.evaluate(() => new Promise((done) => document.querySelector('tile-search').addEventListener('solved', (e) => done(e.detail), { once: true })));
+    await solveNow.click();
+    const detail = await solved;
+    const s = await waitForState(page, (st) => st.status === 'solved', 60000);
+    assert.deepEqual(detail, { length: sequential.length, moves: sequential.moves, expanded: sequential.expanded, generated: sequential.generated });
+    assert.deepEqual(s.solution, { length: sequential.length, moves: sequential.moves });
+    assert.equal(s.expanded, sequential.expanded);
+    assert.equal(s.generated, sequential.generated);
+    assert.equal(s.iteration, sequential.iteration);
+    assert.equal(s.parallel.workers, cores);
+    assert.equal(s.parallel.balance.length, cores);
+    const progress = await page.locator('tile-search .progress').textContent();
+    assert.match(progress, new RegExp(`^Solved now on ${cores} workers? in \\d+\\.\\d\\d s: ${sequential.length} moves after [\\d,]+ nodes ` +
+      `\\(${sequential.expanded.toLocaleString('en')} expanded, ${sequential.generated.toLocaleString('en')} generated\\) in ${sequential.iteration} iterations\\.$`));
+    assert.match(await page.locator('tile-search .tree-note').textContent(),
+      /^Solved at once by Solve now: \d workers? searched [\d,]+ packets \(subtrees\) in \d+\.\d\d s; worker 1: [\d,]+ packets?, \d+ % of the nodes, .* The tree is not drawn: Reset, then Step or Run, to watch the search\.$/);
+    assert.equal(await page.locator('tile-search .timeline-panel tbody tr').count(), sequential.iteration, 'every iteration in the timeline');
+    assert.equal(await page.locator('tile-search .timeline-panel tbody button').count(), 0, 'no iteration start to go to: Solve now did not step there');
+    const now = await page.locator('tile-search .now [data-key]').evaluateAll((cells) => Object.fromEntries(cells.map((c) => [c.dataset.key, c.textContent.trim()])));
+    assert.deepEqual([now.g, now.h, now.f], [String(sequential.length), '0', String(sequential.length)], 'Now: g, h and f at the goal');
+    assert.equal(await solveNow.isVisible(), false, 'solved: Play solution takes its place');
+    await settle(page);
+    await screenshot(page, `60-solve-now-${width}x${height}`);
+    // Play solution walks the solution from the start.
+    await page.locator('tile-search').evaluate((e) => { e.speed = 1000; });
+    await button(page, 'Play solution').click();
+    await page.waitForFunction((n) => new RegExp(`^Solution move ${n} of ${n}: slide \\d+: the goal\\.$`).test(document.querySelector('tile-search').shadowRoot.querySelector('.playback').textContent),
+      sequential.length, { timeout: 60000 });
+    // Reset: back to stepping, the tree and Solve now again.
+    await button(page, 'Reset').click();
+    const reset = await waitForState(page, (st) => st.status === 'ready');
+    assert.equal(reset.parallel, null);
+    assert.equal(await solveNow.isVisible(), true);
+    await button(page, 'Step').click();
+    assert.equal((await state(page)).position, 1);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+/** Counts the page's Worker constructions and the workers alive (terminate() and a failure end one). */
+const COUNT_WORKERS = () => {
+  const log = { made: 0, live: 0, most: 0 };
+  window.workerLog = log;
+  const Native = window.Worker;
+  window.Worker = class extends Native {
+    constructor(...args) {
+      super(...args);
+      log.made += 1;
+      log.live += 1;
+      log.most = Math.max(log.most, log.live);
+    }
+    terminate() { log.live -= 1; super.terminate(); }
+  };
+};
+
+async function openHost() {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(COUNT_WORKERS);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await page.goto(`${server.url}tests/e2e/fixtures/host.html`);
+  await page.waitForFunction(() => customElements.get('tile-search') && window.host);
+  return { page, context, errors };
+}
+
+const addWidgets = async (page, count, attributes) => {
+  const ids = await page.evaluate(({ count, attributes }) => window.host.add(count, attributes), { count, attributes });
+  await page.waitForFunction((ids) => ids.every((id) => document.getElementById(id).state.status === 'ready'), ids);
+  return ids;
+};
+const expanded = (page, ids) => page.evaluate((ids) => ids.map((id) => document.getElementById(id).state.expanded), ids);
+
+test('two widgets streaming and a parallel search: never more workers than cores, and the widgets keep advancing', async () => {
+  const { page, context, errors } = await openHost();
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  const streaming = await addWidgets(page, 2, { board: KORF_1, view: 'board now', controls: 'run reset', speed: 'max' });
+  const [solver] = await addWidgets(page, 1, { board: KORF_17, view: 'board now tree', controls: 'run reset solve-now' });
+  await page.evaluate((ids) => { for (const id of ids) document.getElementById(id).play(); }, streaming);
+  await page.waitForFunction((ids) => ids.every((id) => document.getElementById(id).state.expanded > 0), streaming);
+  const before = await expanded(page, streaming);
+  const started = Date.now();
+  const summary = await page.evaluate((id) => document.getElementById(id).solve(), solver);
+  const seconds = (Date.now() - started) / 1000;
+  const after = await expanded(page, streaming);
+  const log = await page.evaluate(() => window.workerLog);
+  const s = await page.evaluate((id) => document.getElementById(id).state, solver);
+  console.log(`# ${cores} cores: Korf #17 solved on ${s.parallel.workers} workers in ${seconds.toFixed(1)} s beside two streaming widgets ` +
+    `(they advanced ${after.map((n, i) => (n - before[i]).toLocaleString('en')).join(' and ')} expanded meanwhile); Workers made ${log.made}, most alive ${log.most}`);
+  assert.equal(summary.length, 66);
+  assert.equal(s.parallel.workers, cores);
+  assert.ok(log.made <= cores && log.most <= cores, `workers made ${log.made}, most alive ${log.most}, cores ${cores}`);
+  assert.ok(after.every((n, i) => n > before[i]), `both widgets advanced during the parallel search: ${before} → ${after}`);
+  // And go on after it.
+  const later = await expanded(page, streaming);
+  await page.waitForTimeout(500);
+  assert.ok((await expanded(page, streaming)).every((n, i) => n > later[i]), 'they keep running');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('Compare counts in the budget: beside a streaming widget and Solve now it waits for a core, then runs, never more workers than cores', async () => {
+  const { page, context, errors } = await openHost();
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  const [streaming] = await addWidgets(page, 1, { board: KORF_1, view: 'board now', controls: 'run reset', speed: 'max' });
+  const [id] = await addWidgets(page, 1, { board: KORF_17, view: 'board now compare', 'max-reached': '20000' });
+  await page.evaluate((id) => document.getElementById(id).play(), streaming);
+  const status = () => page.evaluate((id) => document.getElementById(id).shadowRoot.querySelector('.compare-status').textContent, id);
+  const solving = page.evaluate((id) => document.getElementById(id).solve().then((s) => s.length), id);
+  await page.waitForFunction((id) => /of [\d,]+ packets? done/.test(document.getElementById(id).shadowRoot.querySelector('.progress').textContent), id);
+  await page.evaluate((id) => document.getElementById(id).shadowRoot.querySelector('[data-compare="start"]').click(), id);
+  const waiting = await status();
+  assert.equal(await solving, 66);
+  await page.waitForFunction((id) => /^Compared|failed/.test(document.getElementById(id).shadowRoot.querySelector('.compare-status').textContent), id, { timeout: 120000 });
+  const log = await page.evaluate(() => window.workerLog);
+  console.log(`# ${cores} cores: Compare while Solve now ran: "${waiting}", then "${await status()}"; Workers made ${log.made}, most alive ${log.most}`);
+  if (cores <= 2) assert.equal(waiting, 'Waiting for a free core (full-speed runs or Solve now use them all)…');
+  assert.match(await status(), /^Compared 5 algorithms in \d+\.\d s, in a worker\.$/);
+  assert.ok(log.most <= cores, `most workers alive ${log.most}, cores ${cores}`);
+  const other = await page.evaluate((id) => document.getElementById(id).state, streaming);
+  assert.ok(other.expanded > 0, `the streaming widget ran: ${JSON.stringify({ status: other.status, expanded: other.expanded })}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a search abandoned mid-way (Reset, new options, the widget removed) rejects with an AbortError and leaves the widgets and the pool working', async () => {
+  const { page, context, errors } = await openHost();
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  const [other] = await addWidgets(page, 1, { board: '8 6 7 2 5 4 3 0 1', view: 'board now', controls: 'run reset', speed: 'max' });
+  const [id] = await addWidgets(page, 1, { board: KORF_17, view: 'board now tree' });
+  // Starts Solve now, waits until its packets are being searched, then does `action` to the widget.
+  const abandon = (action) => page.evaluate(async ({ id, action }) => {
+    const element = document.getElementById(id);
+    const outcome = element.solve().then(() => 'resolved', (error) => `${error.name}: ${error.message}`);
+    const progress = () => element.shadowRoot.querySelector('.progress').textContent;
+    while (!/of [\d,]+ packets? done/.test(progress())) await new Promise((done) => setTimeout(done, 20));
+    if (action === 'reset') element.reset();
+    if (action === 'pause') element.pause();
+    if (action === 'board') element.board = '1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15';
+    if (action === 'remove') element.remove();
+    return { outcome: await outcome, status: element.isConnected ? element.state.status : 'removed', progress: progress() };
+  }, { id, action });
+  const reset = await abandon('reset');
+  assert.deepEqual(reset, { outcome: 'AbortError: Solve now was abandoned: reset', status: 'ready', progress: '' });
+  const paused = await abandon('pause');
+  assert.equal(paused.outcome, 'AbortError: Solve now was abandoned: paused');
+  assert.equal(paused.progress, 'Solve now stopped: paused.');
+  const board = await abandon('board');
+  assert.equal(board.outcome, 'AbortError: Solve now was abandoned: the board or an option changed');
+  // The widget works on with the new board, Solve now too.
+  assert.equal((await page.evaluate((id) => document.getElementById(id).solve(), id)).length, 1);
+  await page.evaluate(({ id, board }) => { document.getElementById(id).board = board; }, { id, board: KORF_17 });
+  await page.waitForFunction((id) => document.getElementById(id).state.status === 'ready', id);
+  const removed = await abandon('remove');
+  assert.deepEqual(removed, { outcome: 'AbortError: Solve now was abandoned: the widget was removed from the page', status: 'removed', progress: removed.progress });
+  // The other widget runs to its solution; a new parallel search works at once (the abandoned packets were dropped).
+  await page.evaluate((id) => document.getElementById(id).play(), other);
+  await page.waitForFunction((id) => document.getElementById(id).state.status === 'solved', other, { timeout: 60000 });
+  const started = Date.now();
+  const fresh = await page.evaluate(async (board) => (await (await import('/www/parallel-search.js')).solveInParallel({ board })).summary.length, KORF_94);
+  console.log(`# after the abandoned searches, Korf #94 in parallel: ${((Date.now() - started) / 1000).toFixed(2)} s`);
+  assert.equal(fresh, 53);
+  const log = await page.evaluate(() => window.workerLog);
+  assert.ok(log.most <= cores, `most workers alive ${log.most}, cores ${cores}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

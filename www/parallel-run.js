@@ -1,0 +1,227 @@
+// The loop of a parallel IDA* over a team of workers, without the search: the core's
+// ParallelSearch splits each iteration into packets of subtrees (in move order) and adds up
+// their results; this loop only hands the packets out, in order, a few in flight per worker (so
+// that no worker idles while a message travels), skips the packets the core no longer needs
+// (an earlier packet found the solution), and gives each result back to the core, which says
+// when the iteration is complete. Pure: no DOM, no wasm, no workers (tests/js give it fakes).
+
+/** Packets a worker has in flight at least: one searching, the next ones queued behind it. */
+export const IN_FLIGHT = 3;
+/** Packets a worker has in flight at most. */
+export const MAX_IN_FLIGHT = 64;
+/**
+ * Milliseconds of search each worker should have queued: more than a message's round trip, so
+ * that a worker never waits for its next packet. Small packets (the early iterations', a few
+ * microseconds each) go out many at a time; large ones IN_FLIGHT at a time, so that the last
+ * packets of an iteration still go to whichever worker is free first.
+ */
+export const QUEUED_MS = 2;
+
+/** Packets to keep in flight per worker when a packet takes about `ms` milliseconds. */
+export const windowFor = (ms) => Math.max(IN_FLIGHT, Math.min(MAX_IN_FLIGHT, Math.ceil(QUEUED_MS / Math.max(ms, 1e-3)) + 1));
+
+/**
+ * @typedef {{index: number, path: number[]}} Packet
+ * @typedef {{iteration: number, threshold: number, packets: Packet[]}} Iteration
+ * @typedef {{iteration: number, index: number, visited: number, pruned: number, nextThreshold: number | null,
+ *   solution: number[] | null, generated: number}} PacketResult
+ * @typedef {{iteration(): Iteration | null, accept(result: PacketResult): boolean, needed(index: number): boolean,
+ *   readonly summary: any}} Coordinator  the core's ParallelSearch
+ * @typedef {{size: number, packet(worker: number, options: object, job: number, work: {iteration: number, threshold: number, packet: Packet}):
+ *   Promise<{result?: PacketResult, ms?: number, memory?: number, dropped?: boolean}>, drop(worker: number, jobs: number[]): void}} TeamLike
+ * @typedef {{worker: number, packets: number, nodes: number, generated: number, busy: number, memory: number}} WorkerBalance
+ *   per worker: packets searched, their nodes (visited + pruned) and generated children, seconds
+ *   busy searching, and the largest size of its wasm memory seen (bytes; 0 if not reported)
+ * @typedef {{sent: number, skipped: number, dropped: number, wasted: number, leftover: number}} PacketCounts
+ *   packets sent to workers, skipped before sending (no longer needed), dropped in a worker's
+ *   queue, searched but no longer needed, and still in flight when the search ended (ignored)
+ * @typedef {{phase: 'search', iteration: number, threshold: number, packets: number, accepted: number, skipped: number,
+ *   workers: number, seconds: number}} SearchProgress
+ */
+
+/**
+ * Runs `run` (a ParallelSearch) to the end on `team`'s workers.
+ * @param {Coordinator} run
+ * @param {TeamLike} team
+ * @param {object} options what each worker's PacketSearcher is made with ({board, goal, heuristic, order})
+ * @param {{onProgress?: (progress: SearchProgress) => void, signal?: AbortSignal, now?: () => number}} [settings]
+ * @returns {Promise<{summary: any, balance: WorkerBalance[], seconds: number, packets: PacketCounts}>}
+ *   the core's summary once finished, the work of each worker, the wall time, and what became
+ *   of the packets
+ */
+export function runParallel(run, team, options, { onProgress, signal, now = () => performance.now() } = {}) {
+  return new Promise((resolve, reject) => {
+    const started = now();
+    /** @type {WorkerBalance[]} */
+    const balance = Array.from({ length: team.size }, (_, i) => ({ worker: i + 1, packets: 0, nodes: 0, generated: 0, busy: 0, memory: 0 }));
+    const packets = { sent: 0, skipped: 0, dropped: 0, wasted: 0, leftover: 0 };
+    // Per worker: job number → {index, current} of each packet in flight.
+    const inFlight = Array.from({ length: team.size }, () => new Map());
+    let current = null;   // {iteration, threshold, packets, next, accepted, skipped}
+    let done = false;
+    let jobs = 0;
+    let typicalMs = null; // a packet's search time lately (an average leaning to the latest)
+    let window = IN_FLIGHT;
+
+    const stop = () => {
+      done = true;
+      packets.leftover = inFlight.reduce((sum, jobs) => sum + jobs.size, 0);
+      signal?.removeEventListener('abort', abort);
+      for (let w = 0; w < team.size; w += 1) team.drop(w, [...inFlight[w].keys()]);
+    };
+    const fail = (error) => {
+      if (done) return;
+      stop();
+      reject(error);
+    };
+    const abort = () => fail(signal.reason ?? new DOMException('the parallel search was abandoned', 'AbortError'));
+    if (signal?.aborted) { abort(); return; }
+    signal?.addEventListener('abort', abort, { once: true });
+
+    // The next packet the core still needs, in order.
+    const take = () => {
+      while (current.next < current.packets.length) {
+        const packet = current.packets[current.next++];
+        if (run.needed(packet.index)) return packet;
+        current.skipped += 1;
+        packets.skipped += 1;
+      }
+      return null;
+    };
+
+    // Packets out in order, one worker after another, until each has its window.
+    const fill = () => {
+      for (let any = true; any && !done;) {
+        any = false;
+        for (let w = 0; w < team.size && !done; w += 1) {
+          if (inFlight[w].size >= window) continue;
+          const packet = take();
+          if (!packet) return;
+          send(w, packet);
+          any = true;
+        }
+      }
+    };
+
+    // In a worker's queue and no longer needed (a packet before it found the solution): dropped
+    // there, unless the worker has started it.
+    const dropUnneeded = () => {
+      for (let w = 0; w < team.size; w += 1) {
+        const unneeded = [...inFlight[w]].filter(([, job]) => job.current !== current || !run.needed(job.index)).map(([id]) => id);
+        team.drop(w, unneeded);
+      }
+    };
+
+    const send = (w, packet) => {
+      const job = jobs += 1;
+      const iteration = current;
+      inFlight[w].set(job, { index: packet.index, current: iteration });
+      packets.sent += 1;
+      team.packet(w, options, job, { iteration: iteration.iteration, threshold: iteration.threshold, packet }).then((reply) => {
+        inFlight[w].delete(job);
+        if (done) return;
+        if (reply.dropped) { packets.dropped += 1; fill(); check(); return; }
+        const { result, ms, memory = 0 } = reply;
+        typicalMs = typicalMs === null ? ms : 0.7 * typicalMs + 0.3 * ms;
+        window = windowFor(typicalMs);
+        const b = balance[w];
+        b.memory = Math.max(b.memory, memory);
+        b.packets += 1;
+        b.nodes += result.visited + result.pruned;
+        b.generated += result.generated;
+        b.busy += ms / 1000;
+        if (iteration !== current || !run.needed(result.index)) {
+          packets.wasted += 1;
+        } else {
+          let complete;
+          try {
+            complete = run.accept(result);
+          } catch (error) {
+            fail(error);
+            return;
+          }
+          iteration.accepted += 1;
+          onProgress?.({ phase: 'search', iteration: iteration.iteration, threshold: iteration.threshold, packets: iteration.packets.length,
+            accepted: iteration.accepted, skipped: iteration.skipped, workers: team.size, seconds: (now() - started) / 1000 });
+          if (done) return; // a progress listener abandoned the search
+          if (complete) { begin(); return; }
+          if (result.solution) dropUnneeded();
+        }
+        fill();
+        check();
+      }, fail);
+    };
+
+    // Every packet is out and answered, yet the core waits: it would wait forever.
+    const check = () => {
+      if (done || current.next < current.packets.length || inFlight.some((jobs) => jobs.size > 0)) return;
+      fail(new Error(`parallel search: iteration ${current.iteration} has no packet left to search, yet the coordinator ` +
+        `has not completed it (${current.accepted} of ${current.packets.length} packets accepted, ${current.skipped} skipped)`));
+    };
+
+    // The next iteration's packets, or the end.
+    const begin = () => {
+      let next;
+      try {
+        next = run.iteration();
+      } catch (error) {
+        fail(error);
+        return;
+      }
+      if (next === null) {
+        let summary;
+        try {
+          summary = run.summary;
+        } catch (error) {
+          fail(error);
+          return;
+        }
+        stop();
+        resolve({ summary, balance, seconds: (now() - started) / 1000, packets });
+        return;
+      }
+      if (current && next.iteration === current.iteration) {
+        fail(new Error(`parallel search: iteration ${next.iteration} was handed out twice`));
+        return;
+      }
+      current = { ...next, next: 0, accepted: 0, skipped: 0 };
+      dropUnneeded();
+      fill();
+      check();
+    };
+
+    begin();
+  });
+}
+
+/**
+ * The balance of several runs added up, per worker: what the benchmark page shows for a set
+ * of instances.
+ * @param {WorkerBalance[][]} balances
+ * @returns {WorkerBalance[]}
+ */
+export function addBalances(balances) {
+  const total = [];
+  for (const balance of balances) {
+    for (const { worker, packets, nodes, generated, busy, memory = 0 } of balance) {
+      const into = total[worker - 1] ??= { worker, packets: 0, nodes: 0, generated: 0, busy: 0, memory: 0 };
+      into.memory = Math.max(into.memory, memory);
+      into.packets += packets;
+      into.nodes += nodes;
+      into.generated += generated;
+      into.busy += busy;
+    }
+  }
+  return total;
+}
+
+/**
+ * The balance in words, one line: each worker's share of the nodes and of the busy time.
+ * @param {WorkerBalance[]} balance
+ * @returns {string}
+ */
+export function balanceText(balance) {
+  const nodes = balance.reduce((sum, b) => sum + b.nodes, 0) || 1;
+  return balance.map((b) => `worker ${b.worker}: ${b.packets.toLocaleString('en')} packet${b.packets === 1 ? '' : 's'}, ` +
+    `${Math.round((100 * b.nodes) / nodes)} % of the nodes, ${b.busy.toFixed(2)} s busy`).join('; ');
+}
