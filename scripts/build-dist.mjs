@@ -17,7 +17,7 @@
 // explorer's pseudo-code, canvas tree and glossary took it from 142 to 153 KiB, predict mode to
 // 160.5, "Check a trace" (the checker's rules and messages in wasm, its card) to 187.7, the
 // parallel search's coordinator and packet searcher in wasm to 205.8, Solve now (the pool's
-// teams, the driver, the pattern databases built in parts) to 213.8).
+// teams, the driver, the pattern databases built in parts) to 214.4).
 import { build } from 'esbuild';
 import { copyFile, cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
