@@ -556,6 +556,25 @@ fn positions_of(board: &Board) -> Tiles {
     positions
 }
 
+impl<H: Heuristic> IdaStar<H> {
+    /// The search state as a new search from `start` has it (the first threshold `root_h`);
+    /// what it learnt of earlier runs (`known`) stays.
+    pub(super) fn start_over(&mut self) {
+        self.tiles = self.start.padded();
+        self.stack.clear();
+        self.phase = Phase::Begin;
+        self.threshold = self.root_h;
+        self.next_threshold = u32::MAX;
+        self.iteration = 0;
+        self.pruned = 0;
+        self.iteration_start = 0;
+        self.next_id = 0;
+        self.visited_before = 0;
+        self.finished.clear();
+        self.solution = None;
+    }
+}
+
 impl<H: Heuristic> Advance for IdaStar<H> {
     fn advance<S: Sink>(&mut self, sink: &mut S, max_nodes: Option<u64>) -> Status {
         self.advance_impl(sink, max_nodes)
@@ -623,18 +642,7 @@ impl<H: Heuristic> Search for IdaStar<H> {
 
     fn reset(&mut self) {
         self.remember();
-        self.tiles = self.start.padded();
-        self.stack.clear();
-        self.phase = Phase::Begin;
-        self.threshold = self.root_h;
-        self.next_threshold = u32::MAX;
-        self.iteration = 0;
-        self.pruned = 0;
-        self.iteration_start = 0;
-        self.next_id = 0;
-        self.visited_before = 0;
-        self.finished.clear();
-        self.solution = None;
+        self.start_over();
     }
 
     fn seek(&mut self, position: u64) -> u64 {

@@ -33,6 +33,15 @@ pub(super) fn installed(goal: Goal) -> Option<Arc<PatternDatabases>> {
     INSTALLED.with_borrow(|installed| installed[slot(goal)].clone())
 }
 
+/// The error of a call that needs the build finished.
+fn unfinished(builder: &crate::heuristic::pdb::PdbBuilder) -> JsValue {
+    // A whole percentage, written as an integer (no float formatting in the module).
+    invalid(format!(
+        "the build is not finished ({} % done): call work() until it returns true",
+        (builder.progress() * 100.0).round() as u32
+    ))
+}
+
 /// A resumable build of the 15-puzzle's pattern databases (the `pdb` heuristic), to run in a
 /// worker in slices with a progress bar: `work(budget)` until it returns true, then
 /// `install()`. About 29 MB; `exportPatternDatabases` gives the bytes to cache (`IndexedDB`).
@@ -96,12 +105,9 @@ impl PatternDatabaseBuilder {
                 ))
             }
             Some(b) => {
-                let progress = b.progress();
+                let error = unfinished(&b);
                 self.builder = Some(b);
-                Err(invalid(format!(
-                    "the build is not finished ({} % done): call work() until it returns true",
-                    (progress * 100.0).round() as u32
-                )))
+                Err(error)
             }
             None => Err(invalid(
                 "this build was exported or installed already".into(),
@@ -151,13 +157,9 @@ impl PatternDatabaseBuilder {
                 Ok(())
             }
             Some(b) => {
-                let progress = b.progress();
+                let error = unfinished(&b);
                 self.builder = Some(b);
-                // A whole percentage, written as an integer (no float formatting in the module).
-                Err(invalid(format!(
-                    "the build is not finished ({} % done): call work() until it returns true",
-                    (progress * 100.0).round() as u32
-                )))
+                Err(error)
             }
             None => Err(invalid("this build was installed already".into())),
         }

@@ -4,7 +4,7 @@
 //! them, so a packet costs a few updates rather than a from-scratch h (pdb's walks each
 //! pattern) and no new search.
 
-use super::{positions_of, IdaStar, Phase, NO_MOVE};
+use super::{positions_of, IdaStar, NO_MOVE};
 use crate::board::{Board, Direction, Goal, MoveOrder};
 use crate::error::Error;
 use crate::heuristic::{pdb, Hamming, Heuristic, HeuristicChoice, LinearConflict, Manhattan, Pdb};
@@ -129,18 +129,8 @@ where
         let s = &mut self.search;
         s.start = board;
         (s.root_h, s.root_state) = (h, state);
-        s.tiles = board.padded();
-        s.stack.clear();
-        s.phase = Phase::Begin;
+        s.start_over();
         s.threshold = threshold - depth;
-        s.next_threshold = u32::MAX;
-        s.iteration = 0;
-        s.pruned = 0;
-        s.iteration_start = 0;
-        s.next_id = 0;
-        s.visited_before = 0;
-        s.finished.clear();
-        s.solution = None;
         s.root_back = last.map_or(NO_MOVE, |dir| s.order.rank(dir.opposite()) as u8);
         s.one_iteration = true;
         while s.run(Some(slice)) == Status::Running {
