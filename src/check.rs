@@ -26,12 +26,17 @@
 //! Memory stays bounded (the current path and one search), whatever the trace's length.
 
 use crate::board::{Board, Direction, Goal, MoveOrder};
-use crate::error::{escape_controls, Error};
+use crate::error::{quote, thousands, Error};
 use crate::heuristic::{HeuristicChoice, HeuristicKind, Manhattan};
+use crate::input::{self, Line, LineReader, TRACE_LINE_MAX};
 use crate::search::{ida_star_in_order, Search};
 use crate::trace::{Event, NodeInfo, PruneEvent, RaiseEvent, SolvedEvent};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::collections::VecDeque;
+use std::io::{self as io, Read};
+
+mod line;
+pub use line::{parse_line, MAX_DEPTH, MAX_WHOLE};
 
 /// What kind of mistake the first divergence is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -147,6 +152,27 @@ pub struct Verdict {
     pub context: Vec<CheckedLine>,
 }
 
+/// Why [`Checker::check_input`] has no verdict.
+#[derive(Debug)]
+pub enum CheckInputError {
+    /// Reading the input failed.
+    Unreadable(io::Error),
+    /// The input held no byte at all.
+    Empty,
+}
+
+impl std::fmt::Display for CheckInputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CheckInputError::Unreadable(e) => write!(f, "cannot read the trace: {e}"),
+            CheckInputError::Empty => write!(
+                f,
+                "the trace is empty: nothing was read (was the program's output saved, or the input closed?)"
+            ),
+        }
+    }
+}
+
 /// A line of the trace that matched the search's event.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -166,10 +192,9 @@ pub const CONTEXT_LINES: usize = 3;
 /// How much of a diverging line a verdict quotes.
 pub const TEXT_CHARS: usize = 200;
 
-/// One line of a student's trace, read from its JSON object: the fields the check reads (any
-/// others are ignored). The CLI reads it with a JSON parser; the browser with its own
-/// `JSON.parse` (the wasm module carries no JSON parser).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// One line of a student's trace, read from its JSON object by [`parse_line`]: the fields the
+/// check reads (any others are ignored).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 #[cfg_attr(
     target_arch = "wasm32",
     derive(tsify::Tsify),
@@ -189,11 +214,7 @@ pub struct TraceLine {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub f: Option<i64>,
     /// The tile slid: `Some(None)` for null (the root), `None` when absent.
-    #[serde(
-        default,
-        deserialize_with = "nullable",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tile: Option<Option<i64>>,
     /// An iteration's threshold.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -210,17 +231,6 @@ pub struct TraceLine {
     /// A solution's tiles.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub moves: Option<Vec<i64>>,
-}
-
-/// Tells a present `null` (`Some(None)`) from an absent field (`None`).
-fn nullable<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<i64>>, D::Error> {
-    Option::<i64>::deserialize(d).map(Some)
-}
-
-/// Reads a line's JSON object (natively; the browser reads it with `JSON.parse`).
-#[cfg(not(target_arch = "wasm32"))]
-pub fn parse_line(text: &str) -> Result<TraceLine, String> {
-    serde_json::from_str(text).map_err(|e| format!("this line is not a JSON event object: {e}"))
 }
 
 /// A student's event, read.
@@ -345,19 +355,8 @@ impl Checker {
     }
 
     /// Checks the next line; returns the verdict once the trace has diverged (later lines are
-    /// then ignored).
-    #[cfg(not(target_arch = "wasm32"))]
+    /// then ignored). Lines that do not start with `{` are skipped unread.
     pub fn feed(&mut self, text: &str) -> Option<&Verdict> {
-        self.feed_with(text, parse_line)
-    }
-
-    /// [`Checker::feed`] with `parse` reading a line's JSON object: lines that do not start
-    /// with `{` are skipped unread.
-    pub fn feed_with(
-        &mut self,
-        text: &str,
-        parse: impl FnOnce(&str) -> Result<TraceLine, String>,
-    ) -> Option<&Verdict> {
         if self.verdict.is_some() {
             return self.verdict.as_ref();
         }
@@ -366,7 +365,7 @@ impl Checker {
         if !text.starts_with('{') {
             return None;
         }
-        let line = match parse(text) {
+        let line = match parse_line(text) {
             Ok(line) => line,
             Err(message) => {
                 self.diverge(Divergence::UnexpectedEvent, message, false, None, text);
@@ -453,8 +452,42 @@ impl Checker {
         }
     }
 
+    /// A line over [`TRACE_LINE_MAX`] bytes: no event is that long, and it is not kept.
+    pub fn feed_too_long(&mut self) -> Option<&Verdict> {
+        if self.verdict.is_none() {
+            self.lines += 1;
+            let message = format!(
+                "this line is longer than the {} bytes an event may have: a trace has one \
+                 short JSON object per line",
+                thousands(TRACE_LINE_MAX as u64)
+            );
+            self.diverge(Divergence::UnexpectedEvent, message, false, None, "");
+        }
+        self.verdict.as_ref()
+    }
+
+    /// Checks a whole trace read from `input`, line by line with bounded memory (see
+    /// [`crate::input`]: UTF-8, a byte-order mark skipped, or UTF-16): what the CLI and the
+    /// browser both run on a trace's bytes. Fails only when `input` cannot be read, or when it
+    /// is empty (no byte at all: nothing was written, or the input was closed).
+    pub fn check_input(mut self, input: impl Read) -> Result<Verdict, CheckInputError> {
+        let mut reader = LineReader::new(input, TRACE_LINE_MAX);
+        while let Some((_, line)) = reader.next_line().map_err(CheckInputError::Unreadable)? {
+            let verdict = match line {
+                Line::Text(bytes) => self.feed(&input::text(bytes)),
+                Line::TooLong => self.feed_too_long(),
+            };
+            if verdict.is_some() {
+                break;
+            }
+        }
+        if reader.bytes_read() == 0 {
+            return Err(CheckInputError::Empty);
+        }
+        Ok(self.finish())
+    }
+
     /// Checks a whole trace.
-    #[cfg(not(target_arch = "wasm32"))]
     pub fn check_text(
         start: Board,
         goal: Goal,
@@ -462,13 +495,11 @@ impl Checker {
         order: Option<MoveOrder>,
         text: &str,
     ) -> Result<Verdict, Error> {
-        let mut checker = Checker::new(start, goal, heuristic, order)?;
-        for line in text.lines() {
-            if checker.feed(line).is_some() {
-                break;
-            }
+        let checker = Checker::new(start, goal, heuristic, order)?;
+        match checker.check_input(text.as_bytes()) {
+            Ok(verdict) => Ok(verdict),
+            Err(error) => Err(Error::InvalidOption(error.to_string())),
         }
-        Ok(checker.finish())
     }
 
     fn order(&self) -> MoveOrder {
@@ -1247,8 +1278,13 @@ fn read(line: &TraceLine) -> Result<Option<Got>, String> {
         .kind
         .as_deref()
         .ok_or("an event needs a \"type\": iteration, node, prune, raise or solved")?;
+    let article = if kind.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
     let need = |value: Option<i64>, field: &str| {
-        value.ok_or_else(|| format!("a {kind} event needs \"{field}\""))
+        value.ok_or_else(|| format!("{article} {kind} event needs \"{field}\""))
     };
     Ok(Some(match kind {
         "iteration" => Got::Iteration {
@@ -1262,7 +1298,7 @@ fn read(line: &TraceLine) -> Result<Option<Got>, String> {
                 tile: match line.tile {
                     Some(tile) => tile,
                     None => {
-                        return Err(format!("a {kind} event needs \"tile\" (null at the root)"))
+                        return Err(format!("a {kind} event needs \"tile\" (null at the root)"));
                     }
                 },
             };
@@ -1283,8 +1319,8 @@ fn read(line: &TraceLine) -> Result<Option<Got>, String> {
         "backtrack" => return Ok(None),
         other => {
             return Err(format!(
-                "\"{}\" is not an event type: use iteration, node, prune, raise or solved",
-                escape_controls(other)
+                "{} is not an event type: use iteration, node, prune, raise or solved",
+                quote(other)
             ))
         }
     }))

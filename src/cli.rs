@@ -17,8 +17,9 @@ pub mod pdb_cache;
 use args::{parse_args, Command, Options, USAGE};
 
 use crate::board::Board;
-use crate::error::{escape_controls, Error};
+use crate::error::{escape_controls, shorten_to, Error};
 use crate::heuristic::{HeuristicChoice, HeuristicKind};
+use crate::input::{Line, LineReader, BOARD_LINE_MAX};
 use crate::search::{
     ida_star_parallel, new_search_in_order, Algorithm, FrontierProgress, Report, Search, Status,
 };
@@ -136,15 +137,18 @@ fn escape_controls_but_newlines(message: &str) -> String {
         .join("\n")
 }
 
+/// How much of a board's text a message quotes: a 5×5 board's, whole.
+const BOARD_CHARS: usize = 120;
+
 /// A board's text as a message quotes it: on one line (rows joined by " / "), its control
-/// characters escaped.
+/// characters escaped, cut after [`BOARD_CHARS`] characters.
 fn quoted(text: &str) -> String {
     let rows: Vec<&str> = text
         .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty())
         .collect();
-    escape_controls(&rows.join(" / ")).into_owned()
+    shorten_to(&rows.join(" / "), BOARD_CHARS)
 }
 
 /// Why `trace -` has no board text.
@@ -158,21 +162,36 @@ fn board_text(options: &Options, stdin: &mut dyn BufRead) -> Result<String, Inpu
     if options.board != ["-"] {
         return Ok(options.board.join(" "));
     }
-    let mut bytes = Vec::new();
-    stdin.read_to_end(&mut bytes).map_err(Input::Unreadable)?;
-    String::from_utf8(bytes).map_err(|e| {
-        let bytes = e.as_bytes();
-        let at = e.utf8_error().valid_up_to();
-        let line_start = bytes[..at]
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |p| p + 1);
-        Input::Invalid(Error::NotUtf8 {
-            line: bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1,
-            byte: bytes[at],
-            column: at - line_start + 1,
-        })
-    })
+    // Line by line with bounded memory (`yes` or `/dev/zero` fill no memory), a byte-order
+    // mark skipped and UTF-16 read as `solve -` and `check` read them.
+    let mut lines = LineReader::new(stdin, BOARD_LINE_MAX);
+    let mut text = String::new();
+    while let Some((line, read)) = lines.next_line().map_err(Input::Unreadable)? {
+        let bytes = match read {
+            Line::Text(bytes) => bytes,
+            Line::TooLong => {
+                return Err(Input::Invalid(Error::LineTooLong {
+                    line,
+                    max: BOARD_LINE_MAX,
+                }))
+            }
+        };
+        let row = std::str::from_utf8(bytes).map_err(|e| {
+            Input::Invalid(Error::NotUtf8 {
+                line: line as usize,
+                byte: bytes[e.valid_up_to()],
+                column: e.valid_up_to() + 1,
+            })
+        })?;
+        if text.len() + row.len() >= BOARD_LINE_MAX {
+            return Err(Input::Invalid(Error::InputTooLong {
+                max: BOARD_LINE_MAX,
+            }));
+        }
+        text.push_str(row);
+        text.push('\n');
+    }
+    Ok(text)
 }
 
 /// Loads (or builds) the pattern databases before a `pdb` search needs them, once per run.
@@ -314,13 +333,15 @@ fn solve_lines(
     err: &mut dyn Write,
     status: &mut i32,
 ) -> io::Result<()> {
-    let mut bytes = Vec::new();
+    let mut lines = LineReader::new(stdin, BOARD_LINE_MAX);
     let mut line = 0;
     loop {
-        bytes.clear();
-        match stdin.read_until(b'\n', &mut bytes) {
-            Ok(0) => return Ok(()),
-            Ok(_) => line += 1,
+        let bytes = match lines.next_line() {
+            Ok(None) => return Ok(()),
+            Ok(Some((number, text))) => {
+                line = number;
+                text
+            }
             Err(e) => {
                 // Whatever came before is printed; say where reading stopped.
                 out.flush()?;
@@ -331,8 +352,21 @@ fn solve_lines(
                 *status = IO_ERROR;
                 return Ok(());
             }
-        }
-        let result = match std::str::from_utf8(&bytes) {
+        };
+        let bytes = match bytes {
+            Line::Text(bytes) => bytes,
+            Line::TooLong => {
+                *status = BAD_BOARD;
+                let error = Error::LineTooLong {
+                    line,
+                    max: BOARD_LINE_MAX,
+                };
+                print_error(options, "", &error, out)?;
+                out.flush()?;
+                continue;
+            }
+        };
+        let result = match std::str::from_utf8(bytes) {
             Ok(text) => {
                 let text = text.trim();
                 if text.is_empty() || text.starts_with('#') {
@@ -341,14 +375,14 @@ fn solve_lines(
                 solve(options, text).map_err(|e| (text.to_string(), e))
             }
             Err(e) => {
-                let text = String::from_utf8_lossy(&bytes);
+                let text = String::from_utf8_lossy(bytes);
                 let text = text.trim();
                 if text.starts_with('#') {
                     continue;
                 }
                 let at = e.valid_up_to();
                 let error = Error::NotUtf8 {
-                    line,
+                    line: line as usize,
                     byte: bytes[at],
                     column: at + 1,
                 };
@@ -399,11 +433,13 @@ fn print_error(
     out: &mut dyn Write,
 ) -> io::Result<()> {
     if options.json {
-        // JSON escapes C0 controls itself, but not DEL, C1 controls or bidi overrides.
-        let board = escape_controls(text);
+        // A board that parsed (an unsolvable one) is written as solved ones are; other text on
+        // one line, cut short. JSON escapes C0 controls itself, but not DEL, C1 controls or
+        // bidi overrides, which `quoted` escapes.
+        let board = Board::parse(text).map_or_else(|_| quoted(text), |b| b.to_line());
         let object = json!({"board": board, "error": error.to_string(), "kind": error.kind()});
         writeln!(out, "{object}")
-    } else if matches!(error, Error::NotUtf8 { .. }) {
+    } else if matches!(error, Error::NotUtf8 { .. } | Error::LineTooLong { .. }) {
         // The message names the line; its bytes are not text to quote.
         writeln!(out, "tilesearch: {error}")
     } else {

@@ -139,6 +139,18 @@ pub enum Error {
         /// Its 1-based position in the line, in bytes.
         column: usize,
     },
+    /// A line of input longer than a board (or an event) can be: it was skipped unkept.
+    LineTooLong {
+        /// The 1-based line number.
+        line: u64,
+        /// The most a line may have, in bytes.
+        max: usize,
+    },
+    /// A board's text (all of standard input for `trace -`) longer than a board can be.
+    InputTooLong {
+        /// The most it may have, in bytes.
+        max: usize,
+    },
     /// A tab-separated grid whose empty cell (the blank) cannot be placed for sure.
     AmbiguousBlank {
         /// The 1-based row with the empty cell.
@@ -179,6 +191,8 @@ impl Error {
             Error::InputThrew { .. } => "input-threw",
             Error::NotUtf8 { .. } => "not-utf8",
             Error::AmbiguousBlank { .. } => "ambiguous-blank",
+            Error::LineTooLong { .. } => "line-too-long",
+            Error::InputTooLong { .. } => "input-too-long",
         }
     }
 }
@@ -287,6 +301,16 @@ impl fmt::Display for Error {
             Error::NotUtf8 { line, byte, column } => write!(
                 f,
                 "line {line} is not valid UTF-8 (byte 0x{byte:02X} at byte {column} of the line): type the tiles as plain text, e.g. 1 2 3 4 5 6 7 8 0"
+            ),
+            Error::LineTooLong { line, max } => write!(
+                f,
+                "line {line} is longer than the {} bytes a board may have: one board per line, e.g. 1 2 3 4 5 6 7 8 0",
+                thousands(*max as u64)
+            ),
+            Error::InputTooLong { max } => write!(
+                f,
+                "the input holds more than the {} bytes a board may have: type one board, e.g. 1 2 3 / 4 5 6 / 7 8 0",
+                thousands(*max as u64)
             ),
             Error::AmbiguousBlank { row, mixed: true, .. } => write!(
                 f,
@@ -414,4 +438,80 @@ pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
         }
     }
     std::borrow::Cow::Owned(out)
+}
+
+/// How many characters of a value a message quotes.
+pub const QUOTED_CHARS: usize = 40;
+
+/// `text` as a message quotes it: in double quotes, its control characters escaped, and when
+/// longer than [`QUOTED_CHARS`] characters cut there and followed by its length
+/// (`"xxxx…" (100,000 characters)`), so that a huge value never fills a terminal or a page.
+pub fn quote(text: &str) -> String {
+    match cut(text) {
+        None => format!("\"{}\"", escape_controls(text)),
+        Some((head, count)) => format!("\"{}…\" ({count} characters)", escape_controls(head)),
+    }
+}
+
+/// [`quote`] without the quotes: for a value shown as written (a number, say).
+pub fn shorten(text: &str) -> String {
+    match cut(text) {
+        None => escape_controls(text).into_owned(),
+        Some((head, count)) => format!("{}… ({count} characters)", escape_controls(head)),
+    }
+}
+
+/// [`shorten`] at `max` characters rather than [`QUOTED_CHARS`] (a board's text, say).
+pub fn shorten_to(text: &str, max: usize) -> String {
+    match cut_at(text, max) {
+        None => escape_controls(text).into_owned(),
+        Some((head, count)) => format!("{}… ({count} characters)", escape_controls(head)),
+    }
+}
+
+/// The first [`QUOTED_CHARS`] characters of a longer text, and its length in words.
+fn cut(text: &str) -> Option<(&str, String)> {
+    cut_at(text, QUOTED_CHARS)
+}
+
+fn cut_at(text: &str, max: usize) -> Option<(&str, String)> {
+    let (end, _) = text.char_indices().nth(max)?;
+    Some((&text[..end], thousands(text.chars().count() as u64)))
+}
+
+/// `n` with a comma between each group of three digits (`100,000`).
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
+#[cfg(test)]
+mod quote_tests {
+    use super::{quote, thousands};
+
+    #[test]
+    fn long_values_are_cut_with_their_length() {
+        assert_eq!(quote("pdb"), "\"pdb\"");
+        assert_eq!(quote("a\u{1b}b"), "\"a\\u{1b}b\"");
+        let long = "x".repeat(100_000);
+        assert_eq!(
+            quote(&long),
+            format!("\"{}…\" (100,000 characters)", "x".repeat(40))
+        );
+        assert_eq!(
+            quote(&"é".repeat(41)).chars().filter(|&c| c == 'é').count(),
+            40
+        );
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(1_234_567), "1,234,567");
+    }
 }

@@ -24,6 +24,7 @@ pub mod check;
 pub mod error;
 pub mod exercise;
 pub mod heuristic;
+pub mod input;
 pub mod search;
 pub mod trace;
 

@@ -360,8 +360,18 @@ fn an_early_end_is_truncated_and_extra_lines_unexpected() {
     assert_eq!((status, v["kind"].as_str()), (1, Some("truncated")), "{v}");
     assert_eq!(v["line"], serde_json::Value::Null);
     assert!(v["expected"].is_object());
-    let (_, v) = check_json(LECTURE, Vec::new(), &[]);
-    assert_eq!(v["kind"], "truncated");
+    // An empty input is no trace at all (nothing was saved, or standard input was closed):
+    // exit 3, as for a trace that cannot be read.
+    let out = tilesearch(&["check", "--json", "--board", LECTURE, "-"], Vec::new());
+    assert_eq!(out.status.code(), Some(3));
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("the trace is empty"));
+    let closed = Command::new(env!("CARGO_BIN_EXE_tilesearch"))
+        .args(["check", "--board", LECTURE, "-"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(closed.status.code(), Some(3));
     // The solver's own "moves: …" line is skipped; an event after the solution is not.
     let mut extra = full.clone();
     extra.extend_from_slice(b"{\"type\":\"iteration\",\"threshold\":27}\n");
@@ -397,8 +407,9 @@ fn lines_that_are_not_events_are_named() {
 }
 
 #[test]
-fn numbers_at_the_ends_of_i64_are_named_not_overflowed() {
-    let max = i64::MAX;
+fn numbers_at_the_ends_of_their_range_are_named_not_overflowed() {
+    // The largest whole number a line may hold: 2^53 - 1, what every JSON writer gives exactly.
+    let max = (1i64 << 53) - 1;
     for (second, kind) in [
         (
             format!(r#"{{"type":"node","g":{max},"h":{max},"f":{max},"tile":null}}"#),
@@ -428,6 +439,63 @@ fn numbers_at_the_ends_of_i64_are_named_not_overflowed() {
     let trace = format!("{{\"type\":\"iteration\",\"threshold\":{max}}}\n");
     let (_, v) = check_json(LECTURE, trace.into_bytes(), &[]);
     assert_eq!(v["kind"], "first-threshold");
+    for big in [max + 1, i64::MAX, i64::MIN] {
+        let trace = format!("{{\"type\":\"iteration\",\"threshold\":{big}}}\n");
+        let (status, v) = check_json(LECTURE, trace.into_bytes(), &[]);
+        assert_eq!((status, v["kind"].as_str()), (1, Some("unexpected-event")));
+        assert!(v["message"].as_str().unwrap().contains("2^53 - 1"), "{v}");
+    }
+}
+
+#[test]
+fn a_byte_order_mark_or_utf16_reads_as_the_same_trace() {
+    let trace = student(LECTURE, "none", None);
+    let (status, plain) = check_json(LECTURE, trace.clone(), &[]);
+    assert_eq!((status, plain["ok"].as_bool()), (0, Some(true)), "{plain}");
+    let text = String::from_utf8(trace.clone()).unwrap();
+    let mut bom = b"\xEF\xBB\xBF".to_vec();
+    bom.extend_from_slice(&trace);
+    let le: Vec<u8> = std::iter::once('\u{feff}')
+        .chain(text.chars())
+        .collect::<String>()
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    let be: Vec<u8> = std::iter::once('\u{feff}')
+        .chain(text.replace('\n', "\r\n").chars())
+        .collect::<String>()
+        .encode_utf16()
+        .flat_map(u16::to_be_bytes)
+        .collect();
+    for (name, bytes) in [
+        ("UTF-8 with a BOM", bom),
+        ("UTF-16LE", le),
+        ("UTF-16BE, CRLF", be),
+    ] {
+        let (status, v) = check_json(LECTURE, bytes, &[]);
+        assert_eq!((status, &v), (0, &plain), "{name}");
+    }
+}
+
+#[test]
+fn an_endless_line_is_named_with_bounded_memory() {
+    // A line of 64 MiB of zeros after a good first line: the check names line 2 and stops,
+    // holding at most one line's bound (1 MiB) of it, whatever the line's length.
+    let mut trace = b"{\"type\":\"iteration\",\"threshold\":17}\n".to_vec();
+    trace.resize(trace.len() + (64 << 20), b'0');
+    let (status, v) = check_json(LECTURE, trace, &[]);
+    assert_eq!(
+        (status, v["line"].as_u64(), v["kind"].as_str()),
+        (1, Some(2), Some("unexpected-event")),
+        "{v}"
+    );
+    assert!(
+        v["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("this line is longer than the 1,048,576 bytes an event may have"),
+        "{v}"
+    );
 }
 
 #[test]

@@ -571,3 +571,80 @@ proptest! {
         prop_assert!(raw_control(&readable.stdout).is_none());
     }
 }
+
+/// Runs `tilesearch args` in a shell with its address space limited to `kib` KiB and its
+/// standard input from `input` (a shell pipeline or redirection, e.g. `< /dev/zero`).
+fn with_input_under_limit(kib: u64, input: &str, args: &[&str]) -> Output {
+    let run = match input.strip_prefix('<') {
+        Some(file) => format!("\"$0\" \"$@\" <{file}"),
+        None => format!("{input} | \"$0\" \"$@\""),
+    };
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v \"$1\" && shift && {run}"))
+        .arg(BIN)
+        .arg(kib.to_string())
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn endless_input_lines_are_named_with_bounded_memory() {
+    const LECTURE: &str = "6 4 5 8 2 7 1 0 3";
+    // 1 GiB of address space (a line of `/dev/zero` used to ask for 2 GiB and abort).
+    let limit = 1 << 20;
+    let out = with_input_under_limit(limit, "< /dev/zero", &["check", "--board", LECTURE, "-"]);
+    assert_no_crash(&out);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(
+        text(&out.stdout)
+            .starts_with("line 1: unexpected-event: this line is longer than the 1,048,576 bytes"),
+        "{out:?}"
+    );
+    let out = with_input_under_limit(limit, "< /dev/zero", &["trace", "-"]);
+    assert_no_crash(&out);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(text(&out.stderr).contains("line 1 is longer than the 65,536 bytes a board may have"));
+    let out = with_input_under_limit(limit, "yes", &["trace", "-"]);
+    assert_no_crash(&out);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(text(&out.stderr).contains("more than the 65,536 bytes a board may have"));
+    // `solve -` names the long line and goes on with the next.
+    let input = "(head -c 50000000 /dev/zero; printf '\\n1 2 3 4 5 6 7 0 8\\n')";
+    let out = with_input_under_limit(limit, input, &["solve", "--json", "-"]);
+    assert_no_crash(&out);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 2, "{out:?}");
+    assert_eq!(lines[0]["kind"], "line-too-long");
+    assert_eq!(lines[1]["length"], 1);
+    let out = with_input_under_limit(limit, input, &["solve", "-"]);
+    assert_no_crash(&out);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(text(&out.stdout).contains("tilesearch: line 1 is longer than the 65,536 bytes"));
+}
+
+#[test]
+fn an_unsolvable_grid_is_written_as_a_board_line() {
+    let out = Command::new(BIN)
+        .args(["solve", "--json", "2 1 3\n4 5 6\n7 8 0"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let lines = json_lines(&out);
+    assert_eq!(lines[0]["board"], "2 1 3 4 5 6 7 8 0");
+    assert_eq!(lines[0]["kind"], "unsolvable");
+    // Text that is no board is quoted on one line, cut short.
+    let long = format!("1 2 3\n{}", "9 ".repeat(5000));
+    let out = Command::new(BIN)
+        .args(["solve", "--json", &long])
+        .output()
+        .unwrap();
+    let board = json_lines(&out)[0]["board"].as_str().unwrap().to_string();
+    assert!(board.starts_with("1 2 3 / 9 9"), "{board}");
+    assert!(
+        board.ends_with(" characters)") && board.len() < 200,
+        "{board}"
+    );
+}

@@ -1,14 +1,15 @@
 //! `tilesearch check`: a student's IDA* trace (JSON Lines) checked against the core's, read
 //! as a stream (memory stays bounded whatever the trace's length). Exit status: 0 when the
 //! trace is correct IDA*, 1 when it is not, 2 on bad usage (options, the board, a trace file
-//! that cannot be opened), 3 when the trace cannot be read or the output written.
+//! that cannot be opened), 3 when the trace cannot be read (or is empty: nothing to check) or the
+//! output written.
 
 use super::args::Options;
 use super::{checked_board, heuristic, note, BAD_BOARD, IO_ERROR, SOLVED, USAGE_ERROR};
 use crate::check::{Checker, Verdict};
-use crate::error::escape_controls;
+use crate::error::{escape_controls, quote};
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Write};
+use std::io::{self, BufRead, Write};
 
 /// Runs `check`; returns the exit status.
 pub(super) fn run(
@@ -22,7 +23,7 @@ pub(super) fn run(
         let order = options.order_given.then_some(options.order);
         Checker::new(board, options.goal, heuristic(options, &board)?, order)
     });
-    let mut checker = match checker {
+    let checker = match checker {
         Ok(checker) => checker,
         Err(error) => {
             note(stderr, &format!("--board {}: {error}", super::quoted(text)));
@@ -30,41 +31,27 @@ pub(super) fn run(
         }
     };
     let path = &options.board[0];
-    let mut file;
-    let input: &mut dyn BufRead = if path == "-" {
-        stdin
+    let verdict = if path == "-" {
+        checker.check_input(stdin)
     } else {
         match File::open(path) {
-            Ok(f) => {
-                file = BufReader::with_capacity(1 << 16, f);
-                &mut file
-            }
+            Ok(file) => checker.check_input(file),
             Err(e) => {
                 note(
                     stderr,
-                    &format!("cannot open the trace {}: {e}", escape_controls(path)),
+                    &format!("cannot open the trace {}: {e}", quote(path)),
                 );
                 return USAGE_ERROR;
             }
         }
     };
-    let mut line = Vec::with_capacity(256);
-    loop {
-        line.clear();
-        match input.read_until(b'\n', &mut line) {
-            Ok(0) => break,
-            Ok(_) => {
-                if checker.feed(&String::from_utf8_lossy(&line)).is_some() {
-                    break;
-                }
-            }
-            Err(e) => {
-                note(stderr, &format!("cannot read the trace: {e}"));
-                return IO_ERROR;
-            }
+    let verdict = match verdict {
+        Ok(verdict) => verdict,
+        Err(error) => {
+            note(stderr, &error.to_string());
+            return IO_ERROR;
         }
-    }
-    let verdict = checker.finish();
+    };
     let status = if verdict.ok { SOLVED } else { BAD_BOARD };
     let written = if options.json {
         serde_json::to_writer(&mut *stdout, &verdict)

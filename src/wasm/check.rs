@@ -1,24 +1,25 @@
-//! `checkTrace`: a student's IDA* trace checked against the core (see [`crate::check`]). Each
-//! line is read with the browser's own `JSON.parse`, so the module carries no JSON parser.
+//! `checkTrace`: a student's IDA* trace checked against the core (see [`crate::check`]), read
+//! by the same code as `tilesearch check` reads it.
 
 use super::{js, js_error, named, to_js};
 use crate::board::{Goal, MoveOrder};
-use crate::check::{Checker, TraceLine};
+use crate::check::Checker;
 use crate::error::Error;
 use crate::heuristic::{HeuristicChoice, HeuristicKind};
-use js_sys::{Array, Reflect, JSON};
+use js_sys::Uint8Array;
 use wasm_bindgen::prelude::*;
 
 /// Checks `trace` (JSON Lines, one event per line: the fields of `tilesearch trace`, most of
-/// them optional) against IDA* on `options.board`, event by event. Returns the same object as
+/// them optional; a string, or a file's bytes in UTF-8 or UTF-16) against IDA* on
+/// `options.board`, event by event. Returns the same object as
 /// `tilesearch check --json`: `{ok, line, kind, message, expected, got, position, order,
-/// summary}`. Without `options.order` the move order is inferred from the trace. Throws a
+/// summary, text, context}`. Without `options.order` the move order is inferred from the trace. Throws a
 /// `TileSearchError` for bad options or an unsolvable board; a wrong trace is a verdict, not
 /// an error.
 #[wasm_bindgen(js_name = checkTrace, unchecked_return_type = "CheckVerdict")]
 pub fn check_trace(
     #[wasm_bindgen(unchecked_param_type = "CheckOptions")] options: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string")] trace: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string | Uint8Array")] trace: JsValue,
 ) -> Result<JsValue, JsValue> {
     checked(&options, &trace).map_err(|e| js_error(&e))
 }
@@ -30,9 +31,15 @@ fn checked(options: &JsValue, trace: &JsValue) -> Result<JsValue, Error> {
             "{CALL} needs options: checkTrace({{board: \"6 4 5 / 8 2 7 / 1 0 3\"}}, trace)"
         )));
     };
-    let Some(text) = trace.as_string() else {
+    // The bytes as read from a file (UTF-8 or UTF-16, a byte-order mark told apart by the
+    // core) or a string's UTF-8: one reader for both, the CLI's.
+    let bytes = if let Some(text) = trace.as_string() {
+        text.into_bytes()
+    } else if trace.is_instance_of::<Uint8Array>() {
+        Uint8Array::unchecked_from_js_ref(trace).to_vec()
+    } else {
         return Err(Error::InvalidOption(format!(
-            "{CALL}: trace must be a string of JSON lines, got {}",
+            "{CALL}: trace must be a string of JSON lines or a Uint8Array of a file's bytes, got {}",
             js::describe(trace)
         )));
     };
@@ -44,80 +51,10 @@ fn checked(options: &JsValue, trace: &JsValue) -> Result<JsValue, Error> {
     let board = js::board(&js::option(&object, "board", CALL)?)?;
     let heuristic =
         HeuristicChoice::new(heuristic, board.width(), goal, super::pdb::installed(goal))?;
-    let mut checker = Checker::new(board, goal, heuristic, order)?;
-    for line in text.lines() {
-        if checker.feed_with(line, parse_line).is_some() {
-            break;
-        }
+    let checker = Checker::new(board, goal, heuristic, order)?;
+    match checker.check_input(bytes.as_slice()) {
+        Ok(verdict) => Ok(to_js(&verdict)),
+        // Reading bytes in memory cannot fail; an empty trace is the caller's to fill.
+        Err(error) => Err(Error::InvalidOption(format!("{CALL}: {error}"))),
     }
-    Ok(to_js(&checker.finish()))
-}
-
-/// One line's object, read with `JSON.parse`: the fields the check reads.
-fn parse_line(text: &str) -> Result<TraceLine, String> {
-    let value = JSON::parse(text).map_err(|e| {
-        let reason = Reflect::get(&e, &"message".into())
-            .ok()
-            .and_then(|m| m.as_string())
-            .unwrap_or_default();
-        format!("this line is not a JSON event object: {reason}")
-    })?;
-    if !value.is_object() || Array::is_array(&value) {
-        return Err("this line is not a JSON event object".into());
-    }
-    let field = |key: &str| Reflect::get(&value, &key.into()).unwrap_or(JsValue::UNDEFINED);
-    let number = |key: &str| -> Result<Option<i64>, String> {
-        let v = field(key);
-        if v.is_undefined() {
-            return Ok(None);
-        }
-        whole(&v)
-            .map(Some)
-            .ok_or_else(|| format!("\"{key}\" must be a whole number, got {}", js::describe(&v)))
-    };
-    let kind = match field("type") {
-        v if v.is_undefined() => None,
-        v => Some(
-            v.as_string()
-                .ok_or_else(|| format!("\"type\" must be a string, got {}", js::describe(&v)))?,
-        ),
-    };
-    let tile = match field("tile") {
-        v if v.is_undefined() => None,
-        v if v.is_null() => Some(None),
-        _ => Some(number("tile")?),
-    };
-    let moves = match field("moves") {
-        v if v.is_undefined() => None,
-        v if Array::is_array(&v) => Some(
-            Array::from(&v)
-                .iter()
-                .map(|m| whole(&m).ok_or_else(|| "\"moves\" must be an array of tiles".to_string()))
-                .collect::<Result<Vec<_>, _>>()?,
-        ),
-        v => {
-            return Err(format!(
-                "\"moves\" must be an array of tiles, got {}",
-                js::describe(&v)
-            ))
-        }
-    };
-    Ok(TraceLine {
-        kind,
-        g: number("g")?,
-        h: number("h")?,
-        f: number("f")?,
-        tile,
-        threshold: number("threshold")?,
-        from: number("from")?,
-        to: number("to")?,
-        length: number("length")?,
-        moves,
-    })
-}
-
-/// A JS number that is a whole number (a safe integer), as i64.
-fn whole(value: &JsValue) -> Option<i64> {
-    const SAFE: f64 = 9_007_199_254_740_991.0;
-    js::whole_in(value, -SAFE, SAFE).map(|n| n as i64)
 }
