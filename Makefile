@@ -14,7 +14,7 @@ export PATH := $(HOME)/.cargo/bin:$(PATH)
 
 .PHONY: help setup setup-wasm setup-node setup-chromium setup-pandoc build serve test lint test-rust \
         test-wasm test-wasm-node test-wasm-browser test-js test-e2e soak bench bench-wasm \
-        test-cli-faults-long
+        test-cli-faults-long cli
 
 help:
 	@echo "make serve   build and serve the page on http://127.0.0.1:$(PORT)/ (PORT=… overrides)"
@@ -95,7 +95,11 @@ test-wasm-browser: setup-wasm setup-chromium
 	  CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
 	  cargo test --target $(WASM_TARGET) --test wasm
 
-test-js: build
+# The CLI the JS and e2e tests compare the page's verdicts with.
+cli:
+	cargo build --release --bin tilesearch
+
+test-js: build cli
 	WASM_BINDGEN_VERSION=$(WASM_BINDGEN_VERSION) node --test tests/js/
 
 # The Node soak of the wasm API for SOAK_SECONDS (default 20 minutes); `make test-js` runs a
@@ -105,7 +109,7 @@ soak: build
 	SOAK_SECONDS=$(SOAK_SECONDS) node --test --test-timeout=0 tests/js/soak.test.mjs
 
 # End-to-end: Playwright (playwright-core) drives Debian's Chromium through the real page.
-test-e2e: build setup-chromium setup-pandoc
+test-e2e: build cli setup-chromium setup-pandoc
 	node --test --test-concurrency=1 tests/e2e/
 
 ## Benchmarks ---------------------------------------------------------------------------------

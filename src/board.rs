@@ -241,9 +241,9 @@ impl std::str::FromStr for MoveOrder {
     fn from_str(text: &str) -> Result<MoveOrder, Error> {
         let wrong = || {
             Error::InvalidOption(format!(
-                "order \"{}\" is not an order of the blank's moves: give l, r, u and d once \
+                "order {} is not an order of the blank's moves: give l, r, u and d once \
                  each (left, right, up, down), e.g. lrud (the default) or udlr",
-                crate::error::escape_controls(text)
+                crate::error::quote(text)
             ))
         };
         let mut dirs = [Direction::Left; 4];

@@ -225,13 +225,13 @@ impl fmt::Display for Error {
             ),
             Error::NotANumber { token } => write!(
                 f,
-                "\"{}\" is not a number: tiles are whole numbers, 0 (or _) for the blank",
-                escape_controls(token)
+                "{} is not a number: tiles are whole numbers, 0 (or _) for the blank",
+                quote(token)
             ),
             Error::OutOfRange { token, width } => write!(
                 f,
                 "{} is out of range: a {width}×{width} board holds the blank (0) and tiles 1 to {}",
-                escape_controls(token),
+                shorten(token),
                 width * width - 1
             ),
             Error::WrongTileCount { count } => write!(
@@ -271,18 +271,18 @@ impl fmt::Display for Error {
             Error::Unsolvable(u) => write!(f, "{u}"),
             Error::UnknownHeuristic(name) => write!(
                 f,
-                "unknown heuristic \"{}\": choose hamming, manhattan, linear-conflict or pdb (4×4 only)",
-                escape_controls(name)
+                "unknown heuristic {}: choose hamming, manhattan, linear-conflict or pdb (4×4 only)",
+                quote(name)
             ),
             Error::UnknownAlgorithm(name) => write!(
                 f,
-                "unknown algorithm \"{}\": choose ida, bfs, dfs, greedy or astar",
-                escape_controls(name)
+                "unknown algorithm {}: choose ida, bfs, dfs, greedy or astar",
+                quote(name)
             ),
             Error::UnknownGoal(name) => write!(
                 f,
-                "unknown goal \"{}\": choose blank-last (1 2 3 / 4 5 6 / 7 8 0) or blank-first (0 1 2 / 3 4 5 / 6 7 8)",
-                escape_controls(name)
+                "unknown goal {}: choose blank-last (1 2 3 / 4 5 6 / 7 8 0) or blank-first (0 1 2 / 3 4 5 / 6 7 8)",
+                quote(name)
             ),
             Error::NotAdjacent { tile } => {
                 write!(f, "tile {tile} cannot slide: it is not next to the blank")

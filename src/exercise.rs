@@ -98,7 +98,8 @@ impl FromStr for QuestionKind {
             .find(|k| k.name() == s)
             .ok_or_else(|| {
                 Error::InvalidOption(format!(
-                    "unknown question kind \"{s}\": choose {}",
+                    "unknown question kind {}: choose {}",
+                    crate::error::quote(s),
                     QuestionKind::ALL.map(QuestionKind::name).join(", ")
                 ))
             })

@@ -177,7 +177,7 @@ impl<R: Read> Decoder<R> {
         let n = loop {
             match self.input.read(&mut self.raw[old..]) {
                 Ok(n) => break n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) => {
                     self.raw.truncate(old);
                     return Err(e);
@@ -210,7 +210,7 @@ impl<R: Read> Decoder<R> {
         loop {
             match self.fill_buf() {
                 Ok(_) => break,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) => return Err(e),
             }
         }

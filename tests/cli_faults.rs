@@ -648,3 +648,38 @@ fn an_unsolvable_grid_is_written_as_a_board_line() {
         "{board}"
     );
 }
+
+#[test]
+fn huge_option_values_are_quoted_short() {
+    let huge = "x".repeat(100_000);
+    for args in [
+        vec!["exercise", "--seed", "1", "--kinds", &huge],
+        vec!["solve", "--heuristic", &huge, "1 2 3 4 5 6 7 0 8"],
+        vec!["solve", "--order", &huge, "1 2 3 4 5 6 7 0 8"],
+        vec!["solve", &huge],
+        vec![&huge],
+    ] {
+        let out = Command::new(BIN).args(&args).output().unwrap();
+        assert_no_crash(&out);
+        assert_eq!(
+            out.status.code(),
+            Some(if args[0] == "solve" && args.len() == 2 {
+                1
+            } else {
+                2
+            })
+        );
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.len() < 8_000,
+            "{} bytes: {}",
+            stderr.len(),
+            &stderr[..200]
+        );
+        assert!(
+            stderr.contains("…\" (100,000 characters)")
+                || stderr.contains("… (100,000 characters)"),
+            "{stderr}"
+        );
+    }
+}

@@ -1618,3 +1618,35 @@ fn parallel_search_bad_calls_throw_and_leave_it_usable() {
     );
     assert!(!run.needed(12_345.into()).unwrap());
 }
+
+#[wasm_bindgen_test]
+fn long_option_values_are_quoted_short() {
+    let board = "6 4 5 8 2 7 1 0 3";
+    for (length, words) in [
+        (10_000, "unknown heuristic \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…\" (10,000 characters): choose"),
+        (100_000, "heuristic \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…\" (100,000 characters) is no heuristic"),
+    ] {
+        let huge = "x".repeat(length);
+        let error = Solver::new(object(&[
+            ("board", board.into()),
+            ("heuristic", huge.as_str().into()),
+        ]))
+        .err()
+        .unwrap();
+        let (_, message) = thrown(error);
+        assert!(message.contains(words), "{message}");
+        assert!(message.len() < 300, "{message}");
+    }
+    // checkTrace takes a file's bytes: a UTF-16 trace with its byte-order mark is read.
+    let mut s = solver(board);
+    let trace = student_trace(&mut s);
+    let utf16: Vec<u8> = std::iter::once('\u{feff}')
+        .chain(trace.chars())
+        .collect::<String>()
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    let bytes = js_sys::Uint8Array::from(utf16.as_slice());
+    let verdict = check_trace(object(&[("board", board.into())]), bytes.into()).unwrap();
+    assert_eq!(get(&verdict, "ok"), JsValue::TRUE, "{}", json(&verdict));
+}

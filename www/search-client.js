@@ -95,12 +95,13 @@ class SliceClient {
   }
 
   async check(options, trace) {
-    const text = typeof trace === 'string' ? trace : await trace.text();
-    if (text.length > PAGE_CHECK_CHARS) {
-      throw new Error(`this page cannot start a Web Worker, and a trace of ${text.length.toLocaleString('en')} characters would freeze it: ` +
+    const input = typeof trace === 'string' ? trace : new Uint8Array(await trace.arrayBuffer());
+    if (input.length > PAGE_CHECK_CHARS) {
+      const size = typeof input === 'string' ? 'characters' : 'bytes';
+      throw new Error(`this page cannot start a Web Worker, and a trace of ${input.length.toLocaleString('en')} ${size} would freeze it: ` +
         'check it with tilesearch check on the command line');
     }
-    return checkTrace(options, text);
+    return checkTrace(options, input);
   }
 
   credit() {

@@ -204,9 +204,11 @@ async function sendDatabases(goal, cacheOnly) {
 /** "Check my IDA*": the core's verdict on a student's trace (a string or a File). */
 async function check({ client, request, options, trace }) {
   try {
-    const text = typeof trace === 'string' ? trace : await trace.text();
+    // A file goes to the core as its bytes: the core tells UTF-8 from UTF-16 by its
+    // byte-order mark, as the CLI does.
+    const input = typeof trace === 'string' ? trace : new Uint8Array(await trace.arrayBuffer());
     if (options.heuristic === 'pdb') await ensurePatternDatabases(core, options.goal ?? 'blank-last');
-    send({ type: 'checked', client, request, verdict: core.checkTrace(options, text) });
+    send({ type: 'checked', client, request, verdict: core.checkTrace(options, input) });
   } catch (error) {
     send({ type: 'check-error', client, request, name: error.name, message: error.message });
   }

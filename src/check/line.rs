@@ -13,7 +13,7 @@
 
 use super::TraceLine;
 use crate::error::{quote, shorten};
-use std::collections::HashSet;
+use std::collections::BTreeSet;
 
 /// How deep an ignored value may nest.
 pub const MAX_DEPTH: usize = 64;
@@ -89,7 +89,7 @@ impl Reader<'_> {
     fn object(&mut self) -> Parsed<TraceLine> {
         self.expect(b'{', "expected '{'")?;
         let mut line = TraceLine::default();
-        let mut keys = HashSet::new();
+        let mut keys = BTreeSet::new();
         self.space();
         if self.peek() == Some(b'}') {
             self.at += 1;

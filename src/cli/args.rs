@@ -97,7 +97,8 @@ pub(super) fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
         Some("check") => Command::Check,
         Some(other) => {
             return Err(format!(
-                "unknown command \"{other}\": use solve, trace, compare or check"
+                "unknown command {}: use solve, trace, compare or check",
+                crate::error::quote(other)
             ))
         }
     };
@@ -132,7 +133,8 @@ pub(super) fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
         };
         if inline.is_some() && matches!(name, "--" | "--help" | "--json") {
             return Err(format!(
-                "{name} takes no value, got \"{arg}\": leave {name} out to turn it off"
+                "{name} takes no value, got {}: leave {name} out to turn it off",
+                crate::error::quote(arg)
             ));
         }
         let mut value = || {
@@ -164,7 +166,7 @@ pub(super) fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
                         .ok()
                         .filter(|n: &u64| (1..=MAX_REACHED).contains(n))
                         .ok_or_else(|| {
-                            format!("--max-reached needs a whole number of states from 1 to {MAX_REACHED}, got \"{v}\"")
+                            format!("--max-reached needs a whole number of states from 1 to {MAX_REACHED}, got {}", crate::error::quote(&v))
                         })?,
                 );
             }
@@ -175,17 +177,20 @@ pub(super) fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
                     .ok()
                     .filter(|n: &u32| (1..=MAX_WORKERS).contains(n))
                     .ok_or_else(|| {
-                        format!("--threads needs a whole number of threads from 1 to {MAX_WORKERS}, got \"{v}\"")
+                        format!("--threads needs a whole number of threads from 1 to {MAX_WORKERS}, got {}", crate::error::quote(&v))
                     })?;
                 threads_given = true;
             }
             "--max-nodes" => {
                 let v = value()?;
                 options.max_nodes = Some(v.parse().map_err(|_| {
-                    format!("--max-nodes needs a whole number of nodes, got \"{v}\"")
+                    format!(
+                        "--max-nodes needs a whole number of nodes, got {}",
+                        crate::error::quote(&v)
+                    )
                 })?);
             }
-            _ => return Err(format!("unknown option \"{arg}\"")),
+            _ => return Err(format!("unknown option {}", crate::error::quote(arg))),
         }
     }
     if options.json && options.command == Command::Trace {

@@ -77,8 +77,7 @@ fn parse(args: &[String]) -> Result<Option<(ExerciseOptions, Format)>, String> {
         }
         if !arg.starts_with("--") {
             return Err(format!(
-                "exercise takes no board or other words, got \"{arg}\": it makes its own boards from --seed"
-            ));
+                "exercise takes no board or other words, got {}: it makes its own boards from --seed", crate::error::quote(arg)));
         }
         let (name, inline) = match arg.split_once('=') {
             Some((n, v)) => (n, Some(v.to_string())),
@@ -86,7 +85,10 @@ fn parse(args: &[String]) -> Result<Option<(ExerciseOptions, Format)>, String> {
         };
         if name == "--help" {
             if inline.is_some() {
-                return Err(format!("--help takes no value, got \"{arg}\""));
+                return Err(format!(
+                    "--help takes no value, got {}",
+                    crate::error::quote(arg)
+                ));
             }
             return Ok(None);
         }
@@ -97,8 +99,9 @@ fn parse(args: &[String]) -> Result<Option<(ExerciseOptions, Format)>, String> {
             "--seed" => {
                 seed = Some(value.parse::<u64>().map_err(|_| {
                     format!(
-                        "--seed needs a whole number from 0 to {}, got \"{value}\"",
-                        u64::MAX
+                        "--seed needs a whole number from 0 to {}, got {}",
+                        u64::MAX,
+                        crate::error::quote(&value)
                     )
                 })?);
             }
@@ -108,7 +111,7 @@ fn parse(args: &[String]) -> Result<Option<(ExerciseOptions, Format)>, String> {
                     .ok()
                     .filter(|n| (1..=MAX_COUNT).contains(n))
                     .ok_or_else(|| {
-                        format!("--count needs a whole number of questions from 1 to {MAX_COUNT}, got \"{value}\"")
+                        format!("--count needs a whole number of questions from 1 to {MAX_COUNT}, got {}", crate::error::quote(&value))
                     })?;
             }
             "--width" => {
@@ -117,7 +120,7 @@ fn parse(args: &[String]) -> Result<Option<(ExerciseOptions, Format)>, String> {
                     .ok()
                     .filter(|w| (MIN_WIDTH..=MAX_WIDTH).contains(w))
                     .ok_or_else(|| {
-                        format!("--width needs 3 (the 8-puzzle, default), 4 (the 15-puzzle) or 5 (the 24-puzzle), got \"{value}\"; every question kind works on each width")
+                        format!("--width needs 3 (the 8-puzzle, default), 4 (the 15-puzzle) or 5 (the 24-puzzle), got {}; every question kind works on each width", crate::error::quote(&value))
                     })?;
             }
             "--heuristic" => {
@@ -143,12 +146,18 @@ fn parse(args: &[String]) -> Result<Option<(ExerciseOptions, Format)>, String> {
                     "moodle" => Format::Moodle,
                     _ => {
                         return Err(format!(
-                            "unknown format \"{value}\": choose json (default), markdown or moodle"
+                            "unknown format {}: choose json (default), markdown or moodle",
+                            crate::error::quote(&value)
                         ))
                     }
                 };
             }
-            _ => return Err(format!("unknown option \"{name}\" for exercise")),
+            _ => {
+                return Err(format!(
+                    "unknown option {} for exercise",
+                    crate::error::quote(name)
+                ))
+            }
         }
     }
     options.seed = seed.ok_or_else(|| {

@@ -71,9 +71,20 @@ pub fn js_number(n: f64) -> String {
 /// what it is. Runs none of the caller's code.
 pub fn describe(value: &JsValue) -> String {
     if let Some(n) = text_length(value) {
-        return match short_string(value, 60) {
-            Some(s) => format!("\"{s}\""),
-            None => format!("a string of {n} characters"),
+        // Only the characters shown are copied out of a long string.
+        let shown = value
+            .unchecked_ref::<JsString>()
+            .slice(0, crate::error::QUOTED_CHARS as u32 + 1);
+        let head = String::from(shown);
+        return if n as usize <= crate::error::QUOTED_CHARS {
+            crate::error::quote(&head)
+        } else {
+            let head: String = head.chars().take(crate::error::QUOTED_CHARS).collect();
+            format!(
+                "\"{}…\" ({} characters)",
+                crate::error::escape_controls(&head),
+                crate::error::thousands(u64::from(n))
+            )
         };
     }
     if let Some(n) = value.as_f64() {
@@ -180,10 +191,23 @@ pub fn string_option(object: &JsValue, key: &str, call: &str) -> Result<Option<S
     if value.is_undefined() {
         return Ok(None);
     }
-    short_string(&value, 100).map(Some).ok_or_else(|| {
-        Error::InvalidOption(format!("{key} must be a string, got {}", describe(&value)))
-    })
+    match text_length(&value) {
+        // Copied whole up to a size any name fits in many times over: the parse then names
+        // it, quoted short.
+        Some(n) if n <= MAX_NAME => Ok(value.as_string()),
+        Some(_) => Err(Error::InvalidOption(format!(
+            "{key} {} is no {key}: names are short",
+            describe(&value)
+        ))),
+        None => Err(Error::InvalidOption(format!(
+            "{key} must be a string, got {}",
+            describe(&value)
+        ))),
+    }
 }
+
+/// The longest string option copied into the module (a name is a few characters).
+const MAX_NAME: u32 = 1 << 16;
 
 /// The `onEvent` option: a function or absent.
 pub fn function_option(object: &JsValue, key: &str, call: &str) -> Result<Option<Function>, Error> {

@@ -151,6 +151,26 @@ test('upload a file with no-reverse-check and wrong-f: the right line, the board
   await context.close();
 });
 
+test('a file saved as UTF-16 (PowerShell\'s >) or with a UTF-8 byte-order mark: the same verdict as the CLI\'s', async () => {
+  const { page, context, errors } = await openExplorer(browser, server.url, { viewport: { width: 1280, height: 720 } });
+  const trace = python();
+  const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(trace.replaceAll('\n', '\r\n'), 'utf16le')]);
+  const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(trace)]);
+  for (const [name, buffer] of [['trace-utf16.jsonl', utf16], ['trace-bom.jsonl', bom]]) {
+    await $(page, '.share summary').click();
+    await $(page, '[data-share="check-trace"]').click();
+    if (await $(page, '.check-again').isVisible()) await $(page, '.check-again').click();
+    await $(page, '.check-file input').setInputFiles({ name, mimeType: 'text/plain', buffer });
+    await page.waitForFunction(() => /Correct|line/.test(document.querySelector('tile-search').shadowRoot.querySelector('.check-headline')?.textContent ?? ''));
+    assert.equal(await $(page, '.check-headline').textContent(), 'Correct IDA*', name);
+    const cli = JSON.parse(execFileSync(join(ROOT, 'target/release/tilesearch'), ['check', '--json', '--board', BOARD, '-'], { input: buffer }).toString());
+    const verdict = await page.evaluate((text) => document.querySelector('tile-search').checkTrace(new File([Uint8Array.from(atob(text), (c) => c.charCodeAt(0))], 'x.jsonl')), buffer.toString('base64'));
+    assert.deepEqual(verdict, cli, name);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('element.checkTrace rejects bad input: not a string, an unsolvable board (the core\'s TileSearchError)', async () => {
   const { page, context, errors } = await openExplorer(browser, server.url);
   const notText = await page.evaluate(() => document.querySelector('tile-search').checkTrace(42).then(() => 'resolved', (e) => `${e.name}: ${e.message}`));

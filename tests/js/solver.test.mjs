@@ -122,10 +122,12 @@ test('the installed wasm-bindgen CLI equals the locked crate version', () => {
 
 // 97.4 KiB before the trace checker (checkTrace: its rules and messages) took it to 121.5 KiB,
 // 120.3 before the parallel search (ParallelSearch, PacketSearcher) took it to 137.7 KiB, and
-// the pattern databases built in parts (for several workers at once) to 140.7 KiB.
-test('the wasm module stays within its size budget (142 KiB gzipped)', async () => {
+// the pattern databases built in parts (for several workers at once) to 140.7 KiB, and the
+// trace checker's own reader and JSON line parser (the CLI's: one verdict on the same bytes) to
+// about 150 KiB.
+test('the wasm module stays within its size budget (151 KiB gzipped)', async () => {
   const { gzipSync } = await import('node:zlib');
   const bytes = readFileSync(new URL('www/pkg/tilesearch_bg.wasm', root));
   const gzipped = gzipSync(bytes, { level: 9 }).length;
-  assert.ok(gzipped <= 142 * 1024, `${gzipped} bytes gzipped`);
+  assert.ok(gzipped <= 151 * 1024, `${gzipped} bytes gzipped`);
 });
