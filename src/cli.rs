@@ -13,6 +13,7 @@ mod args;
 mod check;
 mod exercise;
 pub mod pdb_cache;
+mod quality;
 
 use args::{parse_args, Command, Options, USAGE};
 
@@ -40,8 +41,10 @@ pub fn run(
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
 ) -> i32 {
-    if args.first().map(String::as_str) == Some("exercise") {
-        return exercise::run(&args[1..], stdout, stderr);
+    match args.first().map(String::as_str) {
+        Some("exercise") => return exercise::run(&args[1..], stdout, stderr),
+        Some("quality") => return quality::run(&args[1..], stdout, stderr),
+        _ => {}
     }
     let options = match usage_or(parse_args(args), USAGE, stdout, stderr) {
         Ok(options) => options,

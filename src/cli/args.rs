@@ -20,6 +20,7 @@ Usage:
   tilesearch compare [--heuristic H] [--goal G] [--order O] [--json] [--max-nodes N] BOARD
   tilesearch check [--heuristic H] [--goal G] [--order O] [--json] --board BOARD TRACE
   tilesearch exercise --seed S [--count N] [--format json|markdown|moodle] …  (exercise --help)
+  tilesearch quality [--heuristic H] [--goal G] [--json]  (h against h* on the 8-puzzle)
   tilesearch --help
 
 BOARD   the tiles in row-major order, 0 or _ for the blank, e.g. 6 4 5 8 2 7 1 0 3,
