@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, existsSync } from 'node:fs';
 import { execFileSync, spawnSync } from 'node:child_process';
 import * as core from '../../www/pkg/tilesearch.js';
+import { random } from './seeded-random.mjs';
 
 const root = new URL('../../', import.meta.url);
 core.initSync({ module: readFileSync(new URL('www/pkg/tilesearch_bg.wasm', root)) });
@@ -17,18 +18,6 @@ const CLI = new URL('target/release/tilesearch', root).pathname;
 const SOLVER = new URL('tests/check/ida_star.py', root).pathname;
 const BOARDS = ['6 4 5 8 2 7 1 0 3', '1 2 3 4 0 6 7 5 8', '8 1 3 4 0 2 7 6 5'];
 const CASES = Number(process.env.DIFFERENTIAL_CASES ?? 160);
-
-/** A seeded generator (mulberry32): the same corpus on every run. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const encoder = new TextEncoder();
 const utf16 = (text, little) => {

@@ -7,18 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { runParallel, addBalances, balanceText, windowFor, IN_FLIGHT, MAX_IN_FLIGHT, QUEUED_MS } from '../../www/parallel-run.js';
-
-/** A seeded random number generator (mulberry32). */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random } from './seeded-random.mjs';
 
 /**
  * A fake ParallelSearch with the core's rules. `plan`: per iteration {threshold, packets: n,

@@ -12,6 +12,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as wasm from '../../www/pkg/tilesearch.js';
+import { random } from './seeded-random.mjs';
 
 const root = new URL('../../', import.meta.url);
 wasm.initSync({ module: readFileSync(new URL('www/pkg/tilesearch_bg.wasm', root)) });
@@ -27,14 +28,7 @@ const KINDS = new Set(['empty', 'not-a-number', 'out-of-range', 'wrong-tile-coun
 
 /** mulberry32: a small seeded generator. */
 function rng(seed) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = random(seed);
   return {
     next,
     int: (n) => Math.floor(next() * n),
