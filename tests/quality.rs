@@ -179,3 +179,48 @@ fn the_cli_prints_the_figures_and_refuses_pdb() {
         );
     }
 }
+
+/// The searches rely on it (a pruned child's f is at most its parent's + 2, say): h changes by
+/// at most 1 per move, checked on every move between solvable 8-puzzle states.
+#[test]
+fn every_heuristic_is_consistent_on_the_8_puzzle() {
+    for goal in Goal::ALL {
+        let distances = plain_distances(goal_tiles(goal));
+        for kind in [
+            HeuristicKind::Hamming,
+            HeuristicKind::Manhattan,
+            HeuristicKind::LinearConflict,
+        ] {
+            let choice = HeuristicChoice::new(kind, 3, goal, None).unwrap();
+            let h = |tiles: &[u8; 9]| {
+                choice
+                    .estimate(&Board::from_tiles(tiles).unwrap(), goal)
+                    .unwrap()
+            };
+            let mut moves = 0u64;
+            for board in distances.keys() {
+                let here = h(board);
+                let blank = board.iter().position(|&t| t == 0).unwrap();
+                for next in [
+                    blank.wrapping_sub(3),
+                    blank + 3,
+                    blank.wrapping_sub(1),
+                    blank + 1,
+                ] {
+                    let same_row = next / 3 == blank / 3;
+                    if next >= 9 || (next.abs_diff(blank) == 1 && !same_row) {
+                        continue;
+                    }
+                    let mut child = *board;
+                    child.swap(blank, next);
+                    assert!(
+                        here.abs_diff(h(&child)) <= 1,
+                        "{kind} {goal}: {board:?} → {child:?}"
+                    );
+                    moves += 1;
+                }
+            }
+            assert_eq!(moves, 483_840, "every move of every state");
+        }
+    }
+}
