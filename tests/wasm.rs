@@ -702,8 +702,36 @@ fn pattern_database_parts_say_what_is_wrong() {
     assert_eq!(m, "this build makes pattern 2 only: exportPart() it, and install the three parts with loadPatternDatabaseParts");
     while !small.work(100_000.into()).unwrap() {}
     assert_eq!(small.export_part().unwrap().length(), 3_360 * 13 / 4);
-    let (_, m) = thrown(small.export_part().unwrap_err());
-    assert_eq!(m, "this build was exported or installed already");
+    // Handed over: each later call says so, and what to do instead; none changes anything.
+    for _ in 0..2 {
+        let (kind, m) = thrown(small.export_part().unwrap_err());
+        assert_eq!(kind, "invalid-option");
+        assert_eq!(m, "pattern 2's table was exported already (exportPart() hands it over once): keep the bytes it returned, or build the part again");
+        let (kind, m) = thrown(small.install().unwrap_err());
+        assert_eq!(kind, "invalid-option");
+        assert_eq!(m, "this build made pattern 2 only, and exportPart() returned its table already: install the three parts with loadPatternDatabaseParts(\"blank-last\", [part0, part1, part2])");
+        let (kind, m) = thrown(small.work(1.into()).unwrap_err());
+        assert_eq!(kind, "invalid-option");
+        assert_eq!(
+            m,
+            "pattern 2's table was exported already: there is no work left"
+        );
+        assert_eq!(small.part(), Some(2));
+        assert!((small.progress() - 1.0).abs() < f64::EPSILON);
+    }
+    // A part for the other goal names its goal.
+    let mut other = PatternDatabaseBuilder::new("blank-first".into(), Some(2.into())).unwrap();
+    while !other.work(100_000.into()).unwrap() {}
+    // Finished, not yet exported: work() has nothing left to do and says so by returning true.
+    assert!(other.work(1.into()).unwrap());
+    let (_, m) = thrown(other.install().unwrap_err());
+    assert_eq!(m, "this build makes pattern 2 only: exportPart() it, and install the three parts with loadPatternDatabaseParts");
+    assert_eq!(other.export_part().unwrap().length(), 3_360 * 13 / 4);
+    let (_, m) = thrown(other.install().unwrap_err());
+    assert!(
+        m.ends_with("loadPatternDatabaseParts(\"blank-first\", [part0, part1, part2])"),
+        "{m}"
+    );
     let (_, m) = thrown(
         PatternDatabaseBuilder::new(JsValue::UNDEFINED, None)
             .unwrap()
