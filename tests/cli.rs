@@ -505,3 +505,27 @@ fn solve_on_several_threads_prints_what_one_thread_does() {
         assert!(err.contains(says), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn a_pdb_cache_that_cannot_be_written_leaves_no_temporary_file() {
+    // A directory where the cache file should be: the databases are built, the board solved,
+    // and the cache directory holds what it held (no 29 MB temporary file).
+    let cache = std::env::temp_dir().join(format!("tilesearch-cli-cache-{}", std::process::id()));
+    let in_the_way = cache.join("pdb-663-blank-last.bin");
+    std::fs::create_dir_all(&in_the_way).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tilesearch"))
+        .args(["solve", "--json", "--heuristic", "pdb"])
+        .arg("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15")
+        .env("TILESEARCH_CACHE", &cache)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(json_lines(&out)[0]["length"], 1);
+    let left: Vec<_> = std::fs::read_dir(&cache)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(left, ["pdb-663-blank-last.bin"]);
+    assert!(in_the_way.is_dir());
+    std::fs::remove_dir_all(&cache).unwrap();
+}
