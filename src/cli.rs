@@ -276,7 +276,9 @@ fn solve(options: &Options, text: &str) -> Result<Outcome, Error> {
 }
 
 fn solve_board(options: &Options, algorithm: Algorithm, board: Board) -> Result<Outcome, Error> {
-    if options.threads > 1 && algorithm == Algorithm::Ida {
+    // `--max-nodes` is the sequential search's budget (the options never pair it with
+    // threads; checked again here so that no run could ignore it).
+    if options.threads > 1 && algorithm == Algorithm::Ida && options.max_nodes.is_none() {
         let clock = Instant::now();
         let heuristic = heuristic(options, &board)?;
         let (report, _) = ida_star_parallel(

@@ -286,6 +286,178 @@ fn algorithms_and_the_comparison_table() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown algorithm \"dijkstra\""));
 }
 
+/// Standard output with the seconds taken left out (the one part that differs between runs).
+fn without_seconds(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|line| match line.rsplit_once(", ") {
+            Some((counts, seconds))
+                if line.starts_with("Expanded ") && seconds.ends_with(" s.") =>
+            {
+                format!("{counts}, … s.")
+            }
+            _ => line.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn solve_by_default_prints_what_the_sequential_search_does() {
+    // 8-, 15- and 24-puzzles and lines that fail, in text and JSON, in several orders, goals
+    // and heuristics: every core by default, one thread with --threads 1, the same bytes.
+    let blank_last = [
+        "6 4 5 8 2 7 1 0 3",
+        "8 6 7 2 5 4 3 0 1",
+        // Korf #12, 45 moves.
+        "1 3 5 6 0 13 14 9 11 4 8 12 10 7 15 2",
+        "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 0",
+        "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 0 24",
+        "2 1 3 4 5 6 7 8 0",
+        "1 2 3 4 4 6 7 5 8",
+    ];
+    // Hamming is slow beyond the 8-puzzle: boards a few moves from the goal there.
+    let blank_first = [
+        "6 4 5 8 2 7 1 0 3",
+        "8 6 7 2 5 4 3 0 1",
+        "4 1 2 3 5 0 6 7 8 9 10 11 12 13 14 15",
+        "5 1 2 3 4 0 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24",
+        "1 0 2 3 4 5 6 8 7",
+    ];
+    let variants: [(&[&str], &[&str]); 4] = [
+        (&[], &blank_last),
+        (&["--json"], &blank_last),
+        (
+            &["--order", "udlr", "--heuristic", "linear-conflict"],
+            &blank_last,
+        ),
+        (
+            &["--json", "--goal", "blank-first", "--heuristic", "hamming"],
+            &blank_first,
+        ),
+    ];
+    for (options, lines) in variants {
+        let input = lines.join("\n") + "\n";
+        let args = |threads: &[&'static str], board: &'static str| {
+            let mut args = vec!["solve"];
+            args.extend_from_slice(options);
+            args.extend_from_slice(threads);
+            args.push(board);
+            args
+        };
+        let default = tilesearch(&args(&[], "-"), &input);
+        let one = tilesearch(&args(&["--threads", "1"], "-"), &input);
+        assert_eq!(
+            default.status.code(),
+            Some(1),
+            "{options:?}: the failing lines"
+        );
+        assert_eq!(one.status.code(), Some(1), "{options:?}");
+        assert_eq!(
+            without_seconds(&default),
+            without_seconds(&one),
+            "{options:?}"
+        );
+        assert_eq!(default.stderr, one.stderr, "{options:?}");
+        assert!(without_seconds(&default).contains("8 6 7 2 5 4 3 0 1"));
+        // One board as an argument: exit 0 both ways.
+        let default = tilesearch(&args(&[], lines[2]), "");
+        let one = tilesearch(&args(&["--threads", "1"], lines[2]), "");
+        assert_eq!(default.status.code(), Some(0), "{options:?}");
+        assert_eq!(
+            without_seconds(&default),
+            without_seconds(&one),
+            "{options:?}"
+        );
+    }
+}
+
+#[test]
+fn solve_with_a_node_budget_is_the_sequential_search() {
+    // --max-nodes counts the sequential search's nodes: without --threads the budget stops it
+    // exactly where --threads 1 does (a parallel run could not stop there).
+    let korf_12 = "1 3 5 6 0 13 14 9 11 4 8 12 10 7 15 2";
+    for budget in ["1", "1000", "123457"] {
+        let default = tilesearch(&["solve", "--json", "--max-nodes", budget, korf_12], "");
+        let one = tilesearch(
+            &[
+                "solve",
+                "--json",
+                "--threads",
+                "1",
+                "--max-nodes",
+                budget,
+                korf_12,
+            ],
+            "",
+        );
+        assert_eq!(default.status.code(), Some(1), "stopped, not solved");
+        assert_eq!(default.stdout, one.stdout, "--max-nodes {budget}");
+        let row = &json_lines(&default)[0];
+        assert_eq!(row["status"], "stopped");
+        let iterations = row["iterations"].as_array().unwrap();
+        let nodes: u64 = iterations
+            .iter()
+            .map(|i| i["visited"].as_u64().unwrap() + i["pruned"].as_u64().unwrap())
+            .sum();
+        assert_eq!(nodes.to_string(), budget, "{row}");
+    }
+    // A budget large enough: solved, as without one.
+    let budgeted = tilesearch(
+        &["solve", "--json", "--max-nodes", "100000000", korf_12],
+        "",
+    );
+    let free = tilesearch(&["solve", "--json", korf_12], "");
+    assert_eq!(budgeted.status.code(), Some(0));
+    assert_eq!(budgeted.stdout, free.stdout);
+}
+
+#[test]
+fn solve_with_pattern_databases_prints_the_same_on_every_core() {
+    // One build of the databases into a cache of the test's own, then Korf instances with
+    // pdb: by default, on one thread and on two, the same bytes.
+    let cache = std::env::temp_dir().join(format!("tilesearch-cli-pdb-{}", std::process::id()));
+    let goal = tilesearch::Goal::BlankFirst;
+    let input: String = [1, 12, 42, 55]
+        .map(|n| common::korf(goal)[n - 1].1.to_line() + "\n")
+        .concat();
+    let run = |threads: &[&str]| {
+        let mut args = vec![
+            "solve",
+            "--json",
+            "--heuristic",
+            "pdb",
+            "--goal",
+            "blank-first",
+        ];
+        args.extend_from_slice(threads);
+        args.push("-");
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tilesearch"))
+            .args(&args)
+            .env("TILESEARCH_CACHE", &cache)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::io::Write::write_all(&mut child.stdin.take().unwrap(), input.as_bytes()).unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let one = run(&["--threads", "1"]);
+    assert_eq!(one.status.code(), Some(0), "{one:?}");
+    let rows = json_lines(&one);
+    assert_eq!(rows.len(), 4);
+    for (row, n) in rows.iter().zip([1, 12, 42, 55]) {
+        assert_eq!(row["length"], common::korf(goal)[n - 1].0, "Korf #{n}");
+    }
+    for threads in [&[][..], &["--threads", "2"]] {
+        let out = run(threads);
+        assert_eq!(out.status.code(), Some(0), "{threads:?}");
+        assert_eq!(out.stdout, one.stdout, "{threads:?}");
+    }
+    std::fs::remove_dir_all(&cache).unwrap();
+}
+
 #[test]
 fn solve_on_several_threads_prints_what_one_thread_does() {
     // Korf #12 (blank-last) and a line that fails, through `solve -`.
@@ -332,4 +504,28 @@ fn solve_on_several_threads_prints_what_one_thread_does() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(says), "{args:?}: {err}");
     }
+}
+
+#[test]
+fn a_pdb_cache_that_cannot_be_written_leaves_no_temporary_file() {
+    // A directory where the cache file should be: the databases are built, the board solved,
+    // and the cache directory holds what it held (no 29 MB temporary file).
+    let cache = std::env::temp_dir().join(format!("tilesearch-cli-cache-{}", std::process::id()));
+    let in_the_way = cache.join("pdb-663-blank-last.bin");
+    std::fs::create_dir_all(&in_the_way).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tilesearch"))
+        .args(["solve", "--json", "--heuristic", "pdb"])
+        .arg("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15")
+        .env("TILESEARCH_CACHE", &cache)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(json_lines(&out)[0]["length"], 1);
+    let left: Vec<_> = std::fs::read_dir(&cache)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(left, ["pdb-663-blank-last.bin"]);
+    assert!(in_the_way.is_dir());
+    std::fs::remove_dir_all(&cache).unwrap();
 }

@@ -702,8 +702,36 @@ fn pattern_database_parts_say_what_is_wrong() {
     assert_eq!(m, "this build makes pattern 2 only: exportPart() it, and install the three parts with loadPatternDatabaseParts");
     while !small.work(100_000.into()).unwrap() {}
     assert_eq!(small.export_part().unwrap().length(), 3_360 * 13 / 4);
-    let (_, m) = thrown(small.export_part().unwrap_err());
-    assert_eq!(m, "this build was exported or installed already");
+    // Handed over: each later call says so, and what to do instead; none changes anything.
+    for _ in 0..2 {
+        let (kind, m) = thrown(small.export_part().unwrap_err());
+        assert_eq!(kind, "invalid-option");
+        assert_eq!(m, "pattern 2's table was exported already (exportPart() hands it over once): keep the bytes it returned, or build the part again");
+        let (kind, m) = thrown(small.install().unwrap_err());
+        assert_eq!(kind, "invalid-option");
+        assert_eq!(m, "this build made pattern 2 only, and exportPart() returned its table already: install the three parts with loadPatternDatabaseParts(\"blank-last\", [part0, part1, part2])");
+        let (kind, m) = thrown(small.work(1.into()).unwrap_err());
+        assert_eq!(kind, "invalid-option");
+        assert_eq!(
+            m,
+            "pattern 2's table was exported already: there is no work left"
+        );
+        assert_eq!(small.part(), Some(2));
+        assert!((small.progress() - 1.0).abs() < f64::EPSILON);
+    }
+    // A part for the other goal names its goal.
+    let mut other = PatternDatabaseBuilder::new("blank-first".into(), Some(2.into())).unwrap();
+    while !other.work(100_000.into()).unwrap() {}
+    // Finished, not yet exported: work() has nothing left to do and says so by returning true.
+    assert!(other.work(1.into()).unwrap());
+    let (_, m) = thrown(other.install().unwrap_err());
+    assert_eq!(m, "this build makes pattern 2 only: exportPart() it, and install the three parts with loadPatternDatabaseParts");
+    assert_eq!(other.export_part().unwrap().length(), 3_360 * 13 / 4);
+    let (_, m) = thrown(other.install().unwrap_err());
+    assert!(
+        m.ends_with("loadPatternDatabaseParts(\"blank-first\", [part0, part1, part2])"),
+        "{m}"
+    );
     let (_, m) = thrown(
         PatternDatabaseBuilder::new(JsValue::UNDEFINED, None)
             .unwrap()
@@ -1649,4 +1677,98 @@ fn long_option_values_are_quoted_short() {
     let bytes = js_sys::Uint8Array::from(utf16.as_slice());
     let verdict = check_trace(object(&[("board", board.into())]), bytes.into()).unwrap();
     assert_eq!(get(&verdict, "ok"), JsValue::TRUE, "{}", json(&verdict));
+}
+
+#[wasm_bindgen_test]
+fn a_threshold_no_iteration_has_throws_and_the_searcher_goes_on() {
+    // Every threshold the API takes, up to 4,294,967,295: above the longest optimal solution
+    // of the board's size, a TileSearchError that says so, before any search (a recursion
+    // that deep would have run out of stack); the searcher then answers as a new one does.
+    let cases = [
+        ("6 4 5 / 8 2 7 / 1 0 3", 31, "8-puzzle", 25),
+        ("1 3 5 6 0 13 14 9 11 4 8 12 10 7 15 2", 80, "15-puzzle", 45),
+    ];
+    for (board, bound, puzzle, optimal) in cases {
+        let task = |threshold: f64| {
+            object(&[
+                ("iteration", 1.into()),
+                ("threshold", threshold.into()),
+                (
+                    "packet",
+                    object(&[("index", 0.into()), ("path", tiles(&[]))]),
+                ),
+            ])
+        };
+        let mut searcher = PacketSearcher::new(parallel_options(board, "lrud", None)).unwrap();
+        let good = json(&searcher.search(task(f64::from(optimal))).unwrap());
+        for bad in [
+            bound + 1,
+            bound + 2,
+            255,
+            256,
+            6692,
+            10_000_000,
+            i32::MAX as u32,
+            1 << 31,
+            4_294_967_040,
+            u32::MAX - 1,
+            u32::MAX,
+        ] {
+            let (kind, message) = thrown(searcher.search(task(f64::from(bad))).err().unwrap());
+            assert_eq!(kind, "invalid-option", "{message}");
+            assert_eq!(
+                message,
+                format!(
+                    "the threshold {bad} is above {bound}: every {puzzle} is solved in at most \
+                     {bound} moves, and IDA* with an admissible heuristic never raises its \
+                     threshold past the optimal solution's length, so no iteration has this \
+                     threshold"
+                )
+            );
+            assert_eq!(
+                json(&searcher.search(task(f64::from(optimal))).unwrap()),
+                good
+            );
+        }
+        // Past u32 the task itself is refused, as before.
+        let (_, message) = thrown(searcher.search(task(4_294_967_296.0)).err().unwrap());
+        assert!(
+            message.contains("task.threshold must be a whole number from 0 to 4294967295"),
+            "{message}"
+        );
+        // The bound itself is a threshold like any other: the 8-puzzle's whole iteration at 31.
+        if bound == 31 {
+            let at_bound = searcher.search(task(31.0)).unwrap();
+            assert_eq!(get(&at_bound, "nextThreshold"), JsValue::NULL);
+            assert!(Array::from(&get(&at_bound, "solution")).length() <= 31);
+        }
+    }
+    // The coordinator refuses a next threshold no packet can report, and stays usable.
+    let board = "6 4 5 / 8 2 7 / 1 0 3";
+    let mut run = ParallelSearch::new(parallel_options(board, "lrud", Some(2))).unwrap();
+    let mut searcher = PacketSearcher::new(parallel_options(board, "lrud", None)).unwrap();
+    let iteration = run.iteration();
+    let packets: Array = get(&iteration, "packets").unchecked_into();
+    let first = posted(
+        &searcher
+            .search(object(&[
+                ("iteration", get(&iteration, "iteration")),
+                ("threshold", get(&iteration, "threshold")),
+                ("packet", packets.get(0)),
+            ]))
+            .unwrap(),
+    );
+    for next in [4_294_967_040u32, u32::MAX] {
+        let lying = posted(&first);
+        Reflect::set(&lying, &"nextThreshold".into(), &next.into()).unwrap();
+        let (kind, message) = thrown(run.accept(lying).err().unwrap());
+        assert_eq!(kind, "unexpected-result", "{message}");
+        assert!(
+            message.contains("is more than 2 above the threshold"),
+            "{message}"
+        );
+    }
+    assert!(run.needed(0.into()).unwrap());
+    run.accept(first).unwrap();
+    assert!(!run.needed(0.into()).unwrap());
 }

@@ -41,8 +41,10 @@ BOARD   the tiles in row-major order, 0 or _ for the blank, e.g. 6 4 5 8 2 7 1 0
              expanded, generated, iterations; or error for an invalid or unsolvable board
 --max-nodes  stop after N nodes (visited + pruned): trace prints the events so far; solve
              and compare report the board as stopped, not solved
---threads    solve with IDA* on N threads (1 to 256, default 1): the same solution and
-             counts as on one, sooner on several cores; not with --max-nodes
+--threads    solve with IDA* on N threads (1 to 256; default one per available core, 1
+             with --max-nodes): the same output for every N, sooner on several cores;
+             1 is the sequential search, the only one --max-nodes can stop (its budget
+             counts that search's nodes), so N > 1 and --max-nodes are a usage error
 check        checks a trace of your own IDA* (JSON Lines, one event per line; TRACE a file
              or -) against the core's, event by event, and names the first divergence;
              without --order it infers your move order from the trace. Exit 0 when the
@@ -74,7 +76,9 @@ pub(super) struct Options {
     pub(super) max_reached: Option<u64>,
     pub(super) json: bool,
     pub(super) max_nodes: Option<u64>,
-    /// `solve`'s IDA* threads: 1 is the sequential search.
+    /// `solve`'s IDA* threads: 1 is the sequential search (always with `--max-nodes`, for
+    /// the other algorithms and for the other commands); without `--threads`, one per
+    /// available core.
     pub(super) threads: u32,
     pub(super) board: Vec<String>,
     /// `check`'s board (`--board`); its `board` holds the trace's file name.
@@ -221,6 +225,13 @@ pub(super) fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
         if options.max_nodes.is_some() && options.threads > 1 {
             return Err("--max-nodes stops the search on one thread; on several it runs to the end: leave out --max-nodes or --threads".into());
         }
+    } else if options.command == Command::Solve
+        && options.algorithm == Algorithm::Ida
+        && options.max_nodes.is_none()
+    {
+        // The parallel search prints what the sequential one does, so every core is used
+        // unless asked otherwise; a node budget keeps the sequential search, which it counts.
+        options.threads = available_threads();
     }
     if options.command == Command::Check {
         return check_options(options);
@@ -229,6 +240,14 @@ pub(super) fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
         return Err("no board given".into());
     }
     Ok(Some(options))
+}
+
+/// The threads `solve` uses without `--threads`: one per core the process may run on (its
+/// affinity and quota included), at most [`MAX_WORKERS`]; 1 when that is unknown.
+pub(super) fn available_threads() -> u32 {
+    std::thread::available_parallelism().map_or(1, |n| {
+        u32::try_from(n.get()).map_or(MAX_WORKERS, |n| n.min(MAX_WORKERS))
+    })
 }
 
 /// `check`'s own rules: IDA* only, a `--board` and one trace.
@@ -252,5 +271,36 @@ fn check_options(options: Options) -> Result<Option<Options>, String> {
             options.board.len(),
             options.board.join(" ")
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{available_threads, parse_args};
+
+    fn threads(args: &[&str]) -> u32 {
+        let args: Vec<String> = args.iter().map(|a| (*a).to_string()).collect();
+        parse_args(&args).unwrap().unwrap().threads
+    }
+
+    #[test]
+    fn solve_takes_every_core_unless_told_or_budgeted() {
+        let board = "6 4 5 8 2 7 1 0 3";
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        assert_eq!(available_threads() as usize, cores.min(256));
+        assert_eq!(threads(&["solve", board]), available_threads());
+        assert_eq!(threads(&["solve", "--json", "-"]), available_threads());
+        assert_eq!(threads(&["solve", "--threads", "1", board]), 1);
+        assert_eq!(threads(&["solve", "--threads", "3", board]), 3);
+        // The sequential search: under a node budget, for the other algorithms and commands.
+        assert_eq!(threads(&["solve", "--max-nodes", "9", board]), 1);
+        assert_eq!(
+            threads(&["solve", "--threads", "1", "--max-nodes", "9", board]),
+            1
+        );
+        assert_eq!(threads(&["solve", "--algorithm", "bfs", board]), 1);
+        assert_eq!(threads(&["trace", board]), 1);
+        assert_eq!(threads(&["compare", board]), 1);
+        assert_eq!(threads(&["check", "--board", board, "-"]), 1);
     }
 }

@@ -41,7 +41,9 @@ pub(crate) use packets::{packet_engine, PacketEngine, SubtreeEnd};
 
 use super::Advance;
 use super::{Algorithm, Counters, IdaProgress, IterationSummary, Progress, Report, Search, Status};
-use crate::board::{neighbor, Board, Goal, MoveOrder, Tiles, SLOTS, SLOT_MASK};
+use crate::board::{
+    neighbor, Board, Goal, MoveOrder, Tiles, MAX_WIDTH, MIN_WIDTH, SLOTS, SLOT_MASK,
+};
 use crate::error::Error;
 use crate::heuristic::{Heuristic, HeuristicKind};
 use crate::trace::{
@@ -79,9 +81,26 @@ struct Frame<S> {
 
 /// Room for the deepest path IDA* can walk. With an admissible heuristic no threshold exceeds
 /// the optimal solution length (the first pruned node on an optimal path has f ≤ optimum), and
-/// g ≤ threshold on the path; optimal lengths are at most 31 (8-puzzle), 80 (15-puzzle) and
-/// 205 (24-puzzle, a proven upper bound), all below this.
+/// g ≤ threshold on the path; optimal lengths are at most [`max_threshold`], below this.
 const MAX_DEPTH: usize = 256;
+
+/// The longest optimal solution of any board of each width, from 3 (the 8-puzzle) on: 31 and
+/// 80 moves are exact (every board is solved in that many moves, and some need them all); 210
+/// is a proven upper bound for the 24-puzzle (Karlemo and Östergård, 2000). Both goals put the
+/// blank in a corner, where these figures hold.
+const LONGEST_OPTIMAL: [u32; MAX_WIDTH - MIN_WIDTH + 1] = [31, 80, 210];
+
+// A path of `max_threshold` moves (and its root) fits the path's frames.
+const _: () = assert!(LONGEST_OPTIMAL[MAX_WIDTH - MIN_WIDTH] < MAX_DEPTH as u32);
+
+/// The largest threshold an IDA* iteration on a `width` × `width` board can have: the longest
+/// optimal solution of any such board (31 moves for the 8-puzzle, 80 for the 15-puzzle, at most
+/// 210 for the 24-puzzle). With an admissible heuristic, as all of this crate's are, IDA* never
+/// raises its threshold past the optimal solution's length, so no search reaches a larger one;
+/// a packet search refuses it (see [`crate::search::PacketSearcher::search`]).
+pub fn max_threshold(width: usize) -> u32 {
+    LONGEST_OPTIMAL[width.clamp(MIN_WIDTH, MAX_WIDTH) - MIN_WIDTH]
+}
 
 /// The current path as a fixed array, indexed with a mask so the hot loop has no bounds checks.
 #[derive(Clone, Debug)]

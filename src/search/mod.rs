@@ -7,7 +7,7 @@ mod ida;
 pub mod parallel;
 
 pub use frontier::{FrontierEntry, FrontierSearch, DEFAULT_MAX_REACHED, MAX_REACHED};
-pub use ida::IdaStar;
+pub use ida::{max_threshold, IdaStar};
 #[cfg(not(target_arch = "wasm32"))]
 pub use parallel::{ida_star_parallel, Balance, WorkerLoad};
 pub use parallel::{PacketSearcher, ParallelIda};

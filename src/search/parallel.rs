@@ -28,7 +28,7 @@ mod threads;
 #[cfg(not(target_arch = "wasm32"))]
 pub use threads::{ida_star_parallel, Balance, WorkerLoad};
 
-use super::ida::{packet_engine, PacketEngine, SubtreeEnd};
+use super::ida::{max_threshold, packet_engine, PacketEngine, SubtreeEnd};
 use super::{IdaProgress, IterationSummary, Progress, Report, Status};
 use crate::board::{neighbor, Board, Direction, Goal, MoveOrder, Tiles, SLOTS, SLOT_MASK};
 use crate::error::Error;
@@ -134,9 +134,10 @@ struct Counts {
 
 impl Counts {
     fn add(self, result: &PacketResult) -> Counts {
+        // Saturating: `accept` checks a result's own counts, not what they add up to.
         Counts {
-            visited: self.visited + result.visited,
-            pruned: self.pruned + result.pruned,
+            visited: self.visited.saturating_add(result.visited),
+            pruned: self.pruned.saturating_add(result.pruned),
         }
     }
 }
@@ -358,7 +359,8 @@ impl ParallelIda {
         if result.visited == 0 {
             return refuse("a packet's search visits at least its node (visited 0)".into());
         }
-        if result.generated != result.visited - 1 + result.pruned {
+        // Checked: a caller's counts may be any numbers.
+        if result.visited.checked_add(result.pruned) != result.generated.checked_add(1) {
             return refuse(format!(
                 "generated ({}) is not visited − 1 + pruned ({} − 1 + {})",
                 result.generated, result.visited, result.pruned
@@ -369,6 +371,15 @@ impl ParallelIda {
             (None, Some(next)) if next <= self.threshold => {
                 return refuse(format!(
                     "its next threshold {next} is not above the threshold {}",
+                    self.threshold
+                ))
+            }
+            // A visited node has f ≤ the threshold and a child's f is at most its parent's + 2
+            // (g + 1, h + 1 at most: the heuristics are consistent).
+            (None, Some(next)) if next - self.threshold > 2 => {
+                return refuse(format!(
+                    "its next threshold {next} is more than 2 above the threshold {} (a pruned \
+                     child's f is at most its parent's f + 2)",
                     self.threshold
                 ))
             }
@@ -490,16 +501,20 @@ impl ParallelIda {
                 next_threshold: None,
             });
         }
-        let visited: u64 = iterations.iter().map(|i| i.visited).sum();
-        let nodes = visited + iterations.iter().map(|i| i.pruned).sum::<u64>();
+        // Saturating, as `Counts::add`: no sum of accepted results can panic.
+        let sum = |count: fn(&IterationSummary) -> u64| {
+            iterations.iter().map(count).fold(0, u64::saturating_add)
+        };
+        let visited = sum(|i| i.visited);
+        let nodes = visited.saturating_add(sum(|i| i.pruned));
         Report {
             status: self.status,
             length: self.solution.as_ref().map(|m| m.len() as u32),
             moves: self.solution.clone(),
             // Every visited node was expanded but the goal.
-            expanded: visited - u64::from(self.status == Status::Solved),
+            expanded: visited.saturating_sub(u64::from(self.status == Status::Solved)),
             // Every node but the iterations' roots was generated.
-            generated: nodes - iterations.len() as u64,
+            generated: nodes.saturating_sub(iterations.len() as u64),
             nodes,
             progress: Progress::Ida(IdaProgress {
                 threshold: self.threshold,
@@ -547,6 +562,17 @@ pub(crate) fn not_visited(depth: u32, h: u32, threshold: u32) -> Error {
     Error::InvalidOption(format!(
         "the packet's node is not visited at threshold {threshold}: its f = g + h = {depth} + {h} = {} exceeds it",
         depth.saturating_add(h)
+    ))
+}
+
+/// A packet's threshold that no iteration on a `width` board has (above [`max_threshold`]).
+pub(crate) fn beyond_longest(threshold: u32, width: usize) -> Error {
+    Error::InvalidOption(format!(
+        "the threshold {threshold} is above {max}: every {}-puzzle is solved in at most {max} \
+         moves, and IDA* with an admissible heuristic never raises its threshold past the \
+         optimal solution's length, so no iteration has this threshold",
+        width * width - 1,
+        max = max_threshold(width)
     ))
 }
 
@@ -734,9 +760,11 @@ impl PacketSearcher {
         })
     }
 
-    /// Searches the task's packet to the end. Fails for a packet that is not a node of the
-    /// search at its threshold (a path that does not slide, undoes a move, or ends at a node
-    /// whose f exceeds the threshold).
+    /// Searches the task's packet to the end. Fails for a threshold above
+    /// [`max_threshold`] of the board's width (no search has one), and for a packet that is
+    /// not a node of the search at its threshold (a path that does not slide, undoes a move,
+    /// or ends at a node whose f exceeds the threshold). A failed call leaves the searcher as
+    /// it was.
     pub fn search(&mut self, task: &PacketTask) -> Result<PacketResult, Error> {
         match self.search_while(task, || true)? {
             Searched::Done(result) => Ok(result),

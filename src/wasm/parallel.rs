@@ -253,8 +253,10 @@ impl PacketSearcher {
     /// `{iteration, index, visited, pruned, nextThreshold, solution, generated}` for
     /// `ParallelSearch.accept`: `solution` is the tiles slid from the start to the goal (or
     /// null), `generated` the nodes this search made below the packet's node. Throws for a
+    /// threshold above the longest optimal solution of the board's size (31 moves for the
+    /// 8-puzzle, 80 for the 15-puzzle, 210 for the 24-puzzle: no iteration has one) and for a
     /// packet that is not a node of the iteration (its path does not slide, undoes a move, or
-    /// ends where f exceeds the threshold).
+    /// ends where f exceeds the threshold); the searcher stays usable.
     #[wasm_bindgen(unchecked_return_type = "PacketResult")]
     pub fn search(
         &mut self,

@@ -4,7 +4,7 @@
 use super::{invalid, js, js_error};
 use crate::board::Goal;
 use crate::error::Error;
-use crate::heuristic::pdb::PatternDatabases;
+use crate::heuristic::pdb::{PatternDatabases, PdbBuilder};
 use js::whole;
 use std::cell::RefCell;
 use std::sync::Arc;
@@ -34,12 +34,26 @@ pub(super) fn installed(goal: Goal) -> Option<Arc<PatternDatabases>> {
 }
 
 /// The error of a call that needs the build finished.
-fn unfinished(builder: &crate::heuristic::pdb::PdbBuilder) -> JsValue {
+fn unfinished(builder: &PdbBuilder) -> JsValue {
     // A whole percentage, written as an integer (no float formatting in the module).
     invalid(format!(
         "the build is not finished ({} % done): call work() until it returns true",
         (builder.progress() * 100.0).round() as u32
     ))
+}
+
+/// Where a [`PatternDatabaseBuilder`] stands: building (finished or not) until its result is
+/// handed over, then which way it went, so that each later call can say what happened.
+enum Stage {
+    /// Building, or built and not yet handed over.
+    Building(PdbBuilder),
+    /// A build of all three patterns whose databases `install()` installed.
+    Installed,
+    /// A build of one part whose table `exportPart()` returned.
+    Exported {
+        /// The pattern, 0 to 2.
+        part: usize,
+    },
 }
 
 /// A resumable build of the 15-puzzle's pattern databases (the `pdb` heuristic), to run in a
@@ -50,7 +64,41 @@ fn unfinished(builder: &crate::heuristic::pdb::PdbBuilder) -> JsValue {
 /// the three.
 #[wasm_bindgen(js_name = PatternDatabaseBuilder)]
 pub struct PatternDatabaseBuilder {
-    builder: Option<crate::heuristic::pdb::PdbBuilder>,
+    goal: Goal,
+    stage: Stage,
+}
+
+/// The builder's calls that need the build itself.
+#[derive(Clone, Copy)]
+enum Call {
+    Install,
+    ExportPart,
+    Work,
+}
+
+impl PatternDatabaseBuilder {
+    /// The error of `call` after the build's result was handed over: what happened to it.
+    fn handed_over(&self, call: Call) -> JsValue {
+        let goal = self.goal;
+        invalid(match (&self.stage, call) {
+            (Stage::Exported { part }, Call::Install) => format!(
+                "this build made pattern {part} only, and exportPart() returned its table already: install the three parts with loadPatternDatabaseParts(\"{goal}\", [part0, part1, part2])"
+            ),
+            (Stage::Exported { part }, Call::ExportPart) => format!(
+                "pattern {part}'s table was exported already (exportPart() hands it over once): keep the bytes it returned, or build the part again"
+            ),
+            (Stage::Exported { part }, Call::Work) => format!(
+                "pattern {part}'s table was exported already: there is no work left"
+            ),
+            (_, Call::ExportPart) => format!(
+                "this build made all three patterns and was installed already (exportPart() is for a build of one part): exportPatternDatabases(\"{goal}\") gives the installed databases' bytes"
+            ),
+            (_, Call::Install) => format!(
+                "this build was installed already (a build installs once): pdb solvers for the goal {goal} can be created"
+            ),
+            (_, Call::Work) => "this build was installed already: there is no work left".to_string(),
+        })
+    }
 }
 
 #[wasm_bindgen(js_class = PatternDatabaseBuilder)]
@@ -65,58 +113,58 @@ impl PatternDatabaseBuilder {
         let goal = js::goal(&goal, "new PatternDatabaseBuilder(goal)").map_err(|e| js_error(&e))?;
         let part = part.filter(|p| !p.is_undefined());
         let builder = match part {
-            None => crate::heuristic::pdb::PdbBuilder::new(goal),
+            None => PdbBuilder::new(goal),
             Some(part) => {
                 let number = whole(&part, 0.0, 2.0, |got| {
                     format!("new PatternDatabaseBuilder(goal, part): part is the pattern to build, 0, 1 or 2, got {got}")
                 })
                 .map_err(|e| js_error(&e))?;
-                crate::heuristic::pdb::PdbBuilder::part(goal, number as usize)
+                PdbBuilder::part(goal, number as usize)
                     .ok_or_else(|| invalid("part is 0, 1 or 2".into()))?
             }
         };
         Ok(PatternDatabaseBuilder {
-            builder: Some(builder),
+            goal,
+            stage: Stage::Building(builder),
         })
     }
 
-    /// The pattern a part's build makes (0, 1 or 2), or `undefined` for a build of all three.
+    /// The pattern a part's build makes (0, 1 or 2), or `undefined` for a build of all three;
+    /// the same after the build is handed over.
     #[wasm_bindgen(getter)]
     pub fn part(&self) -> Option<u32> {
-        self.builder
-            .as_ref()
-            .and_then(crate::heuristic::pdb::PdbBuilder::part_number)
-            .map(|p| p as u32)
-    }
-
-    /// A part's finished table, for `loadPatternDatabaseParts` (the build is used up); throws
-    /// before it is finished and for a build of all three.
-    #[wasm_bindgen(js_name = exportPart)]
-    pub fn export_part(&mut self) -> Result<js_sys::Uint8Array, JsValue> {
-        match self.builder.take() {
-            Some(b) if b.part_number().is_some() && b.done() => {
-                let table = b.finish_part().unwrap_or_default();
-                Ok(js_sys::Uint8Array::from(&table[..]))
-            }
-            Some(b) if b.part_number().is_none() => {
-                self.builder = Some(b);
-                Err(invalid(
-                    "this build makes all three patterns: install() it (exportPart() is for a build of one part)".into(),
-                ))
-            }
-            Some(b) => {
-                let error = unfinished(&b);
-                self.builder = Some(b);
-                Err(error)
-            }
-            None => Err(invalid(
-                "this build was exported or installed already".into(),
-            )),
+        match &self.stage {
+            Stage::Building(b) => b.part_number().map(|p| p as u32),
+            Stage::Installed => None,
+            Stage::Exported { part } => Some(*part as u32),
         }
     }
 
+    /// A part's finished table, for `loadPatternDatabaseParts` (handed over once); throws
+    /// before it is finished, for a build of all three and once exported.
+    #[wasm_bindgen(js_name = exportPart)]
+    pub fn export_part(&mut self) -> Result<js_sys::Uint8Array, JsValue> {
+        let Stage::Building(b) = &self.stage else {
+            return Err(self.handed_over(Call::ExportPart));
+        };
+        let Some(part) = b.part_number() else {
+            return Err(invalid(
+                "this build makes all three patterns: install() it (exportPart() is for a build of one part)".into(),
+            ));
+        };
+        if !b.done() {
+            return Err(unfinished(b));
+        }
+        let Stage::Building(b) = std::mem::replace(&mut self.stage, Stage::Exported { part })
+        else {
+            return Err(self.handed_over(Call::ExportPart));
+        };
+        let table = b.finish_part().unwrap_or_default();
+        Ok(js_sys::Uint8Array::from(&table[..]))
+    }
+
     /// Does about `budget` units of work (a unit is well under a microsecond); returns true
-    /// once the build is complete.
+    /// once the build is complete. Throws once the build is handed over.
     pub fn work(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "number")] budget: JsValue,
@@ -125,44 +173,43 @@ impl PatternDatabaseBuilder {
             format!("work(budget) takes a whole number from 1 to 1e9, got {got}")
         })
         .map_err(|e| js_error(&e))?;
-        match &mut self.builder {
-            Some(b) => Ok(b.work(budget as usize)),
-            None => Err(invalid("this build was installed already".into())),
+        match &mut self.stage {
+            Stage::Building(b) => Ok(b.work(budget as usize)),
+            _ => Err(self.handed_over(Call::Work)),
         }
     }
 
-    /// Fraction done, 0 to 1.
+    /// Fraction done, 0 to 1 (1 once handed over).
     #[wasm_bindgen(getter)]
     pub fn progress(&self) -> f64 {
-        self.builder
-            .as_ref()
-            .map_or(1.0, super::super::heuristic::pdb::PdbBuilder::progress)
+        match &self.stage {
+            Stage::Building(b) => b.progress(),
+            _ => 1.0,
+        }
     }
 
     /// Makes the finished databases the ones `pdb` solvers use; throws before the build is
-    /// complete.
+    /// complete, for a build of one part and once installed.
     pub fn install(&mut self) -> Result<(), JsValue> {
-        match self.builder.take() {
-            Some(b) if b.part_number().is_some() => {
-                let part = b.part_number().unwrap_or_default();
-                self.builder = Some(b);
-                Err(invalid(format!(
-                    "this build makes pattern {part} only: exportPart() it, and install the three parts with loadPatternDatabaseParts"
-                )))
-            }
-            Some(b) if b.done() => {
-                if let Some(databases) = b.finish() {
-                    install(databases);
-                }
-                Ok(())
-            }
-            Some(b) => {
-                let error = unfinished(&b);
-                self.builder = Some(b);
-                Err(error)
-            }
-            None => Err(invalid("this build was installed already".into())),
+        let Stage::Building(b) = &self.stage else {
+            return Err(self.handed_over(Call::Install));
+        };
+        if let Some(part) = b.part_number() {
+            return Err(invalid(format!(
+                "this build makes pattern {part} only: exportPart() it, and install the three parts with loadPatternDatabaseParts"
+            )));
         }
+        if !b.done() {
+            return Err(unfinished(b));
+        }
+        let Stage::Building(b) = std::mem::replace(&mut self.stage, Stage::Installed) else {
+            return Err(self.handed_over(Call::Install));
+        };
+        // Never `None`: a finished build of all three has every table.
+        if let Some(databases) = b.finish() {
+            install(databases);
+        }
+        Ok(())
     }
 }
 

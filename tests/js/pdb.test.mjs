@@ -39,7 +39,15 @@ test('a sliced build installs the databases; their bytes round-trip; pdb solves 
   }
   assert.ok(slices > 5);
   builder.install();
-  assert.throws(() => builder.install(), /installed already/);
+  // Installed: each later call says so, and what to do instead.
+  const refused = (message) => (e) => e.kind === 'invalid-option' && e.message === message;
+  for (let i = 0; i < 2; i += 1) {
+    assert.throws(() => builder.install(), refused('this build was installed already (a build installs once): pdb solvers for the goal blank-last can be created'));
+    assert.throws(() => builder.exportPart(), refused('this build made all three patterns and was installed already (exportPart() is for a build of one part): exportPatternDatabases("blank-last") gives the installed databases\' bytes'));
+    assert.throws(() => builder.work(1), refused('this build was installed already: there is no work left'));
+    assert.equal(builder.part, undefined);
+    assert.equal(builder.progress, 1);
+  }
   assert.equal(wasm.patternDatabasesReady('blank-last'), true);
 
   const bytes = wasm.exportPatternDatabases('blank-last');

@@ -4,11 +4,11 @@
 //! them, so a packet costs a few updates rather than a from-scratch h (pdb's walks each
 //! pattern) and no new search.
 
-use super::{positions_of, IdaStar, NO_MOVE};
+use super::{max_threshold, positions_of, IdaStar, NO_MOVE};
 use crate::board::{Board, Direction, Goal, MoveOrder};
 use crate::error::Error;
 use crate::heuristic::{pdb, Hamming, Heuristic, HeuristicChoice, LinearConflict, Manhattan, Pdb};
-use crate::search::parallel::not_visited;
+use crate::search::parallel::{beyond_longest, not_visited};
 use crate::search::{IterationSummary, Search, Status};
 
 /// How one iteration of a packet's subtree ended.
@@ -31,8 +31,9 @@ pub(crate) enum SubtreeEnd {
 pub(crate) trait PacketEngine: Send {
     /// Searches the subtree below the node `path` (tiles slid from the start) leads to, with
     /// the whole search's `threshold`, asking `go_on` every `slice` nodes whether it is still
-    /// needed. Fails for a path that does not slide, undoes a move, or ends at a node whose
-    /// f exceeds the threshold.
+    /// needed. Fails, changing nothing, for a threshold above [`max_threshold`] and for a
+    /// path that does not slide, undoes a move, or ends at a node whose f exceeds the
+    /// threshold.
     fn subtree(
         &mut self,
         path: &[u8],
@@ -97,6 +98,11 @@ where
         slice: u64,
         go_on: &mut dyn FnMut() -> bool,
     ) -> Result<SubtreeEnd, Error> {
+        // Checked before anything changes: a threshold past every optimal solution would let
+        // the depth-first walk run deeper than its path holds.
+        if threshold > max_threshold(self.start.width()) {
+            return Err(beyond_longest(threshold, self.start.width()));
+        }
         let (mut board, (mut h, mut state)) = (self.start, self.root);
         let mut positions = positions_of(&board);
         let mut last: Option<Direction> = None;

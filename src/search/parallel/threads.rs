@@ -42,7 +42,8 @@ impl Balance {
     }
 }
 
-/// IDA* on `threads` threads (1 to [`super::MAX_WORKERS`]): the sequential search's
+/// IDA* on `threads` threads (1 to [`super::MAX_WORKERS`]; fewer when the system cannot
+/// start them all, with the same result): the sequential search's
 /// [`Report`] exactly (the same solution, the first in move order, and the same counts in
 /// every iteration), with how the work was shared. Fails as [`crate::ida_star_in_order`] does,
 /// and for a thread count out of range.
@@ -77,9 +78,13 @@ pub fn ida_star_parallel(
         };
         let results = std::thread::scope(|scope| {
             let handles: Vec<_> = workers
-                .map(|(searcher, load)| {
+                .filter_map(|(searcher, load)| {
                     let shared = &shared;
-                    scope.spawn(move || shared.work(searcher, load))
+                    // A thread that cannot start (no memory for its stack, say) leaves its
+                    // packets to the others: the shared counter hands every one out anyway.
+                    std::thread::Builder::new()
+                        .spawn_scoped(scope, move || shared.work(searcher, load))
+                        .ok()
                 })
                 .collect();
             // The calling thread is the first worker.
