@@ -137,9 +137,17 @@ test("pdb: built in the worker with a progress bar, Korf's #1 and #12 solved opt
   await context.close();
 });
 
-test('Solve now pressed while the widget\'s pattern databases are still being built waits for them, then solves on every core', async () => {
-  // A fresh browser profile: nothing in IndexedDB, so the databases are built.
-  const { page, context, errors } = await openExplorer(browser, `${server.url}${hash(KORF_12, '&heuristic=pdb')}`);
+test('Solve now pressed while the widget\'s pattern databases are still being built waits for them, then solves on every core; ' +
+  'a browser with no room for them says they could not be kept', async () => {
+  // A fresh browser profile: nothing in IndexedDB, so the databases are built; and a full
+  // IndexedDB in the workers (which keep the databases; an init script reaches the page only),
+  // so they cannot be kept for the next visit.
+  const noQuota = (page) => page.route('**/www/solver-worker.js', async (route) => {
+    const response = await route.fetch();
+    const full = "IDBObjectStore.prototype.put = () => { throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); };\n";
+    await route.fulfill({ response, body: full + await response.text() });
+  });
+  const { page, context, errors } = await openExplorer(browser, `${server.url}${hash(KORF_12, '&heuristic=pdb')}`, { prepare: noQuota });
   const before = await state(page);
   assert.ok(['preparing', 'ready'].includes(before.status), before.status);
   const [summary, s] = await page.evaluate(async () => {
@@ -156,6 +164,12 @@ test('Solve now pressed while the widget\'s pattern databases are still being bu
     return new core.Solver({ board, heuristic: 'pdb' }).run();
   }, KORF_12);
   assert.deepEqual(summary, sequential);
+  // The page says why the next visit builds them again.
+  const status = page.locator('tile-search .databases-status');
+  await page.waitForFunction(() => /could not keep/.test(document.querySelector('tile-search').shadowRoot.querySelector('.databases-status').textContent));
+  assert.match(await status.textContent(),
+    /^Pattern databases built in \d+\.\d s, but this browser could not keep them for the next visit \(QuotaExceededError\): they will be built again then\.$/);
+  assert.equal((await state(page)).databases.notKept, 'QuotaExceededError');
   // Stepping works after it (the widget's own Solver has the databases too).
   await button(page, 'Reset').click();
   await button(page, 'Step').click();

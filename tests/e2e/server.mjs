@@ -43,14 +43,13 @@ export async function launch() {
 }
 
 /**
- * A page on `url` (hash included) that records console errors and page errors in `errors`,
- * waited until <tile-search> has configured its Solver.
+ * A new page at `url` in its own context, recording console errors, page errors and failed
+ * responses in `errors`; `prepare(page)` runs before it loads.
  */
-/** A new page at `url` in its own context, recording console errors, page errors and failed
- * responses in `errors`. */
-export async function openWatched(browser, url, { reducedMotion = 'no-preference', viewport = { width: 1280, height: 720 } } = {}) {
+export async function openWatched(browser, url, { reducedMotion = 'no-preference', viewport = { width: 1280, height: 720 }, prepare } = {}) {
   const context = await browser.newContext({ viewport, reducedMotion });
   const page = await context.newPage();
+  await prepare?.(page);
   const errors = [];
   page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
   page.on('pageerror', (error) => errors.push(String(error)));
@@ -59,8 +58,9 @@ export async function openWatched(browser, url, { reducedMotion = 'no-preference
   return { page, context, errors };
 }
 
-export async function openExplorer(browser, url, { reducedMotion = 'no-preference', viewport = { width: 1400, height: 1300 } } = {}) {
-  const { page, context, errors } = await openWatched(browser, url, { reducedMotion, viewport });
+/** openWatched, waited until <tile-search> has configured its Solver. */
+export async function openExplorer(browser, url, { reducedMotion = 'no-preference', viewport = { width: 1400, height: 1300 }, prepare } = {}) {
+  const { page, context, errors } = await openWatched(browser, url, { reducedMotion, viewport, prepare });
   await page.waitForFunction(() => {
     const element = document.querySelector('tile-search');
     return element && element.shadowRoot.querySelector('.board .tile') && element.state.expanded !== undefined
