@@ -6,12 +6,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startServer, launch, screenshot, watchMainThread, mainThread, ROOT, ARTIFACTS } from './server.mjs';
 
 const DIST = join(ROOT, 'dist');
-const CLI = join(ROOT, 'target/release/tilesearch');
+// The CLI `make test-e2e` builds (TILESEARCH_CLI), else the release build.
+const CLI = resolve(ROOT, process.env.TILESEARCH_CLI ?? 'target/release/tilesearch');
 const KORF_1 = '13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2';
 const MODULE_TAG = '<script type="module" src="dist/tile-search.js"></script>';
 const STANDALONE_TAG = '<script src="dist/tile-search-standalone.js"></script>';
@@ -180,7 +181,7 @@ test('exports: Download trace, tree and table give files that parse; Copy link r
     const cli = spawnSync(CLI, ['trace', '--heuristic', 'manhattan', '6 4 5 8 2 7 1 0 3'], { encoding: 'utf8', maxBuffer: 1 << 26 });
     assert.deepEqual(lines, cli.stdout.split('\n').slice(0, lines.length), 'the same lines as tilesearch trace');
   } else {
-    console.log('# target/release/tilesearch is not built: the trace is checked against the schema only');
+    console.log(`# ${CLI} is not built: the trace is checked against the schema only`);
   }
   assert.match(await widget(page, 'manhattan').locator('.share-status').textContent(), new RegExp(`^Downloaded the trace: ${events.length.toLocaleString('en')} events`));
 
