@@ -44,7 +44,7 @@ export async function launch() {
 
 /**
  * A new page at `url` in its own context, recording console errors, page errors and failed
- * responses in `errors`; `init` (a function) runs in it before the page's own scripts, and
+ * responses in `errors`; `init` (a function or a script) runs in it before the page's own scripts, and
  * `prepare(page)` before it loads.
  */
 export async function openWatched(browser, url, { reducedMotion = 'no-preference', viewport = { width: 1280, height: 720 }, init, prepare } = {}) {
@@ -98,7 +98,8 @@ export const settle = (page) => page.waitForTimeout(400);
 
 /**
  * An init script (openWatched's `init`): what the page's main thread did, counted, never timed,
- * in `window.mainThread`. A busy machine makes each of these later, never fewer or more:
+ * in `window.mainThread` (a busy machine makes it all happen later; what the tests compare, such
+ * as frames drawn per batch received, it leaves alone):
  * - frames: the animation frames so far (a requestAnimationFrame loop of its own);
  * - workers: per Worker the page made, how many messages of each type it posted there;
  * - received: per message from a worker, {worker, type, words (a batch's record words), frame};
