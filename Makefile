@@ -117,8 +117,10 @@ test-wasm-node: setup-wasm
 	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
 	  cargo test --target $(WASM_TARGET) --test wasm
 
+# The runner gives the whole suite 20 s by default (WASM_BINDGEN_TEST_TIMEOUT), which a busy
+# machine exceeds: 600 s only stops a run that hangs.
 test-wasm-browser: setup-wasm setup-chromium test-wasm-node
-	WASM_BINDGEN_USE_BROWSER=1 CHROMEDRIVER=/usr/bin/chromedriver \
+	WASM_BINDGEN_TEST_TIMEOUT=600 WASM_BINDGEN_USE_BROWSER=1 CHROMEDRIVER=/usr/bin/chromedriver \
 	  CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
 	  cargo test --target $(WASM_TARGET) --test wasm
 
