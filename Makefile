@@ -12,17 +12,18 @@ WASM := target/$(WASM_TARGET)/release/tilesearch.wasm
 PKG := www/pkg
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 
-.PHONY: help setup setup-wasm setup-node setup-chromium setup-pandoc build serve test lint test-rust \
-        test-wasm test-wasm-node test-wasm-browser test-js test-e2e soak bench bench-wasm \
-        test-cli-faults-long cli
+.PHONY: help setup setup-wasm setup-node setup-chromium setup-pandoc setup-apt build serve test test-all lint \
+        lint-native lint-web test-rust test-wasm test-wasm-node test-wasm-browser test-js test-e2e native-cli \
+        test-long soak bench bench-wasm test-cli-faults-long
 
 help:
 	@echo "make serve   build and serve the page on http://127.0.0.1:$(PORT)/ (PORT=… overrides)"
-	@echo "make test    every test (installs what it needs)"
+	@echo "make test    every test, long sweeps sampled (installs what it needs)"
+	@echo "make test-long  the sweeps, property runs and page tests that make test samples, at full length"
 	@echo "make build   the wasm package in www/pkg/ and the embeddable dist/"
 	@echo "make bench   nodes per second on all of Korf's 100 instances (native)"
 	@echo "make soak    random call sequences against the wasm API for SOAK_SECONDS (default 1200)"
-	@echo "make bench-wasm  the same search in wasm, in Node and in Chromium"
+	@echo "make bench-wasm  the same search in wasm, in Node and in Chromium, and the page's frame rates"
 
 ## Set-up (idempotent) ------------------------------------------------------------------------
 
@@ -41,17 +42,19 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
-setup-chromium:
-	@if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then \
-	  echo "installing Debian's chromium and chromium-driver"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver; \
-	fi
+# Debian's chromium and chromium-driver (the browser tests), and pandoc (2.17 on bookworm: the
+# Pandoc/Quarto filter in the e2e tests), in one apt-get run: apt holds one lock at a time, and
+# `make test` runs two recipes at once.
+setup-chromium setup-pandoc: setup-apt
 
-# Debian's pandoc (2.17 on bookworm) runs the Pandoc/Quarto filter in the e2e tests.
-setup-pandoc:
-	@if ! command -v pandoc >/dev/null; then \
-	  echo "installing Debian's pandoc"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq pandoc; \
+setup-apt:
+	@missing=""; \
+	for tool in chromium:chromium chromedriver:chromium-driver pandoc:pandoc; do \
+	  command -v $${tool%%:*} >/dev/null || missing="$$missing $${tool#*:}"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian's$$missing"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
 
 ## Build --------------------------------------------------------------------------------------
@@ -71,18 +74,42 @@ serve: build
 
 ## Tests --------------------------------------------------------------------------------------
 
-test: lint test-rust test-wasm test-js test-e2e
+# The native tests and the native clippy check build with the test-release profile (Cargo.toml)
+# in a target directory of their own: cargo locks a target directory while it builds and while
+# its tests run, and this one lets them go on beside the wasm builds and the browser tests.
+TEST_PROFILE := test-release
+NATIVE := CARGO_TARGET_DIR=target/native
+CLI := target/native/$(TEST_PROFILE)/tilesearch
 
-lint: setup-wasm build
+# Two recipes at once (the machine class has two cores; the browser tests leave much of one
+# idle): the native lane (clippy, then the Rust tests) runs beside the wasm build, the lint,
+# the wasm tests, the Node tests and the e2e tests. Each recipe's output is printed whole when
+# it ends.
+test:
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-all
+
+test-all: lint test-rust test-wasm test-js test-e2e
+
+lint: lint-native lint-web
+
+lint-native:
+	$(NATIVE) cargo clippy --all-targets --profile $(TEST_PROFILE) -- -D warnings
+
+lint-web: setup-wasm build
 	cargo fmt --check
-	cargo clippy --all-targets --release -- -D warnings
 	cargo clippy --target $(WASM_TARGET) --lib --test wasm --release -- -D warnings
 	node_modules/.bin/eslint .
 	node_modules/.bin/tsc -p tsconfig.json
 
-# Release mode: the 8-puzzle sweep solves 181,440 states with each heuristic.
-test-rust:
-	cargo test --release
+# Release-grade optimisation: the sweeps solve thousands of 8-puzzles with each heuristic (all
+# 181,440 states in `make test-long`).
+test-rust: lint-native native-cli
+	$(NATIVE) cargo test --profile $(TEST_PROFILE)
+
+# The CLI for the e2e tests (their trace download is compared with `tilesearch trace`), built
+# before the Rust tests run: they hold the native target directory until they end.
+native-cli: lint-native
+	$(NATIVE) cargo build --profile $(TEST_PROFILE) --bin tilesearch
 
 test-wasm: test-wasm-node test-wasm-browser
 
@@ -90,17 +117,16 @@ test-wasm-node: setup-wasm
 	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
 	  cargo test --target $(WASM_TARGET) --test wasm
 
-test-wasm-browser: setup-wasm setup-chromium
-	WASM_BINDGEN_USE_BROWSER=1 CHROMEDRIVER=/usr/bin/chromedriver \
+# The runner gives the whole suite 20 s by default (WASM_BINDGEN_TEST_TIMEOUT), which a busy
+# machine exceeds: 600 s only stops a run that hangs.
+test-wasm-browser: setup-wasm setup-chromium test-wasm-node
+	WASM_BINDGEN_TEST_TIMEOUT=600 WASM_BINDGEN_USE_BROWSER=1 CHROMEDRIVER=/usr/bin/chromedriver \
 	  CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
 	  cargo test --target $(WASM_TARGET) --test wasm
 
-# The CLI the JS and e2e tests compare the page's verdicts with.
-cli:
-	cargo build --release --bin tilesearch
-
-test-js: build cli
-	WASM_BINDGEN_VERSION=$(WASM_BINDGEN_VERSION) node --test tests/js/
+# The Node tests compare checkTrace's verdicts with the CLI's.
+test-js: build native-cli
+	TILESEARCH_CLI=$(CLI) WASM_BINDGEN_VERSION=$(WASM_BINDGEN_VERSION) node --test tests/js/
 
 # The Node soak of the wasm API for SOAK_SECONDS (default 20 minutes); `make test-js` runs a
 # short fixed-seed version. SOAK_SEED picks the sequences, SOAK_REPORT=file keeps the figures.
@@ -109,8 +135,17 @@ soak: build
 	SOAK_SECONDS=$(SOAK_SECONDS) node --test --test-timeout=0 tests/js/soak.test.mjs
 
 # End-to-end: Playwright (playwright-core) drives Debian's Chromium through the real page.
-test-e2e: build cli setup-chromium setup-pandoc
-	node --test --test-concurrency=1 tests/e2e/
+test-e2e: build setup-chromium setup-pandoc native-cli
+	TILESEARCH_CLI=$(CLI) node --test --test-concurrency=1 tests/e2e/
+
+# What `make test` samples or shortens, at full length (CI runs it after `make test`): the
+# IDA* sweeps with every heuristic and the BFS and A* sweep over all 181,440 8-puzzle states,
+# the CLI fault test's thousands of random inputs, and the e2e tests' longer variants.
+test-long: build setup-chromium native-cli
+	TILESEARCH_LONG=1 $(NATIVE) cargo test --profile $(TEST_PROFILE) --test oracle --test frontier
+	$(MAKE) --no-print-directory test-cli-faults-long
+	TILESEARCH_LONG=1 node --test --test-concurrency=1 --test-name-pattern='removing a widget' tests/e2e/host.test.mjs
+	TILESEARCH_CLI=$(CLI) DIFFERENTIAL_CASES=2000 node --test tests/js/check-differential.test.mjs
 
 ## Benchmarks ---------------------------------------------------------------------------------
 
@@ -125,6 +160,7 @@ bench:
 bench-wasm: build setup-chromium
 	node benches/wasm-bench.mjs --heuristic manhattan
 	node benches/wasm-bench.mjs --heuristic pdb --instances all
+	node benches/page-frames.mjs
 
 ## Fuzzing ------------------------------------------------------------------------------------
 
@@ -141,7 +177,7 @@ fuzz:
 # The CLI fault test at length: thousands of random inputs on `solve -`, every frontier search
 # under a memory limit (`make test-rust` runs the short version).
 test-cli-faults-long:
-	TILESEARCH_LONG_FAULTS=1 PROPTEST_CASES=$${PROPTEST_CASES:-3000} cargo test --release --test cli_faults
+	TILESEARCH_LONG_FAULTS=1 PROPTEST_CASES=$${PROPTEST_CASES:-3000} $(NATIVE) cargo test --profile $(TEST_PROFILE) --test cli_faults
 
 # Rewrites the golden traces (tests/golden/*.jsonl) from the CLI and www/record-layout.js from
 # the core after a deliberate change to the event contract, the record layout or the search

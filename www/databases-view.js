@@ -15,12 +15,13 @@ export class DatabasesView {
 
   /**
    * `databases`: null (pdb not chosen) or {status: 'preparing' | 'building' | 'ready' | 'error',
-   * progress (0 to 1), workers (building them), source ('memory' | 'cache' | 'build'), seconds, message}.
+   * progress (0 to 1), workers (building them), source ('memory' | 'cache' | 'build'), seconds,
+   * notKept (built, but this browser could not store them: the error's name), message}.
    */
   render(databases) {
     this.#container.hidden = databases === null;
     if (databases === null) return;
-    const { status, progress, source, seconds, message, workers = 1 } = databases;
+    const { status, progress, source, seconds, notKept, message, workers = 1 } = databases;
     this.#container.dataset.status = status;
     this.#bar.hidden = status === 'ready' || status === 'error';
     if (status === 'preparing') this.#bar.removeAttribute('value'); // indeterminate: looking in the cache
@@ -30,6 +31,8 @@ export class DatabasesView {
       preparing: 'Looking for the pattern databases in this browser\'s cache…',
       building: `Building pattern databases in ${workers === 1 ? 'a worker' : `${workers} workers`}… ${Math.floor(progress * 100)} % (once; this browser keeps them for the next visit)`,
       ready: source === 'cache' ? `Pattern databases loaded from this browser's cache${time}.`
+        : source === 'build' && notKept ? `Pattern databases built${time}, but this browser could not keep them for the next visit (${notKept}): `
+          + 'they will be built again then.'
         : source === 'build' ? `Pattern databases built${time} and stored in this browser for the next visit.`
           : 'Pattern databases ready.',
       error: `The pattern databases could not be made: ${message}`,

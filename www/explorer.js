@@ -92,7 +92,7 @@ class Explorer {
   #lastEvent = null;
   #solved = null;          // {length, moves, expanded, generated}
   #gaveup = null;          // the gaveup event: a graph search hit its memory guard
-  #databases = null;       // pdb: {goal, status, progress, source, seconds, loadSeconds, message} (DatabasesView)
+  #databases = null;       // pdb: {goal, status, progress, source, seconds, notKept, loadSeconds, message} (DatabasesView)
   #mode = 'idle';          // idle | run | stream | seeking (walking ahead, stoppable) | replay | playback | solving (Solve now)
   // One id per kind: rAF and timer ids are separate counters, so clearing one kind with the
   // other's id would cancel the host page's (or another widget's) callback of that number.
@@ -653,10 +653,15 @@ class Explorer {
       if (!current()) return;
       Object.assign(this.#databases, { status: 'building', progress, workers });
       this.#render();
-    }).then(({ source, seconds, bytes }) => {
+    }, (notKept) => {
+      // Built, but IndexedDB refused them: the reader learns why the next visit builds again.
+      if (!notKept || !current()) return;
+      this.#databases.notKept = notKept;
+      this.#render();
+    }).then(({ source, seconds, bytes, notKept = null }) => {
       const start = performance.now();
       if (!patternDatabasesReady(goal)) loadPatternDatabases(goal, bytes);
-      const made = { goal, status: 'ready', progress: 1, source, seconds, loadSeconds: (performance.now() - start) / 1000 };
+      const made = { goal, status: 'ready', progress: 1, source, seconds, notKept, loadSeconds: (performance.now() - start) / 1000 };
       if (!current()) return;
       this.#databases = made;
       if (this.#host.heuristic !== 'pdb' || this.#host.goal !== goal) return;

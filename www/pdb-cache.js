@@ -67,13 +67,19 @@ export async function buildInSlices(builder, onProgress = (_fraction) => {}, sli
   onProgress(1);
 }
 
-/** Stores this instance's databases for `goal` in IndexedDB for the next visit (quietly: a full or missing store means the next visit builds again). */
+/**
+ * Stores this instance's databases for `goal` in IndexedDB for the next visit. Resolves to null
+ * when kept, else to the error's name (QuotaExceededError, SecurityError, …): storage full or
+ * refused, and the next visit builds them again, which the page says.
+ * @returns {Promise<string | null>}
+ */
 export async function storePatternDatabases(wasm, goal) {
   try {
     const bytes = wasm.exportPatternDatabases(goal);
     await transact('readwrite', (store) => store.put(bytes.buffer, `${KEY_VERSION}-${goal}`));
-  } catch {
-    // Storage full or unavailable: the next visit builds again.
+    return null;
+  } catch (error) {
+    return error?.name || 'Error';
   }
 }
 
@@ -85,7 +91,8 @@ export async function storePatternDatabases(wasm, goal) {
  * @param {(fraction: number) => void} [onProgress] called with the build's fraction done (0 to
  *   1), between slices
  * @param {number} [sliceMs] milliseconds of building between progress reports
- * @returns {Promise<{source: 'memory' | 'cache' | 'build', seconds: number}>}
+ * @returns {Promise<{source: 'memory' | 'cache' | 'build', seconds: number, notKept?: string | null}>} `notKept`
+ *   (after a build): why they could not be stored for the next visit (storePatternDatabases), or null
  */
 export async function ensurePatternDatabases(wasm, goal, onProgress = (_fraction) => {}, sliceMs = 25) {
   const start = performance.now();
@@ -96,6 +103,6 @@ export async function ensurePatternDatabases(wasm, goal, onProgress = (_fraction
   builder.install();
   builder.free();
   const built = (performance.now() - start) / 1000;
-  await storePatternDatabases(wasm, goal);
-  return { source: 'build', seconds: built };
+  const notKept = await storePatternDatabases(wasm, goal);
+  return { source: 'build', seconds: built, notKept };
 }

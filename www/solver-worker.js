@@ -149,12 +149,15 @@ async function buildPart({ goal, part }) {
   }
 }
 
-/** The three parts, put together here (the core checks them), and kept in IndexedDB when `store`. */
+/**
+ * The three parts, put together here (the core checks them), and kept in IndexedDB when `store`:
+ * the page is told then whether they were (notKept: null) or why not.
+ */
 async function loadParts({ goal, parts, store }) {
   try {
     if (!core.patternDatabasesReady(goal)) core.loadPatternDatabaseParts(goal, parts);
     send({ type: 'databases-loaded', goal });
-    if (store) await storePatternDatabases(core, goal);
+    if (store) send({ type: 'databases-kept', goal, notKept: await storePatternDatabases(core, goal) });
   } catch (error) {
     send({ type: 'databases-load-error', goal, message: error.message });
   }
@@ -195,7 +198,7 @@ async function sendDatabases(goal, cacheOnly) {
       : await ensurePatternDatabases(core, goal, (progress) => send({ type: 'databases-progress', goal, progress }));
     if (!made) { send({ type: 'databases-missing', goal }); return; }
     const bytes = core.exportPatternDatabases(goal);
-    send({ type: 'databases', goal, source: made.source, seconds: made.seconds, bytes }, [bytes.buffer]);
+    send({ type: 'databases', goal, source: made.source, seconds: made.seconds, notKept: 'notKept' in made ? made.notKept : null, bytes }, [bytes.buffer]);
   } catch (error) {
     send({ type: 'databases-error', goal, message: error.message });
   }

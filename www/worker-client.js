@@ -161,8 +161,8 @@ class WorkerPool {
 
   /**
    * The pattern databases for `goal` for client `id` (`waiting`: {onProgress(fraction,
-   * workers), resolve, reject}): in memory or IndexedDB, else built by two workers at once
-   * where the page has two cores (databasesInParallel), else by one.
+   * workers), onKept?(notKept), resolve, reject}): in memory or IndexedDB, else built by two
+   * workers at once where the page has two cores (databasesInParallel), else by one.
    */
   databases(id, goal, waiting) {
     if (!this.#requests.has(goal) && POOL_LIMIT > 1 && !this.#slots.some((s) => s.goals.has(goal))) {
@@ -229,7 +229,9 @@ class WorkerPool {
         for (const w of request.waiting) w.reject(error);
         return;
       }
-      // Copies for all but the last worker, which takes the page's (its buffers move there).
+      // Copies for all but the last worker, which takes the page's (its buffers move there). The
+      // first keeps them in IndexedDB and says whether it could (onKept).
+      loaders[0].keeping.set(goal, [...request.waiting]);
       for (const [i, slot] of loaders.entries()) this.#loadParts(slot, goal, request.parts, i === 0, i === loaders.length - 1);
       this.#requests.delete(goal);
       const made = { source: 'build', seconds: (performance.now() - started) / 1000, bytes: null };
@@ -383,7 +385,8 @@ class WorkerPool {
   }
 
   #add() {
-    const slot = { worker: createWorker('solver'), answered: false, streams: new Set(), goals: new Set(), teams: 0, loads: new Map(), outbox: [], searches: new Set() };
+    const slot = { worker: createWorker('solver'), answered: false, streams: new Set(), goals: new Set(), teams: 0, loads: new Map(), keeping: new Map(),
+      outbox: [], searches: new Set() };
     slot.worker.postMessage({ type: 'init', module: this.#module });
     slot.worker.onmessage = ({ data }) => {
       slot.answered = true;
@@ -405,6 +408,11 @@ class WorkerPool {
   }
 
   #onDatabases(slot, { type, goal, progress, message, ...made }) {
+    if (type === 'databases-kept') {
+      for (const waiting of slot.keeping.get(goal) ?? []) waiting.onKept?.(made.notKept);
+      slot.keeping.delete(goal);
+      return;
+    }
     if (type === 'databases-loaded' || type === 'databases-load-error') {
       const waiting = slot.loads.get(goal);
       slot.loads.delete(goal);
@@ -579,12 +587,13 @@ export class WorkerClient {
   /**
    * The `pdb` pattern databases for `goal`, made in a worker (loaded from IndexedDB, else
    * built; one request per goal for the whole page); resolves to {source: 'memory' | 'cache' |
-   * 'build', seconds, bytes} (bytes for loadPatternDatabases on this thread; null: this thread
-   * holds them already), reporting the build's fraction done and the workers building to
-   * `onProgress(fraction, workers)`.
+   * 'build', seconds, bytes, notKept?} (bytes for loadPatternDatabases on this thread; null: this
+   * thread holds them already), reporting the build's fraction done and the workers building to
+   * `onProgress(fraction, workers)`. After a build, whether IndexedDB kept them for the next
+   * visit: `notKept` (null, or the error's name), or later through `onKept(notKept)`.
    */
-  databases(goal, onProgress) {
-    return new Promise((resolve, reject) => pool.databases(this.#id, goal, { onProgress, resolve, reject }));
+  databases(goal, onProgress, onKept) {
+    return new Promise((resolve, reject) => pool.databases(this.#id, goal, { onProgress, onKept, resolve, reject }));
   }
 
   /**

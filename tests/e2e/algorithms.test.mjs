@@ -2,7 +2,8 @@
 // the trace, the tree's colours and labels, the frontier panel, Run, and the memory guard.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openExplorer, screenshot, state, waitForState, settle, watchLongTasks, treeNodes } from './server.mjs';
+import { startServer, launch, openExplorer, screenshot, state, waitForState, settle, watchLongTasks, treeNodes, watchMainThread, mainThread, postedToWorkers,
+  fromWorkers } from './server.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -160,8 +161,9 @@ test('the memory guard: BFS on a 15-puzzle gives up clearly after max-reached st
 });
 
 test("Compare runs every algorithm in a worker and shows the lecture's table and chart, without freezing the page", async () => {
-  const { page, context, errors } = await openExplorer(browser, `${server.url}#board=${CHALLENGING.replaceAll(' ', '+')}`);
+  const { page, context, errors } = await openExplorer(browser, `${server.url}#board=${CHALLENGING.replaceAll(' ', '+')}`, { init: watchMainThread });
   await watchLongTasks(page);
+  const framesBefore = await page.evaluate(() => window.mainThread.frames);
   const status = page.locator('tile-search .compare-status');
   const started = Date.now();
   await button(page, 'Compare').click();
@@ -180,9 +182,17 @@ test("Compare runs every algorithm in a worker and shows the lecture's table and
   const chart = await page.locator('tile-search .compare-chart svg').getAttribute('aria-label');
   assert.match(chart, /^Nodes expanded and reached states, log scale: BFS 145,605 expanded, 163,330 reached; DFS 1,187 expanded/);
   assert.equal(await page.locator('tile-search .compare-chart svg rect.bar.expanded').count(), 5);
+  // The searches ran in the worker: it got the job and sent each result, and the page drew
+  // frames while it searched (counted, not timed: a busy machine only makes them later).
+  const watch = await mainThread(page);
+  const results = fromWorkers(watch, 'result');
+  const done = watch.received.find((m) => m.type === 'done');
+  assert.equal(postedToWorkers(watch, 'compare'), 1, 'the comparison went to a worker');
+  assert.equal(results.messages, 5, 'each algorithm\'s result came from the worker');
+  assert.ok(done.frame > framesBefore, `frames drawn during the comparison: ${done.frame - framesBefore}`);
   const longTasks = await page.evaluate(() => window.longTasks);
-  console.log(`# Compare on the challenging case: ${seconds.toFixed(1)} s; main-thread long tasks: ${JSON.stringify(longTasks)}`);
-  assert.deepEqual(longTasks, [], 'the searches run in the worker');
+  console.log(`# Compare on the challenging case: ${seconds.toFixed(1)} s, ${done.frame - framesBefore} frames drawn meanwhile; ` +
+    `main-thread long tasks: ${JSON.stringify(longTasks)}`);
   await page.locator('tile-search .compare-panel').scrollIntoViewIfNeeded();
   await screenshot(page, '43-compare');
 

@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { startServer, launch, openExplorer, screenshot, state, waitForState, boardLabel, ROOT } from './server.mjs';
 import { initSync, Solver, boardAfter } from '../../www/pkg/tilesearch.js';
 
@@ -163,7 +163,7 @@ test('a file saved as UTF-16 (PowerShell\'s >) or with a UTF-8 byte-order mark: 
     await $(page, '.check-file input').setInputFiles({ name, mimeType: 'text/plain', buffer });
     await page.waitForFunction(() => /Correct|line/.test(document.querySelector('tile-search').shadowRoot.querySelector('.check-headline')?.textContent ?? ''));
     assert.equal(await $(page, '.check-headline').textContent(), 'Correct IDA*', name);
-    const cli = JSON.parse(execFileSync(join(ROOT, 'target/release/tilesearch'), ['check', '--json', '--board', BOARD, '-'], { input: buffer }).toString());
+    const cli = JSON.parse(execFileSync(resolve(ROOT, process.env.TILESEARCH_CLI ?? 'target/release/tilesearch'), ['check', '--json', '--board', BOARD, '-'], { input: buffer }).toString());
     const verdict = await page.evaluate((text) => document.querySelector('tile-search').checkTrace(new File([Uint8Array.from(atob(text), (c) => c.charCodeAt(0))], 'x.jsonl')), buffer.toString('base64'));
     assert.deepEqual(verdict, cli, name);
   }

@@ -4,7 +4,7 @@
 // changes, and its widget works.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, launch, screenshot, ROOT } from './server.mjs';
@@ -18,21 +18,32 @@ const QUERY = {
   theme: 'light', id: 'fig4', 'aria-label': 'IDA* explorer, figure 4',
 };
 
-/** The README's auto-height snippet: the iframe, and the listener that sizes it from the frame's messages. */
-const hostPage = (src) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Week 3 · Course site</title>
+/** The README's iframe and auto-height listener, as a teacher copies them. */
+const README = await readFile(join(ROOT, 'README.md'), 'utf8');
+const README_IFRAME = README.match(/```html\n(<iframe class="tile-search-frame"[^]*?<\/iframe>)\n```/)[1];
+const README_LISTENER = README.match(/a host page that allows scripts can size the frame with it\.[^]*?```html\n(<script>[^]*?<\/script>)\n```/)[1];
+
+/**
+ * An LMS page with the README's iframe (its src swapped) and listener, and `extra` HTML after it;
+ * `window.messages` records the resize messages the explorer's frame sent.
+ */
+const hostPage = (src, extra = '') => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Week 3 · Course site</title>
 <link rel="icon" href="data:,"><style>body { font: 16px/1.5 Georgia, serif; max-width: 60rem; margin: 1rem auto; padding: 0 1rem; }</style></head>
 <body><h1>Week 3: informed search</h1><p>Step through IDA* below.</p>
-<iframe class="tile-search-frame" src="${src}" title="IDA* explorer" width="100%" height="600" style="border: 0" loading="lazy" allow="clipboard-write"></iframe>
+${README_IFRAME.replace(/src="[^"]*"/, `src="${src}"`).replace('height="640"', 'height="600"')}
 <script>
   window.messages = [];
   addEventListener('message', (event) => {
-    if (event.data?.type !== 'tile-search:resize') return;
-    for (const frame of document.querySelectorAll('iframe.tile-search-frame')) {
-      if (frame.contentWindow === event.source) frame.style.height = event.data.height + 'px';
+    if (event.data?.type === 'tile-search:resize' && event.source === document.querySelector('iframe').contentWindow) {
+      window.messages.push({ origin: event.origin, height: event.data.height });
     }
-    window.messages.push({ origin: event.origin, height: event.data.height });
   });
-</script><p>After the figure.</p></body></html>`;
+</script>
+${README_LISTENER}<p>After the figure.</p>${extra}</body></html>`;
+
+/** Another frame on the LMS page (an ad, another tool) that posts the explorer's message about itself. */
+const IMPOSTOR = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Other</title></head><body>
+<script>parent.postMessage({ type: 'tile-search:resize', height: 3 }, '*');</script></body></html>`;
 
 before(async () => {
   course = await mkdtemp(join(tmpdir(), 'tilesearch-course-'));
@@ -43,6 +54,11 @@ before(async () => {
   const params = new URLSearchParams(Object.entries(QUERY).filter(([, v]) => v !== '')).toString().replaceAll('+', '%20');
   await writeFile(join(lms, 'week3.html'), hostPage(`${courseServer.url}tilesearch/embed.html?${params}&loop`));
   await writeFile(join(lms, 'plain.html'), hostPage(`${courseServer.url}tilesearch/embed.html?board=6%204%205%208%202%207%201%200%203&view=board%20timeline&colour=red`));
+  await writeFile(join(lms, 'impostor.html'), IMPOSTOR);
+  // The impostor frames: one ordinary, one that claims the explorer's class but is not from its origin.
+  await writeFile(join(lms, 'crowded.html'), hostPage(`${courseServer.url}tilesearch/embed.html?board=6%204%205%208%202%207%201%200%203`,
+    `<iframe id="ad" src="impostor.html" title="Advertisement" height="150" style="border: 0"></iframe>
+     <iframe id="pretender" class="tile-search-frame" src="${courseServer.url}tilesearch/embed.html" srcdoc="${IMPOSTOR.replaceAll('"', '&quot;')}" title="Pretender" height="150" style="border: 0"></iframe>`));
   browser = await launch();
 });
 
@@ -111,6 +127,20 @@ test('embed.html without a caption names its search in the title; an unknown par
   assert.equal(await frame.title(), 'IDA* with Manhattan distance on 6 4 5 8 2 7 1 0 3 · IDA* explorer');
   assert.match(await frame.locator('.frame-note').textContent(), /unknown parameter "colour"; it takes board, heuristic/);
   await stepsForward(frame, 'tile-search', 2);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the README's listener sizes only the explorer's frame: another frame's message, or the page's own, changes nothing", async () => {
+  const { page, frame, context, errors } = await openLms('crowded.html');
+  const { content } = await sizedToContent(page, frame);
+  // Both impostors have posted (their script runs as they load), and the page posts one itself.
+  await page.waitForFunction(() => document.getElementById('pretender').contentDocument?.readyState === 'complete'
+    && document.getElementById('ad').contentDocument?.readyState === 'complete');
+  await page.evaluate(() => postMessage({ type: 'tile-search:resize', height: 5 }, '*'));
+  await page.evaluate(() => new Promise((done) => setTimeout(done, 0))); // (the page's own message is delivered first)
+  const heights = await page.evaluate(() => [...document.querySelectorAll('iframe')].map((f) => Math.round(f.getBoundingClientRect().height)));
+  assert.deepEqual(heights, [content, 150, 150], 'the explorer sized to its content, the others untouched');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -229,8 +229,7 @@ test('two widgets streaming and a parallel search: never more workers than cores
   assert.ok(after.every((n, i) => n > before[i]), `both widgets advanced during the parallel search: ${before} → ${after}`);
   // And go on after it.
   const later = await expanded(page, streaming);
-  await page.waitForTimeout(500);
-  assert.ok((await expanded(page, streaming)).every((n, i) => n > later[i]), 'they keep running');
+  await page.waitForFunction(({ ids, later }) => ids.every((id, i) => document.getElementById(id).state.expanded > later[i]), { ids: streaming, later });
   assert.deepEqual(errors, []);
   await context.close();
 });

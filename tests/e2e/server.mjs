@@ -43,14 +43,15 @@ export async function launch() {
 }
 
 /**
- * A page on `url` (hash included) that records console errors and page errors in `errors`,
- * waited until <tile-search> has configured its Solver.
+ * A new page at `url` in its own context, recording console errors, page errors and failed
+ * responses in `errors`; `init` (a function or a script) runs in it before the page's own scripts, and
+ * `prepare(page)` before it loads.
  */
-/** A new page at `url` in its own context, recording console errors, page errors and failed
- * responses in `errors`. */
-export async function openWatched(browser, url, { reducedMotion = 'no-preference', viewport = { width: 1280, height: 720 } } = {}) {
+export async function openWatched(browser, url, { reducedMotion = 'no-preference', viewport = { width: 1280, height: 720 }, init, prepare } = {}) {
   const context = await browser.newContext({ viewport, reducedMotion });
+  if (init) await context.addInitScript(init);
   const page = await context.newPage();
+  await prepare?.(page);
   const errors = [];
   page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
   page.on('pageerror', (error) => errors.push(String(error)));
@@ -59,8 +60,9 @@ export async function openWatched(browser, url, { reducedMotion = 'no-preference
   return { page, context, errors };
 }
 
-export async function openExplorer(browser, url, { reducedMotion = 'no-preference', viewport = { width: 1400, height: 1300 } } = {}) {
-  const { page, context, errors } = await openWatched(browser, url, { reducedMotion, viewport });
+/** openWatched, waited until <tile-search> has configured its Solver. */
+export async function openExplorer(browser, url, { reducedMotion = 'no-preference', viewport = { width: 1400, height: 1300 }, init, prepare } = {}) {
+  const { page, context, errors } = await openWatched(browser, url, { reducedMotion, viewport, init, prepare });
   await page.waitForFunction(() => {
     const element = document.querySelector('tile-search');
     return element && element.shadowRoot.querySelector('.board .tile') && element.state.expanded !== undefined
@@ -94,7 +96,48 @@ export const boardLabel = (page) => page.locator('tile-search .board-host .board
 /** Waits for the tiles' slide transitions to end, so that screenshots show settled boards. */
 export const settle = (page) => page.waitForTimeout(400);
 
-/** Records the page's main-thread tasks over 50 ms (their ms) in `window.longTasks`, from none. */
+/**
+ * An init script (openWatched's `init`): what the page's main thread did, counted, never timed,
+ * in `window.mainThread` (a busy machine makes it all happen later; what the tests compare, such
+ * as frames drawn per batch received, it leaves alone):
+ * - frames: the animation frames so far (a requestAnimationFrame loop of its own);
+ * - workers: per Worker the page made, how many messages of each type it posted there;
+ * - received: per message from a worker, {worker, type, words (a batch's record words), frame};
+ * - slices: per main-thread slice of a search where workers are refused (search-client.js: a
+ *   MessageChannel message carrying its session number), the frame count when it ran.
+ */
+export function watchMainThread() {
+  const watch = { frames: 0, workers: [], received: [], slices: [] };
+  Object.defineProperty(window, 'mainThread', { value: watch });
+  const tick = () => { watch.frames += 1; requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+  const PageWorker = window.Worker;
+  window.Worker = class extends PageWorker {
+    #posted = {};
+    constructor(...args) {
+      super(...args);
+      const worker = watch.workers.push({ posted: this.#posted }) - 1;
+      this.addEventListener('message', ({ data }) =>
+        watch.received.push({ worker, type: data?.type, words: data?.records?.length ?? 0, frame: watch.frames }));
+    }
+    postMessage(message, ...rest) {
+      this.#posted[message?.type] = (this.#posted[message?.type] ?? 0) + 1;
+      return super.postMessage(message, ...rest);
+    }
+  };
+  const PageChannel = window.MessageChannel;
+  window.MessageChannel = class extends PageChannel {
+    constructor() {
+      super();
+      this.port1.addEventListener('message', ({ data }) => { if (typeof data === 'number') watch.slices.push(watch.frames); });
+    }
+  };
+}
+
+/**
+ * Records the page's main-thread tasks over 50 ms (their ms) in `window.longTasks`, from none:
+ * a figure to print, never to assert (a busy machine stretches any task).
+ */
 export const watchLongTasks = (page) => page.evaluate(() => {
   window.longTaskObserver?.disconnect();
   window.longTasks = [];
@@ -102,23 +145,24 @@ export const watchLongTasks = (page) => page.evaluate(() => {
   window.longTaskObserver.observe({ type: 'longtask' });
 });
 
+/** The page's `window.mainThread` (watchMainThread). */
+export const mainThread = (page) => page.evaluate(() => window.mainThread);
+
+/** How many messages of `type` the page posted to its workers (watchMainThread), all workers together. */
+export const postedToWorkers = (watch, type) => watch.workers.reduce((sum, worker) => sum + (worker.posted[type] ?? 0), 0);
+
 /**
- * The main thread's tasks over 50 ms while `during(attempt)` runs, watched up to `attempts`
- * times: the first clean attempt's (an empty list), else the last one's. A task of ours that
- * blocks shows up in every attempt; a moment in which this shared 2-core machine gives the
- * page's thread no CPU (a 20 ms task then lasts 60 ms) does not, so one clean attempt is the
- * evidence that the page never blocks.
+ * What the page received from its workers in messages of `type` (watchMainThread): how many,
+ * the trace records they carried, and the animation frames that fired between the first and
+ * the last of them (frames the main thread drew while the workers worked).
  */
-export async function longTasksDuring(page, during, attempts = 3) {
-  let tasks = [];
-  for (let attempt = 1; attempt <= attempts; attempt++) {
-    await watchLongTasks(page);
-    await during(attempt);
-    tasks = await page.evaluate(() => window.longTasks);
-    if (tasks.length === 0) break;
-    console.log(`# attempt ${attempt}: main-thread tasks over 50 ms ${JSON.stringify(tasks)}${attempt < attempts ? ', watching again' : ''}`);
-  }
-  return tasks;
+export function fromWorkers(watch, type, recordWords = 1) {
+  const messages = watch.received.filter((m) => m.type === type);
+  return {
+    messages: messages.length,
+    events: messages.reduce((sum, m) => sum + m.words, 0) / recordWords,
+    framesBetween: messages.length > 0 ? messages.at(-1).frame - messages[0].frame : 0,
+  };
 }
 
 /**

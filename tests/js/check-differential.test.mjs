@@ -9,12 +9,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, existsSync } from 'node:fs';
 import { execFileSync, spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import * as core from '../../www/pkg/tilesearch.js';
 import { random } from './seeded-random.mjs';
 
 const root = new URL('../../', import.meta.url);
 core.initSync({ module: readFileSync(new URL('www/pkg/tilesearch_bg.wasm', root)) });
-const CLI = new URL('target/release/tilesearch', root).pathname;
+// The CLI `make test-js` builds (TILESEARCH_CLI), else the release build.
+const CLI = resolve(new URL(root).pathname, process.env.TILESEARCH_CLI ?? 'target/release/tilesearch');
 const SOLVER = new URL('tests/check/ida_star.py', root).pathname;
 const BOARDS = ['6 4 5 8 2 7 1 0 3', '1 2 3 4 0 6 7 5 8', '8 1 3 4 0 2 7 6 5'];
 const CASES = Number(process.env.DIFFERENTIAL_CASES ?? 160);

@@ -20,6 +20,8 @@ export interface DatabasesState {
   seconds: number | null; loadSeconds: number | null; message: string | null;
   /** While building: how many workers build them (two at once where the page has two cores). */
   workers?: number;
+  /** Built, but this browser could not store them for the next visit: the error's name (QuotaExceededError, …). */
+  notKept?: string | null;
 }
 
 /** Predict mode's questions (IDA* only). */
