@@ -67,7 +67,7 @@ test('the widget is focusable, narrates politely and at most once every 1.5 s, a
       .observe(region, { childList: true, characterData: true, subtree: true });
   });
   await element.evaluate((e) => { e.speed = 64; e.play(); });
-  await page.waitForFunction(() => window.announcements.length >= 3, null, { timeout: 60000 });
+  await page.waitForFunction(() => window.announcements.length >= 3);
   await element.evaluate((e) => e.pause());
   const announcements = await page.evaluate(() => window.announcements);
   // Counted in events, not timed: the run shows 64 events per second of the page's clock and

@@ -118,7 +118,7 @@ test("Run solves each graph search with the lecture's numbers on the challenging
     await page.locator('tile-search').evaluate((element, algorithm) => { element.algorithm = algorithm; element.speed = 'max'; }, algorithm);
     await waitForState(page, (s) => s.status === 'ready' && s.algorithm === algorithm);
     await button(page, 'Run').click();
-    const s = await waitForState(page, (st) => st.status === 'solved', 60000);
+    const s = await waitForState(page, (st) => st.status === 'solved');
     assert.deepEqual({ length: s.solution.length, expanded: s.expanded, generated: s.generated, maxFrontier: s.maxFrontier, reached: s.reached }, numbers, algorithm);
     const n = (x) => x.toLocaleString('en');
     assert.equal(await page.locator('tile-search .progress').textContent(),
@@ -139,7 +139,7 @@ test('the memory guard: BFS on a 15-puzzle gives up clearly after max-reached st
   await waitForState(page, (s) => s.status === 'ready' && s.algorithm === 'bfs');
   const gaveUp = page.evaluate(() => new Promise((resolve) => document.addEventListener('gaveup', (event) => resolve(event.detail), { once: true })));
   await button(page, 'Run').click();
-  const s = await waitForState(page, (st) => st.status === 'gaveup', 60000);
+  const s = await waitForState(page, (st) => st.status === 'gaveup');
   assert.deepEqual(await gaveUp, { reached: 20000, limit: 20000 });
   assert.equal(s.reached, 20000);
   assert.deepEqual(s.lastEvent, { type: 'gaveup', reached: 20000, limit: 20000 });

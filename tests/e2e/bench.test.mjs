@@ -17,7 +17,7 @@ async function openBench(query = '') {
 const run = (page) => page.getByRole('button', { name: 'Run' }).click();
 const summary = (page) => page.locator('#summary').textContent();
 const result = async (page) => {
-  await page.waitForFunction(() => document.querySelector('#result').textContent.length > 0, null, { timeout: 60_000 });
+  await page.waitForFunction(() => document.querySelector('#result').textContent.length > 0);
   return JSON.parse(await page.locator('#result').textContent());
 };
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { startServer, launch, openExplorer, screenshot, state, waitForState, boardLabel, ROOT } from './server.mjs';
+import { startServer, launch, openExplorer, screenshot, state, waitForState, boardLabel, ROOT, WAIT_MS } from './server.mjs';
 import { initSync, Solver, boardAfter } from '../../www/pkg/tilesearch.js';
 
 initSync({ module: readFileSync(join(ROOT, 'www/pkg/tilesearch_bg.wasm')) });
@@ -221,6 +221,7 @@ test('screens: the card with a divergence at 1280×720 and 390×844', async () =
   for (const [width, height] of [[1280, 720], [390, 844]]) {
     const phone = width < 500;
     const context = await browser.newContext({ viewport: { width, height }, hasTouch: phone, isMobile: phone });
+    context.setDefaultTimeout(WAIT_MS);
     const page = await context.newPage();
     const errors = [];
     page.on('pageerror', (error) => errors.push(String(error)));

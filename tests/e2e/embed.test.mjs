@@ -8,7 +8,7 @@ import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { startServer, launch, screenshot, watchMainThread, mainThread, ROOT, ARTIFACTS } from './server.mjs';
+import { startServer, launch, screenshot, watchMainThread, mainThread, ROOT, ARTIFACTS, WAIT_MS } from './server.mjs';
 
 const DIST = join(ROOT, 'dist');
 // The CLI `make test-e2e` builds (TILESEARCH_CLI), else the release build.
@@ -62,6 +62,7 @@ after(async () => {
 /** A page of the course folder (`url`), recording errors, waited until its widgets are ready. */
 async function openNotes(url, { init, viewport = { width: 1100, height: 900 }, reducedMotion = 'no-preference', colorScheme = 'light' } = {}) {
   const context = await browser.newContext({ viewport, acceptDownloads: true, reducedMotion, colorScheme });
+  context.setDefaultTimeout(WAIT_MS);
   if (init) await context.addInitScript(init);
   const page = await context.newPage();
   const errors = [];
@@ -84,7 +85,7 @@ const stateOf = (page, id) => page.evaluate((id) => document.getElementById(id).
 const widget = (page, id) => page.locator(`#${id}`);
 const button = (page, id, name) => widget(page, id).getByRole('button', { name, exact: true });
 
-async function waitFor(page, id, predicate, timeout = 30000) {
+async function waitFor(page, id, predicate, timeout = WAIT_MS) {
   const end = Date.now() + timeout;
   for (;;) {
     const current = await stateOf(page, id);
@@ -109,8 +110,8 @@ const runFullSpeed = (page, id) => page.evaluate((id) => { const e = document.ge
 async function solvesBothOptimally(page) {
   await runFullSpeed(page, 'manhattan');
   await runFullSpeed(page, 'conflict');
-  const manhattan = await waitFor(page, 'manhattan', (s) => s.status === 'solved', 60000);
-  const conflict = await waitFor(page, 'conflict', (s) => s.status === 'solved', 60000);
+  const manhattan = await waitFor(page, 'manhattan', (s) => s.status === 'solved');
+  const conflict = await waitFor(page, 'conflict', (s) => s.status === 'solved');
   assert.equal(manhattan.solution.length, 25);
   assert.equal(conflict.solution.length, 31);
 }
@@ -269,20 +270,20 @@ test('a widget scrolled out of view pauses, and goes on when it comes back', asy
   await waitFor(page, 'conflict', (s) => s.expanded > 1000);
   await page.locator('#end').scrollIntoViewIfNeeded();
   for (const id of ['manhattan', 'conflict']) {
-    await waitFor(page, id, (s) => s.status === 'paused', 5000);
+    await waitFor(page, id, (s) => s.status === 'paused');
     assert.match(await widget(page, id).locator('.progress').textContent(), /^Paused while scrolled out of view, after [\d,]+ nodes/);
   }
   const paused = [await stateOf(page, 'manhattan'), await stateOf(page, 'conflict')];
   await page.waitForTimeout(600);
   assert.deepEqual([await stateOf(page, 'manhattan'), await stateOf(page, 'conflict')], paused, 'nothing runs out of view');
   await page.locator('#conflict').scrollIntoViewIfNeeded();
-  await waitFor(page, 'conflict', (s) => s.status === 'running' && s.expanded > paused[1].expanded, 5000);
+  await waitFor(page, 'conflict', (s) => s.status === 'running' && s.expanded > paused[1].expanded);
   // Millions of events: too many for a download, and the widget says where to get them.
-  await waitFor(page, 'conflict', (st) => st.expanded > 300000, 30000);
+  await waitFor(page, 'conflict', (st) => st.expanded > 300000);
   const refused = await page.evaluate(() => document.getElementById('conflict').exportTrace().then(() => 'exported', (error) => error.message));
   assert.match(refused, /^The trace so far has [\d,]+ events; a download holds at most 500,000\. For longer traces use the command line: tilesearch trace --heuristic linear-conflict --goal blank-last "13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2"$/);
   await page.locator('#manhattan').scrollIntoViewIfNeeded();
-  await waitFor(page, 'manhattan', (s) => s.status === 'running' && s.expanded > paused[0].expanded, 5000);
+  await waitFor(page, 'manhattan', (s) => s.status === 'running' && s.expanded > paused[0].expanded);
   // A widget the reader paused stays paused when it comes back.
   await button(page, 'manhattan', 'Pause').click();
   await page.locator('#end').scrollIntoViewIfNeeded();
@@ -339,7 +340,7 @@ test('where workers are refused, the standalone build runs in main-thread slices
   const { page, context, errors } = await openNotes(pathToFileURL(join(week, 'notes-standalone.html')).href,
     { init: `(${refuse})(); (${watchMainThread})();` });
   await runFullSpeed(page, 'conflict');
-  const solved = await waitFor(page, 'conflict', (s) => s.status === 'solved', 60000);
+  const solved = await waitFor(page, 'conflict', (s) => s.status === 'solved');
   assert.equal(solved.solution.length, 31);
   assert.match(await widget(page, 'conflict').locator('.progress').textContent(), /^Solved: 31 moves/);
   // A Korf 15-puzzle: a real run, cut into slices of at most BATCH_EVENTS events. A slice runs
@@ -352,7 +353,7 @@ test('where workers are refused, the standalone build runs in main-thread slices
   await waitFor(page, 'manhattan', (s) => s.status === 'ready');
   const slicedBefore = (await mainThread(page)).slices.length;
   await runFullSpeed(page, 'manhattan');
-  await waitFor(page, 'manhattan', (s) => s.expanded > 100000, 60000);
+  await waitFor(page, 'manhattan', (s) => s.expanded > 100000);
   await button(page, 'manhattan', 'Pause').click();
   const paused = await waitFor(page, 'manhattan', (s) => s.status === 'paused');
   assert.equal(page.workers().length, 0);
@@ -369,7 +370,7 @@ test('where workers are refused, the standalone build runs in main-thread slices
 test('a security policy that refuses its Blob worker: the standalone build falls back to main-thread slices', async () => {
   const { page, context, errors } = await openNotes(served('csp.html'));
   await runFullSpeed(page, 'conflict');
-  const solved = await waitFor(page, 'conflict', (s) => s.status === 'solved', 60000);
+  const solved = await waitFor(page, 'conflict', (s) => s.status === 'solved');
   assert.equal(solved.solution.length, 31);
   assert.equal(page.workers().length, 0);
   // The browser itself reports the refused worker; nothing else goes wrong.
@@ -436,7 +437,7 @@ test('www/embed.html: three heuristics on one board solve alike with fewer nodes
   for (const id of ['hamming', 'manhattan', 'linear-conflict']) {
     await page.locator(`#${id}`).scrollIntoViewIfNeeded();
     await button(page, id, 'Run').click();
-    const solved = await waitFor(page, id, (s) => s.status === 'solved', 60000);
+    const solved = await waitFor(page, id, (s) => s.status === 'solved');
     assert.equal(solved.solution.length, 25);
     expanded[id] = solved.expanded;
   }
@@ -448,9 +449,9 @@ test('www/embed.html: three heuristics on one board solve alike with fewer nodes
   await page.waitForTimeout(1500);
   await screenshot(page, '25-embed-page');
   await page.locator('#walkthrough').scrollIntoViewIfNeeded();
-  const paused = await waitFor(page, 'animation', (s) => s.status === 'paused', 5000);
+  const paused = await waitFor(page, 'animation', (s) => s.status === 'paused');
   await page.locator('#animation').scrollIntoViewIfNeeded();
-  await waitFor(page, 'animation', (s) => s.status === 'running' && (s.expanded > paused.expanded || s.iteration !== paused.iteration), 5000);
+  await waitFor(page, 'animation', (s) => s.status === 'running' && (s.expanded > paused.expanded || s.iteration !== paused.iteration));
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -462,7 +463,7 @@ test('autoplay never starts for a reader who prefers reduced motion', async () =
   assert.equal((await stateOf(page, 'animation')).status, 'ready');
   await page.locator('#animation').focus();
   await page.keyboard.press(' ');
-  await waitFor(page, 'animation', (s) => s.status === 'running', 5000);
+  await waitFor(page, 'animation', (s) => s.status === 'running');
   assert.deepEqual(errors, []);
   await context.close();
 });

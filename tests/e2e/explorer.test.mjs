@@ -3,8 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
-  startServer, launch, openExplorer, screenshot, state, waitForState, boardLabel, settle, ARTIFACTS, treeNodes, ringBox, treeAnnouncement,
-} from './server.mjs';
+  startServer, launch, openExplorer, screenshot, state, waitForState, boardLabel, settle, ARTIFACTS, treeNodes, ringBox, treeAnnouncement, WAIT_MS } from './server.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -373,6 +372,7 @@ test('the tree by keyboard: the arrows move a selection through it, announced po
 
 test('on a phone (390×844, touch) a one-finger vertical swipe over the tree scrolls the page; two fingers pan the tree', async () => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  context.setDefaultTimeout(WAIT_MS);
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(String(error)));

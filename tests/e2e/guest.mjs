@@ -1,6 +1,7 @@
 // What the host tests (pandoc, iframe, npm, reveal.js) share: opening a page that holds widgets
 // with its errors recorded, and pressing a widget's Step as a reader does.
 import assert from 'node:assert/strict';
+import { WAIT_MS } from './server.mjs';
 
 /**
  * Opens `url` in a new context of `browser`; resolves to {page, context, errors, requests} once
@@ -8,6 +9,7 @@ import assert from 'node:assert/strict';
  */
 export async function openGuest(browser, url, { viewport = { width: 1280, height: 720 }, ignore = [] } = {}) {
   const context = await browser.newContext({ viewport, reducedMotion: 'no-preference' });
+  context.setDefaultTimeout(WAIT_MS);
   const page = await context.newPage();
   const errors = [];
   const requests = [];

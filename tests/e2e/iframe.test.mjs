@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, launch, screenshot, ROOT } from './server.mjs';
+import { startServer, launch, screenshot, ROOT, WAIT_MS } from './server.mjs';
 import { stepsForward } from './guest.mjs';
 
 let course, lms, courseServer, lmsServer, browser;
@@ -71,6 +71,7 @@ after(async () => {
 
 async function openLms(name, viewport = { width: 1280, height: 720 }) {
   const context = await browser.newContext({ viewport });
+  context.setDefaultTimeout(WAIT_MS);
   const page = await context.newPage();
   const errors = [];
   page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });

@@ -6,7 +6,7 @@
 // input is named. Screens of Solve now at 1280×720 and 390×844.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openExplorer, screenshot, state, waitForState, settle } from './server.mjs';
+import { startServer, launch, openExplorer, screenshot, state, waitForState, settle, WAIT_MS } from './server.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -135,7 +135,7 @@ for (const [width, height] of [[1280, 720], [390, 844]]) {
     const solved = page.evaluate(() => new Promise((done) => document.querySelector('tile-search').addEventListener('solved', (e) => done(e.detail), { once: true })));
     await solveNow.click();
     const detail = await solved;
-    const s = await waitForState(page, (st) => st.status === 'solved', 60000);
+    const s = await waitForState(page, (st) => st.status === 'solved');
     assert.deepEqual(detail, { length: sequential.length, moves: sequential.moves, expanded: sequential.expanded, generated: sequential.generated });
     assert.deepEqual(s.solution, { length: sequential.length, moves: sequential.moves });
     assert.equal(s.expanded, sequential.expanded);
@@ -159,7 +159,7 @@ for (const [width, height] of [[1280, 720], [390, 844]]) {
     await page.locator('tile-search').evaluate((e) => { e.speed = 1000; });
     await button(page, 'Play solution').click();
     await page.waitForFunction((n) => new RegExp(`^Solution move ${n} of ${n}: slide \\d+: the goal\\.$`).test(document.querySelector('tile-search').shadowRoot.querySelector('.playback').textContent),
-      sequential.length, { timeout: 60000 });
+      sequential.length);
     // Reset: back to stepping, the tree and Solve now again.
     await button(page, 'Reset').click();
     const reset = await waitForState(page, (st) => st.status === 'ready');
@@ -190,6 +190,7 @@ const COUNT_WORKERS = () => {
 
 async function openHost() {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  context.setDefaultTimeout(WAIT_MS);
   await context.addInitScript(COUNT_WORKERS);
   const page = await context.newPage();
   const errors = [];
@@ -290,7 +291,7 @@ test('a search abandoned mid-way (Reset, new options, the widget removed) reject
   assert.deepEqual(removed, { outcome: 'AbortError: Solve now was abandoned: the widget was removed from the page', status: 'removed', progress: removed.progress });
   // The other widget runs to its solution; a new parallel search works at once (the abandoned packets were dropped).
   await page.evaluate((id) => document.getElementById(id).play(), other);
-  await page.waitForFunction((id) => document.getElementById(id).state.status === 'solved', other, { timeout: 60000 });
+  await page.waitForFunction((id) => document.getElementById(id).state.status === 'solved', other);
   const started = Date.now();
   const fresh = await page.evaluate(async (board) => (await (await import('/www/parallel-search.js')).solveInParallel({ board })).summary.length, KORF_94);
   console.log(`# after the abandoned searches, Korf #94 in parallel: ${((Date.now() - started) / 1000).toFixed(2)} s`);

@@ -40,7 +40,7 @@ test("pdb: built in the worker with a progress bar, Korf's #1 and #12 solved opt
   const bar = page.locator('tile-search .databases progress');
   const status = page.locator('tile-search .databases-status');
   // The build reports its progress.
-  const building = await waitForState(page, (s) => s.databases?.status === 'building' && s.databases.progress > 0.2, 60000);
+  const building = await waitForState(page, (s) => s.databases?.status === 'building' && s.databases.progress > 0.2);
   assert.equal(building.status, 'preparing');
   assert.equal(await bar.isVisible(), true);
   // Two workers build the three patterns at once where the page has two cores.
@@ -100,7 +100,7 @@ test("pdb: built in the worker with a progress bar, Korf's #1 and #12 solved opt
   assert.match(page.url(), /heuristic=pdb/);
   await page.reload();
   const reloaded = Date.now();
-  await page.waitForFunction(() => document.querySelector('tile-search')?.state?.databases?.status === 'ready', null, { timeout: 30000 });
+  await page.waitForFunction(() => document.querySelector('tile-search')?.state?.databases?.status === 'ready');
   const cached = await state(page);
   const cacheSeconds = (Date.now() - reloaded) / 1000;
   assert.equal(cached.databases.source, 'cache');

@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startServer, launch, waitForState, ARTIFACTS } from './server.mjs';
+import { startServer, launch, waitForState, ARTIFACTS, WAIT_MS } from './server.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -18,6 +18,7 @@ for (const [width, height] of SIZES) {
   test(`screens at ${width}×${height}: stepping, after a raise, solved, playing the solution`, async () => {
     const phone = width < 500;
     const context = await browser.newContext({ viewport: { width, height }, hasTouch: phone, isMobile: phone });
+    context.setDefaultTimeout(WAIT_MS);
     const page = await context.newPage();
     const errors = [];
     page.on('pageerror', (error) => errors.push(String(error)));
@@ -41,7 +42,7 @@ for (const [width, height] of SIZES) {
     await waitForState(page, (s) => s.status === 'paused' && s.lastEvent?.type === 'raise');
     await shot('after-raise');
     await element(() => { const t = document.querySelector('tile-search'); t.speed = 'max'; t.play(); });
-    await waitForState(page, (s) => s.status === 'solved', 60000);
+    await waitForState(page, (s) => s.status === 'solved');
     await shot('solved');
     await element(() => { const t = document.querySelector('tile-search'); t.speed = 4; t.shadowRoot.querySelector('[data-action="playSolution"]').click(); });
     await page.waitForFunction(() => /Solution move 8 of/.test(document.querySelector('tile-search').shadowRoot.querySelector('.narration').textContent));

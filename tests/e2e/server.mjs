@@ -34,6 +34,12 @@ export async function startServer(root = ROOT) {
   return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((done) => { server.closeAllConnections(); server.close(done); }) };
 }
 
+/**
+ * How long a wait may take before the test fails: only a guard against a page that hangs. The
+ * waits are for what happens (a state, a message), and a busy machine makes it happen later.
+ */
+export const WAIT_MS = 120000;
+
 export async function launch() {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -49,6 +55,7 @@ export async function launch() {
  */
 export async function openWatched(browser, url, { reducedMotion = 'no-preference', viewport = { width: 1280, height: 720 }, init, prepare } = {}) {
   const context = await browser.newContext({ viewport, reducedMotion });
+  context.setDefaultTimeout(WAIT_MS);
   if (init) await context.addInitScript(init);
   const page = await context.newPage();
   await prepare?.(page);
@@ -80,7 +87,7 @@ export async function screenshot(page, name) {
 export const state = (page) => page.evaluate(() => document.querySelector('tile-search').state);
 
 /** Polls the explorer's state until `predicate(state)` holds (checked here: the page's CSP forbids eval). */
-export async function waitForState(page, predicate, timeout = 20000) {
+export async function waitForState(page, predicate, timeout = WAIT_MS) {
   const end = Date.now() + timeout;
   for (;;) {
     const current = await state(page);

@@ -115,6 +115,8 @@ test('a Korf 15-puzzle runs in the worker while the page keeps drawing; Pause st
   const tree = await page.locator('tile-search .tree-note').textContent();
   assert.equal(paused.tree.drawn, Math.min(50000, paused.tree.nodes));
   if (paused.tree.nodes > 50000) assert.match(tree, /The first 50,000 nodes are drawn; the other [\d,]+ are counted only/);
+  // (Drawn in the next frame, which a busy machine delays.)
+  await page.waitForFunction(() => /^Paused after [\d,]+ nodes\.$/.test(document.querySelector('tile-search').shadowRoot.querySelector('.progress').textContent));
   const pausedAt = await page.locator('tile-search .progress').textContent();
   const shownNodes = Number(pausedAt.match(/^Paused after ([\d,]+) nodes\.$/)[1].replaceAll(',', ''));
   const next = await page.locator('tile-search').evaluate((element) => {
