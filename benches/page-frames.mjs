@@ -92,6 +92,18 @@ try {
     const built = await page.evaluate(() => ({ ...document.querySelector('tile-search').state.databases, longTasks: window.longTasks }));
     console.log(`pdb, first visit: built in ${built.seconds.toFixed(2)} s, handed to the page in ${built.loadSeconds.toFixed(3)} s; ` +
       `tasks over 50 ms ${JSON.stringify(built.longTasks)}`);
+    // The worker stores them in IndexedDB after handing them over: a reload before that builds again.
+    const stored = () => page.evaluate(() => new Promise((resolve) => {
+      const request = indexedDB.open('tilesearch');
+      request.onsuccess = () => {
+        const db = request.result;
+        if (!db.objectStoreNames.contains('pattern-databases')) { db.close(); resolve(false); return; }
+        const count = db.transaction('pattern-databases').objectStore('pattern-databases').count();
+        count.onsuccess = () => { db.close(); resolve(count.result > 0); };
+      };
+      request.onerror = () => resolve(false);
+    }));
+    for (const end = Date.now() + 120000; !(await stored()) && Date.now() < end;) await pause(250);
     await page.reload();
     await watchLongTasks(page);
     await page.waitForFunction(() => document.querySelector('tile-search')?.state?.status === 'ready', null, { timeout: 60000 });
