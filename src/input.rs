@@ -6,8 +6,8 @@
 //!   it passes the bound, and its rest skipped if the next line is asked for (memory stays
 //!   bounded on `/dev/zero` and `yes`).
 //! - A UTF-8 byte-order mark is skipped; UTF-16 with a byte-order mark (what Windows
-//!   PowerShell's `>` writes) is read as text; so is UTF-16 without one when its first
-//!   character is ASCII (a NUL byte beside it tells).
+//!   PowerShell's `>` writes) is read as text. Without a mark the bytes are UTF-8: a NUL byte
+//!   is no sign of UTF-16 (`#\0` is a line of its own).
 //! - A line ends at `\n`; a `\r` before it is dropped.
 
 use std::io::{self, Read};
@@ -196,8 +196,6 @@ impl<R: Read> Decoder<R> {
             [0xEF, 0xBB, 0xBF, ..] => (Encoding::Utf8, 3),
             [0xFF, 0xFE, ..] => (Encoding::Utf16Le, 2),
             [0xFE, 0xFF, ..] => (Encoding::Utf16Be, 2),
-            [a, 0, ..] if a.is_ascii() && *a != 0 => (Encoding::Utf16Le, 0),
-            [0, a, ..] if a.is_ascii() && *a != 0 => (Encoding::Utf16Be, 0),
             _ => (Encoding::Utf8, 0),
         };
         self.raw.drain(..mark);
@@ -369,11 +367,8 @@ mod tests {
             .flat_map(u16::to_be_bytes)
             .collect();
         assert_eq!(lines(&utf16be, 10), ["1:{}"]);
-        let no_mark: Vec<u8> = "{\"a\":1}\n"
-            .encode_utf16()
-            .flat_map(u16::to_le_bytes)
-            .collect();
-        assert_eq!(lines(&no_mark, 20), ["1:{\"a\":1}"]);
+        // Without a mark, NUL bytes are UTF-8's: `#\0` is a line of its own.
+        assert_eq!(lines(b"#\0\n0 1", 20), ["1:#\0", "2:0 1"]);
         // An odd last byte and a lone surrogate are U+FFFD.
         assert_eq!(lines(&[0xFF, 0xFE, b'a', 0, b'b'], 10), ["1:a\u{fffd}"]);
         assert_eq!(
