@@ -542,4 +542,39 @@ mod tests {
         assert!(message.len() < 200, "{message}");
         assert!(message.contains("(100,000 characters)"), "{message}");
     }
+
+    /// Any text, cut and spliced anywhere (multi-byte characters included): an answer, never
+    /// a panic.
+    #[test]
+    fn any_text_gets_an_answer() {
+        let base =
+            r#"{"type":"node","g":1,"h":17,"f":18,"tile":null,"x":["é\u00e9",{"y":-1.5e3}]}"#;
+        let pieces = [
+            "{", "}", "[", "]", "\"", "\\", "\\u", ":", ",", "-", "0", "1e", ".", "é", "😀", " ",
+            "\u{1}", "null", "t",
+        ];
+        let mut seed: u64 = 24;
+        let mut next = |n: usize| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as usize % n
+        };
+        for _ in 0..20_000 {
+            let mut text: Vec<char> = base.chars().collect();
+            for _ in 0..1 + next(4) {
+                let at = next(text.len() + 1);
+                if next(2) == 0 && at < text.len() {
+                    text.remove(at);
+                } else {
+                    let piece = pieces[next(pieces.len())];
+                    for (k, c) in piece.chars().enumerate() {
+                        text.insert(at + k, c);
+                    }
+                }
+            }
+            let text: String = text.into_iter().collect();
+            let _ = parse_line(&text);
+        }
+    }
 }
