@@ -556,8 +556,8 @@ mod tests {
         let mut seed: u64 = 24;
         let mut next = |n: usize| {
             seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
             (seed >> 33) as usize % n
         };
         for _ in 0..20_000 {
