@@ -562,7 +562,7 @@ mod tests {
         };
         for _ in 0..20_000 {
             let mut text: Vec<char> = base.chars().collect();
-            for _ in 0..1 + next(4) {
+            for _ in 0..=next(4) {
                 let at = next(text.len() + 1);
                 if next(2) == 0 && at < text.len() {
                     text.remove(at);
