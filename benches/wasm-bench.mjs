@@ -1,5 +1,5 @@
 // wasm vs native: IDA* (tracing off) on the same Korf instances natively (cargo bench), in Node
-// (the built package) and in Chromium (www/bench.html, in a Web Worker), plus the batch event
+// (the built package) and in Chromium (www/hosts/bench.html, in a Web Worker), plus the batch event
 // stream (stepMany) and the gzipped wasm size. With --heuristic pdb it also times the pattern
 // databases' build, and in Chromium a second visit that loads them from IndexedDB.
 // In Chromium the page also runs the parallel search on 1, 2, … N of its pool's workers (N =
@@ -17,7 +17,7 @@ import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import * as wasm from '../www/pkg/tilesearch.js';
-import { parseKorf } from '../www/korf.js';
+import { parseKorf } from '../www/model/korf.js';
 import { serve } from './static-server.mjs';
 
 const args = process.argv.slice(2);
@@ -88,11 +88,11 @@ const context = await browser.newContext();
 async function visit(nativeRate, { into = context, sequential = true, only = workers } = {}) {
   const page = await into.newPage();
   const query = `auto&instances=${spec}&heuristic=${heuristic}${nativeRate ? `&native=${m(nativeRate)}` : ''}${only ? `&workers=${only}` : ''}${sequential ? '' : '&sequential=0'}`;
-  await page.goto(`${server.url}www/bench.html?${query}`);
+  await page.goto(`${server.url}www/hosts/bench.html?${query}`);
   await page.waitForFunction(() => document.querySelector('#result').textContent.length > 0 || /^The run stopped/.test(document.querySelector('#summary').textContent),
     null, { timeout: 1_800_000 });
   const stopped = await page.textContent('#summary');
-  if (/^The run stopped/.test(stopped)) throw new Error(`www/bench.html?${query}: ${stopped}`);
+  if (/^The run stopped/.test(stopped)) throw new Error(`www/hosts/bench.html?${query}: ${stopped}`);
   const result = JSON.parse(await page.textContent('#result'));
   await page.close();
   for (const i of result.instances) if (i.length !== i.optimal) throw new Error(`instance ${i.number}: ${i.length}`);

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import { initSync, Solver } from '../www/pkg/tilesearch.js';
-import { parseKorf } from '../www/korf.js';
+import { parseKorf } from '../www/model/korf.js';
 
 const root = new URL('../', import.meta.url);
 initSync({ module: readFileSync(new URL('www/pkg/tilesearch_bg.wasm', root)) });

@@ -12,7 +12,7 @@
 //   package.json, *.d.ts,      the npm package (npm pack ./dist): declarations from www/types/,
 //   custom-elements.json,      the manifest by @custom-elements-manifest/analyzer, the README
 //   README.md, LICENSE         from packaging/README.md
-// The element's code is the same in both: only www/assets.js is swapped for a build's variant.
+// The element's code is the same in both: only www/element/assets.js is swapped for a build's variant.
 // Prints every file's gzipped size and checks the budget (module + workers + wasm ≤ 224 KiB: the
 // explorer's pseudo-code, canvas tree and glossary took it from 142 to 153 KiB, predict mode to
 // 160.5, "Check a trace" (the checker's rules and messages in wasm, its card) to 187.7, the
@@ -41,12 +41,13 @@ for (const file of ['pkg/tilesearch.js', 'pkg/tilesearch_bg.wasm']) {
 
 const WORKERS = ['solver', 'compare'];
 
-/** Resolves the element's `./assets.js` to `variant`, and `tilesearch:<name>-worker` to `workerSources[name]`. */
+const ELEMENT = join(WWW, 'element');
+/** Resolves every import of www/element/assets.js to `variant`, and `tilesearch:<name>-worker` to `workerSources[name]`. */
 const assets = (variant, workerSources = {}) => ({
   name: 'tilesearch-assets',
   setup(b) {
-    b.onResolve({ filter: /^\.\/assets\.js$/ }, (args) =>
-      (args.importer.startsWith(WWW) ? { path: join(WWW, variant) } : undefined));
+    b.onResolve({ filter: /\/assets\.js$/ }, (args) =>
+      (resolve(args.resolveDir, args.path) === join(ELEMENT, 'assets.js') ? { path: join(ELEMENT, variant) } : undefined));
     b.onResolve({ filter: /^tilesearch:\w+-worker$/ }, (args) => ({ path: args.path.slice('tilesearch:'.length, -'-worker'.length), namespace: 'tilesearch' }));
     b.onLoad({ filter: /.*/, namespace: 'tilesearch' }, (args) => ({ contents: workerSources[args.path], loader: 'text' }));
   },
@@ -64,28 +65,34 @@ await mkdir(DIST, { recursive: true });
 
 // The ES module build: the class (tile-search-element.js, defines nothing) and the entry that
 // defines <tile-search> with it (tile-search.js, a few lines importing the class).
-await build({ ...common, entryPoints: [join(WWW, 'tile-search-element.js')], format: 'esm', outfile: join(DIST, 'tile-search-element.js'),
+await build({ ...common, entryPoints: [join(ELEMENT, 'tile-search-element.js')], format: 'esm', outfile: join(DIST, 'tile-search-element.js'),
   plugins: [assets('assets-dist.js')] });
+// dist/ is flat: the entry's import of element/tile-search-element.js is its sibling there.
+const flatElement = {
+  name: 'tilesearch-flat-element',
+  setup(b) { b.onResolve({ filter: /^\.\/element\/tile-search-element\.js$/ }, () => ({ path: './tile-search-element.js', external: true })); },
+};
 await build({ ...common, entryPoints: [join(WWW, 'tile-search.js')], format: 'esm', outfile: join(DIST, 'tile-search.js'),
-  external: ['./tile-search-element.js'] });
+  plugins: [flatElement] });
 for (const name of WORKERS) {
-  await build({ ...common, entryPoints: [join(WWW, `${name}-worker.js`)], format: 'esm', outfile: join(DIST, `${name}-worker.js`) });
+  await build({ ...common, entryPoints: [join(WWW, 'workers', `${name}-worker.js`)], format: 'esm', outfile: join(DIST, `${name}-worker.js`) });
 }
 await copyFile(join(WWW, 'pkg/tilesearch_bg.wasm'), join(DIST, 'tilesearch_bg.wasm'));
 
 // The standalone build: the workers as classic scripts' source text, inlined into one classic script.
 const workerSources = {};
 for (const name of WORKERS) {
-  const worker = await build({ ...common, entryPoints: [join(WWW, `${name}-worker.js`)], format: 'iife', write: false });
+  const worker = await build({ ...common, entryPoints: [join(WWW, 'workers', `${name}-worker.js`)], format: 'iife', write: false });
   workerSources[name] = worker.outputFiles[0].text;
 }
 await build({ ...common, entryPoints: [join(WWW, 'tile-search.js')], format: 'iife', outfile: join(DIST, 'tile-search-standalone.js'),
   plugins: [assets('assets-standalone.js', workerSources)] });
 
-// The iframe page (www/frame.html and frame.js, renamed).
-await build({ ...common, entryPoints: [join(WWW, 'frame.js')], format: 'esm', outfile: join(DIST, 'embed.js') });
-await writeFile(join(DIST, 'embed.html'), (await readFile(join(WWW, 'frame.html'), 'utf8'))
-  .replace('src="frame.js"', 'src="embed.js"').replace('make build copies it to dist/embed.html', 'built from www/frame.html'));
+// The iframe page (www/hosts/frame.html and frame.js, renamed).
+await build({ ...common, entryPoints: [join(WWW, 'hosts/frame.js')], format: 'esm', outfile: join(DIST, 'embed.js') });
+await writeFile(join(DIST, 'embed.html'), (await readFile(join(WWW, 'hosts/frame.html'), 'utf8'))
+  .replace('src="../tile-search.js"', 'src="tile-search.js"').replace('src="frame.js"', 'src="embed.js"')
+  .replace('make build copies it to dist/embed.html', 'built from www/hosts/frame.html'));
 
 // The Pandoc filter / Quarto extension, carrying both builds.
 const EXTENSION = join(DIST, '_extensions/tile-search');
@@ -142,12 +149,15 @@ if (declared.some((name) => !new RegExp(`export (type|interface) ${name}\\b`).te
 await writeFile(join(DIST, 'trace-events.d.ts'), `// The core's trace events and option names (from the wasm package's declarations).\n${events}`);
 await copyFile(join(ROOT, 'packaging/README.md'), join(DIST, 'README.md'));
 await copyFile(join(ROOT, 'LICENSE'), join(DIST, 'LICENSE'));
-const manifest = spawnSync(join(ROOT, 'node_modules/.bin/cem'), ['analyze', '--globs', 'tile-search-element.js', 'tile-search.js', '--outdir', '../dist', '--quiet'],
+const manifest = spawnSync(join(ROOT, 'node_modules/.bin/cem'), ['analyze', '--globs', 'element/tile-search-element.js', 'tile-search.js', '--outdir', '../dist', '--quiet'],
   { cwd: WWW, encoding: 'utf8' });
 if (manifest.status !== 0 || !existsSync(join(DIST, 'custom-elements.json'))) {
   console.error(`build-dist: the custom elements manifest failed:\n${manifest.stdout}${manifest.stderr}`);
   process.exit(1);
 }
+// dist/ is flat: the element's module is a sibling of the entry there.
+const manifestPath = join(DIST, 'custom-elements.json');
+await writeFile(manifestPath, (await readFile(manifestPath, 'utf8')).replaceAll('element/tile-search-element.js', 'tile-search-element.js'));
 
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 const sizes = {};

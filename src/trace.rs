@@ -296,7 +296,7 @@ impl EventKind {
 }
 
 /// Where each field sits in a packed record: word offsets, written once here and exported to
-/// the page as `www/record-layout.js` ([`layout_js`]; a test keeps the file equal to it).
+/// the page as `www/model/record-layout.js` ([`layout_js`]; a test keeps the file equal to it).
 /// 64-bit values take two words, low first.
 pub mod word {
     /// Every record: its [`super::EventKind`].
@@ -456,7 +456,7 @@ pub fn pack(event: &Event, out: &mut Vec<u32>) {
     out.extend_from_slice(&r);
 }
 
-/// The record layout as an ES module, `www/record-layout.js`: the page reads records through
+/// The record layout as an ES module, `www/model/record-layout.js`: the page reads records through
 /// these names only. `tests/layout.rs` keeps the committed file equal to this text
 /// (`make golden` rewrites it).
 pub fn layout_js() -> String {

@@ -1,5 +1,5 @@
 // Keyboard and screen readers: axe-core finds no violation of any impact in the main states of
-// the explorer and on www/embed.html; the live region is polite and throttled; reduced motion
+// the explorer and on www/hosts/notes.html; the live region is polite and throttled; reduced motion
 // turns the slides off.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -44,7 +44,7 @@ test('axe-core: no violation of any impact while loaded, stepping, in error, sol
   assert.deepEqual(errors, []);
   await context.close();
   // The one-widget page for iframes.
-  const embed = await openExplorer(browser, `${server.url}www/embed.html`);
+  const embed = await openExplorer(browser, `${server.url}www/hosts/notes.html`);
   await embed.page.evaluate(() => { for (let i = 0; i < 20; i += 1) document.querySelector('tile-search').step(); });
   await axe(embed.page, 'embed.html');
   assert.deepEqual(embed.errors, []);

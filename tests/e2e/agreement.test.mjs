@@ -36,7 +36,7 @@ const shown = (page) => page.evaluate(() => {
 const reference = (page, options, n) => page.evaluate(async ({ options, n }) => {
   const core = await import('/www/pkg/tilesearch.js');
   await core.default();
-  const records = await import('/www/trace-records.js');
+  const records = await import('/www/model/trace-records.js');
   const solver = new core.Solver(options);
   const words = n > 0 ? solver.stepMany(n) : new Uint32Array();
   const W = records.RECORD_WORDS;

@@ -1,4 +1,4 @@
-// The benchmark page (www/bench.html): Korf instances solved in its worker, the figures and the
+// The benchmark page (www/hosts/bench.html): Korf instances solved in its worker, the figures and the
 // wasm/native ratio shown, then the parallel search on 1 and 2 (every core's) workers with the
 // same counts, and bad entries answered with a message that names them.
 import { test, before, after } from 'node:test';
@@ -10,7 +10,7 @@ before(async () => { server = await startServer(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
 async function openBench(query = '') {
-  const { page, errors } = await openWatched(browser, `${server.url}www/bench.html${query}`);
+  const { page, errors } = await openWatched(browser, `${server.url}www/hosts/bench.html${query}`);
   return { page, errors };
 }
 

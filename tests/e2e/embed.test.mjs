@@ -427,8 +427,8 @@ async function axeSerious(page) {
     .map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-test('www/embed.html: three heuristics on one board solve alike with fewer nodes each; the animation autoplays and pauses out of view', async () => {
-  const { page, context, errors } = await openNotes(`${rootServer.url}www/embed.html`);
+test('www/hosts/notes.html: three heuristics on one board solve alike with fewer nodes each; the animation autoplays and pauses out of view', async () => {
+  const { page, context, errors } = await openNotes(`${rootServer.url}www/hosts/notes.html`);
   await page.waitForTimeout(1000);
   for (const id of ['walkthrough', 'hamming', 'manhattan', 'linear-conflict']) assert.equal((await stateOf(page, id)).status, 'ready', `#${id} waits`);
   assert.equal((await stateOf(page, 'animation')).status, 'running', 'autoplay');
@@ -457,7 +457,7 @@ test('www/embed.html: three heuristics on one board solve alike with fewer nodes
 });
 
 test('autoplay never starts for a reader who prefers reduced motion', async () => {
-  const { page, context, errors } = await openNotes(`${rootServer.url}www/embed.html`, { reducedMotion: 'reduce' });
+  const { page, context, errors } = await openNotes(`${rootServer.url}www/hosts/notes.html`, { reducedMotion: 'reduce' });
   await page.locator('#animation').scrollIntoViewIfNeeded();
   await page.waitForTimeout(1000);
   assert.equal((await stateOf(page, 'animation')).status, 'ready');

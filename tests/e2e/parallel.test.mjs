@@ -21,7 +21,7 @@ const KORF_1 = '13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2';    // runs for minutes a
 /** The sequential Solver's run() and solveInParallel's summary for each case, with 1 and every worker, in the page. */
 const compare = (page, cases) => page.evaluate(async (cases) => {
   const core = await import('/www/pkg/tilesearch.js');
-  const { solveInParallel, MAX_WORKERS } = await import('/www/parallel-search.js');
+  const { solveInParallel, MAX_WORKERS } = await import('/www/workers/parallel-search.js');
   await core.default();
   const out = [];
   for (const options of cases) {
@@ -68,7 +68,7 @@ test('solveInParallel returns the sequential summary (solution and every iterati
 test('bad input is named: options, workers and searches without a parallel version reject with specific errors', async () => {
   const { page, context, errors } = await openExplorer(browser, server.url);
   const rejections = await page.evaluate(async () => {
-    const { solveInParallel, MAX_WORKERS } = await import('/www/parallel-search.js');
+    const { solveInParallel, MAX_WORKERS } = await import('/www/workers/parallel-search.js');
     const reason = async (promise) => {
       try { await promise; return 'resolved'; } catch (error) { return `${error.name}${error.kind ? ` (${error.kind})` : ''}: ${error.message}`; }
     };
@@ -293,7 +293,7 @@ test('a search abandoned mid-way (Reset, new options, the widget removed) reject
   await page.evaluate((id) => document.getElementById(id).play(), other);
   await page.waitForFunction((id) => document.getElementById(id).state.status === 'solved', other);
   const started = Date.now();
-  const fresh = await page.evaluate(async (board) => (await (await import('/www/parallel-search.js')).solveInParallel({ board })).summary.length, KORF_94);
+  const fresh = await page.evaluate(async (board) => (await (await import('/www/workers/parallel-search.js')).solveInParallel({ board })).summary.length, KORF_94);
   console.log(`# after the abandoned searches, Korf #94 in parallel: ${((Date.now() - started) / 1000).toFixed(2)} s`);
   assert.equal(fresh, 53);
   const log = await page.evaluate(() => window.workerLog);

@@ -149,7 +149,7 @@ test('Solve now pressed while the widget\'s pattern databases are still being bu
   // A fresh browser profile: nothing in IndexedDB, so the databases are built; and a full
   // IndexedDB in the workers (which keep the databases; an init script reaches the page only),
   // so they cannot be kept for the next visit.
-  const noQuota = (page) => page.route('**/www/solver-worker.js', async (route) => {
+  const noQuota = (page) => page.route('**/www/workers/solver-worker.js', async (route) => {
     const response = await route.fetch();
     const full = "IDBObjectStore.prototype.put = () => { throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); };\n";
     await route.fulfill({ response, body: full + await response.text() });

@@ -1,5 +1,5 @@
 /* global Reveal -- the deck's global, inside page.evaluate */
-// reveal.js: the sample deck www/slides.html (reveal.js from npm, the widgets from dist/) as a
+// reveal.js: the sample deck www/hosts/slides.html (reveal.js from npm, the widgets from dist/) as a
 // lecturer uses it. Slides scaled by reveal.js's transform (and its scroll view on a phone): a
 // click selects the node under the pointer, the wheel zooms about the pointer, a drag moves the
 // tree with the pointer. A widget on a slide that is not shown pauses and goes on when its slide
@@ -29,7 +29,7 @@ after(async () => {
 
 /** The deck at `viewport`, once reveal.js is ready and every widget has drawn its board. */
 async function openDeck(query = '', viewport = { width: 1280, height: 720 }) {
-  const { page, context, errors } = await openWatched(browser, `${server.url}www/slides.html${query}`, { viewport });
+  const { page, context, errors } = await openWatched(browser, `${server.url}www/hosts/slides.html${query}`, { viewport });
   await page.waitForFunction(() => window.Reveal?.isReady() && [...document.querySelectorAll('tile-search')].every(
     (element) => element.shadowRoot.querySelector('.board .tile') && element.state.status !== 'preparing'));
   return { page, context, errors };

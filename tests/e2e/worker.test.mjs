@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { startServer, launch, openExplorer, screenshot, state, waitForState, watchMainThread, mainThread, postedToWorkers, fromWorkers,
   watchLongTasks, ARTIFACTS } from './server.mjs';
-import { RECORD_WORDS } from '../../www/trace-records.js';
+import { RECORD_WORDS } from '../../www/model/trace-records.js';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });

@@ -2,7 +2,7 @@
 // announcements (Reset, a raise, the solution) are all spoken in order, none dropped.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Announcer } from '../../www/announcer.js';
+import { Announcer } from '../../www/views/announcer.js';
 
 /** An announcer on a fake clock: `advance(ms)` runs the timers that fall due. */
 function rig(interval = 1000) {

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import * as core from '../../www/pkg/tilesearch.js';
 import {
   KIND_WORDS, headline, summaryText, announcement, eventParts, differing, alignRows, orderWords,
-} from '../../www/check-report.js';
+} from '../../www/model/check-report.js';
 
 const root = new URL('../../', import.meta.url);
 core.initSync({ module: readFileSync(new URL('www/pkg/tilesearch_bg.wasm', root)) });

@@ -2,8 +2,8 @@
 // it builds a listing once per algorithm, then only moves the highlight and writes values.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CodeView } from '../../www/code-view.js';
-import { listing, variables, codeStep } from '../../www/pseudo-code.js';
+import { CodeView } from '../../www/views/code-view.js';
+import { listing, variables, codeStep } from '../../www/model/pseudo-code.js';
 
 class FakeElement {
   constructor(doc, tag) {

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { initSync, Solver } from '../../www/pkg/tilesearch.js';
-import { iterationsCsv, momentHash, optionsFromHash } from '../../www/export.js';
+import { iterationsCsv, momentHash, optionsFromHash } from '../../www/model/export.js';
 
 initSync({ module: readFileSync(new URL('../../www/pkg/tilesearch_bg.wasm', import.meta.url)) });
 

@@ -6,7 +6,7 @@
 // IN_FLIGHT packets, the balance adds up, and abandoning or a failure stops everything.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { runParallel, addBalances, balanceText, windowFor, IN_FLIGHT, MAX_IN_FLIGHT, QUEUED_MS } from '../../www/parallel-run.js';
+import { runParallel, addBalances, balanceText, windowFor, IN_FLIGHT, MAX_IN_FLIGHT, QUEUED_MS } from '../../www/model/parallel-run.js';
 import { random } from './seeded-random.mjs';
 
 /**

@@ -3,7 +3,7 @@
 // succeeds, carrying that reason to the page. IndexedDB and the core are stand-ins here.
 import { test, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { ensurePatternDatabases, storePatternDatabases } from '../../www/pdb-cache.js';
+import { ensurePatternDatabases, storePatternDatabases } from '../../www/workers/pdb-cache.js';
 
 /** A core whose databases are 'built' at once. */
 const core = {

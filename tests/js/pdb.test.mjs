@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as wasm from '../../www/pkg/tilesearch.js';
-import { parseKorf } from '../../www/korf.js';
+import { parseKorf } from '../../www/model/korf.js';
 
 const root = new URL('../../', import.meta.url);
 wasm.initSync({ module: readFileSync(new URL('www/pkg/tilesearch_bg.wasm', root)) });

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { initSync, Solver } from '../../www/pkg/tilesearch.js';
-import { listing, variables, codeStep, explain, formatValue } from '../../www/pseudo-code.js';
+import { listing, variables, codeStep, explain, formatValue } from '../../www/model/pseudo-code.js';
 
 const root = new URL('../../', import.meta.url);
 initSync({ module: readFileSync(new URL('www/pkg/tilesearch_bg.wasm', root)) });

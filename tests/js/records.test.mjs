@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { initSync, Solver } from '../../www/pkg/tilesearch.js';
-import { KIND, RECORD_WORDS, decodeRecord, recordKind } from '../../www/trace-records.js';
+import { KIND, RECORD_WORDS, decodeRecord, recordKind } from '../../www/model/trace-records.js';
 
 const root = new URL('../../', import.meta.url);
 initSync({ module: readFileSync(new URL('www/pkg/tilesearch_bg.wasm', root)) });

@@ -5,10 +5,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { initSync, Solver } from '../../www/pkg/tilesearch.js';
-import { TreeModel, DRAW_LIMIT, NODE_W, SLOT_W } from '../../www/tree-model.js';
+import { TreeModel, DRAW_LIMIT, NODE_W, SLOT_W } from '../../www/model/tree-model.js';
 import {
   RECORD_WORDS, KIND, recordKind, recordId, recordParent, recordG, recordH, recordTile, recordPruneThreshold, recordIteration,
-} from '../../www/trace-records.js';
+} from '../../www/model/trace-records.js';
 
 initSync({ module: readFileSync(new URL('../../www/pkg/tilesearch_bg.wasm', import.meta.url)) });
 

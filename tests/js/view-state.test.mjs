@@ -5,9 +5,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { initSync, Solver, describeBoard } from '../../www/pkg/tilesearch.js';
-import { ViewState } from '../../www/view-state.js';
-import { snapshotOf } from '../../www/snapshot.js';
-import { RECORD_WORDS } from '../../www/trace-records.js';
+import { ViewState } from '../../www/model/view-state.js';
+import { snapshotOf } from '../../www/model/snapshot.js';
+import { RECORD_WORDS } from '../../www/model/trace-records.js';
 
 initSync({ module: readFileSync(new URL('../../www/pkg/tilesearch_bg.wasm', import.meta.url)) });
 

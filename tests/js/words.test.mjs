@@ -1,7 +1,7 @@
 // The vocabulary module: English counts, and a glossary entry for every counter the panels show.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { GLOSSARY, count, moveWords } from '../../www/words.js';
+import { GLOSSARY, count, moveWords } from '../../www/model/words.js';
 
 test('counts read as English', () => {
   assert.equal(count(0, 'node'), '0 nodes');

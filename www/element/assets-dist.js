@@ -1,0 +1,13 @@
+// dist/tile-search.js's assets (scripts/build-dist.mjs bundles this in place of assets.js): the
+// stylesheet is inlined; the wasm and the worker sit next to the bundle, found from its own URL,
+// so dist/ works from any folder of any host.
+import css from './styles.css';
+import { compileWasm } from '../workers/compile-wasm.js';
+
+export const stylesheet = `<style>${css}</style>`;
+export const wasmModule = () => compileWasm(new URL('./tilesearch_bg.wasm', import.meta.url));
+// Literal URLs, one per worker: bundlers that follow `new URL('…', import.meta.url)` (webpack 5,
+// Vite, Parcel) find and copy the workers.
+export const createWorker = (name) => (name === 'solver'
+  ? new Worker(new URL('./solver-worker.js', import.meta.url), { type: 'module' })
+  : new Worker(new URL('./compare-worker.js', import.meta.url), { type: 'module' }));

@@ -1,0 +1,185 @@
+// "Compare": every algorithm on the current board, run in a worker of its own (with the graph
+// searches' memory guard), then the lecture's table — solution length, nodes expanded,
+// generated, largest frontier, reached states, time — and a log-scale chart of the work and
+// the memory each needed. Stop terminates the worker at once.
+import { FRONTIER_SEARCHES } from './now-panel.js';
+import { createWorker } from '../element/assets.js';
+import { reserveWorker } from '../workers/worker-client.js';
+
+/** The lecture's order: the uninformed searches, then the informed ones, IDA* last. */
+export const COMPARED = ['bfs', 'dfs', 'greedy', 'astar', 'ida'];
+const NAMES = { ...Object.fromEntries(Object.entries(FRONTIER_SEARCHES).map(([key, search]) => [key, search.name])), ida: 'IDA*' };
+const number = (n) => n.toLocaleString('en');
+
+export class CompareView {
+  #start; #stop; #status; #table; #body; #caption; #chart;
+  #worker = null;
+  #reservation = null;  // the core of the page's worker budget this comparison's worker takes
+  #options = null;      // the options compared, or to compare
+  #results = [];
+  #getModule;
+
+  /** `getModule()`: the page's compiled core (a WebAssembly.Module), for the worker. */
+  constructor(container, getModule) {
+    this.#getModule = getModule;
+    container.innerHTML = `
+      <h2>Compare the algorithms on this board</h2>
+      <div class="compare-tools"><button type="button" data-compare="start">Compare</button>
+        <button type="button" data-compare="stop" disabled>Stop comparing</button>
+        <p class="compare-status" role="status"></p></div>
+      <div class="table-scroll" tabindex="0" role="group" aria-label="Comparison table"><table class="compare" hidden>
+        <caption></caption>
+        <thead><tr><th scope="col">Algorithm</th><th scope="col">Solution length</th><th scope="col">Expanded</th>
+          <th scope="col">Generated</th><th scope="col">Largest frontier</th><th scope="col">Reached states</th><th scope="col">Time</th></tr></thead>
+        <tbody></tbody>
+      </table></div>
+      <figure class="chart compare-chart" hidden><svg role="img"></svg>
+        <figcaption>Nodes expanded (■ purple) and states held in memory (▲ green: reached; IDA* holds one path), log scale</figcaption></figure>`;
+    this.#start = container.querySelector('[data-compare="start"]');
+    this.#stop = container.querySelector('[data-compare="stop"]');
+    this.#status = container.querySelector('.compare-status');
+    this.#table = container.querySelector('table');
+    this.#body = container.querySelector('tbody');
+    this.#caption = container.querySelector('caption');
+    this.#chart = container.querySelector('svg');
+    this.#start.addEventListener('click', () => this.run());
+    this.#stop.addEventListener('click', () => { this.stop(); this.#status.textContent = `Stopped: ${this.#results.length} of ${COMPARED.length} algorithms done.`; });
+  }
+
+  /**
+   * The element's current options ({board, heuristic, goal, maxReached?}), or null when they
+   * cannot be searched. A comparison of other options is cleared (the algorithm is not one).
+   */
+  setOptions(options) {
+    const { algorithm: _algorithm, ...compared } = options ?? {};
+    const changed = JSON.stringify(compared) !== JSON.stringify(this.#options);
+    this.#start.disabled = options === null;
+    if (!changed) return;
+    this.#options = options === null ? null : compared;
+    this.stop();
+    this.#results = [];
+    this.#status.textContent = '';
+    this.#draw();
+  }
+
+  /**
+   * Runs every algorithm on the current options in a worker of its own, which counts in the
+   * page's budget of one worker per core (worker-client.js): while every core is busy (a
+   * full-speed run, Solve now) it waits for one.
+   */
+  run() {
+    if (!this.#options) return;
+    this.stop();
+    this.#results = [];
+    this.#draw();
+    const reservation = this.#reservation = reserveWorker();
+    this.#start.disabled = true;
+    this.#stop.disabled = false;
+    this.#status.textContent = 'Waiting for a free core (full-speed runs or Solve now use them all)…';
+    reservation.ready.then(() => { if (reservation === this.#reservation) this.#run(); });
+  }
+
+  #run() {
+    try {
+      this.#worker = createWorker('compare'); // (assets.js: each dist/ build brings its own worker file or Blob)
+    } catch (error) {
+      this.stop();
+      this.#status.textContent = `The comparison runs in a Web Worker, and this page cannot start one: ${error.message}`;
+      return;
+    }
+    const worker = this.#worker;
+    const started = performance.now();
+    this.#start.disabled = true;
+    this.#stop.disabled = false;
+    this.#status.textContent = `Comparing: ${NAMES[COMPARED[0]]}…`;
+    worker.onmessage = ({ data }) => {
+      if (worker !== this.#worker) return;
+      if (data.type === 'progress') {
+        this.#status.textContent = `Comparing: ${NAMES[data.algorithm]}, ${number(data.nodes)} nodes so far (${data.seconds.toFixed(1)} s)…`;
+      } else if (data.type === 'result') {
+        this.#results.push(data);
+        const next = COMPARED[this.#results.length];
+        if (next) this.#status.textContent = `Comparing: ${NAMES[next]}…`;
+        this.#draw();
+      } else if (data.type === 'done') {
+        this.#finish(`Compared ${COMPARED.length} algorithms in ${((performance.now() - started) / 1000).toFixed(1)} s, in a worker.`);
+      } else if (data.type === 'error') {
+        this.#finish(`The comparison failed: ${data.message}`);
+      }
+    };
+    worker.onerror = (event) => this.#finish(`The comparison worker failed: ${event.message || 'it could not start'}`);
+    worker.postMessage({ type: 'init', module: this.#getModule() });
+    worker.postMessage({ type: 'compare', options: this.#options, algorithms: COMPARED });
+  }
+
+  stop() {
+    this.#worker?.terminate();
+    this.#worker = null;
+    this.#reservation?.release();
+    this.#reservation = null;
+    this.#stop.disabled = true;
+    this.#start.disabled = this.#options === null;
+  }
+
+  #finish(text) {
+    this.stop();
+    this.#status.textContent = text;
+  }
+
+  #draw() {
+    const results = this.#results;
+    this.#table.hidden = this.#chart.parentElement.hidden = results.length === 0;
+    if (results.length === 0) return;
+    const { board, heuristic, goal } = this.#options;
+    this.#caption.textContent = `${board} (${heuristic}, goal ${goal})`;
+    this.#body.replaceChildren(...results.map((r) => {
+      const row = document.createElement('tr');
+      const gaveUp = r.status === 'gaveup';
+      const cells = [NAMES[r.algorithm], gaveUp ? `gave up after ${number(r.reached)} reached states` : number(r.length),
+        number(r.expanded), number(r.generated), r.maxFrontier === null ? '– (a path)' : number(r.maxFrontier),
+        r.reached === null ? '– (a path)' : number(r.reached), `${(r.seconds * 1000).toFixed(r.seconds < 1 ? 1 : 0)} ms`];
+      row.dataset.algorithm = r.algorithm;
+      if (gaveUp) row.className = 'gaveup';
+      for (const text of cells) {
+        const cell = document.createElement('td');
+        cell.textContent = text;
+        row.append(cell);
+      }
+      row.cells[0].setAttribute('scope', 'row');
+      return row;
+    }));
+    this.#drawChart(results);
+  }
+
+  #drawChart(results) {
+    const rowH = 30, left = 92, width = 420, top = 4, barH = 11;
+    const height = top + rowH * results.length + 16;
+    const values = results.flatMap((r) => [r.expanded, r.reached ?? 0]);
+    const maxLog = Math.max(1, Math.ceil(Math.log10(Math.max(10, ...values))));
+    const x = (n) => left + ((width - left - 8) * Math.log10(Math.max(1, n))) / maxLog;
+    const parts = [];
+    for (let p = 0; p <= maxLog; p += 1) {
+      parts.push(`<line class="grid" x1="${x(10 ** p)}" x2="${x(10 ** p)}" y1="${top}" y2="${height - 14}"></line>` +
+        `<text class="axis" x="${x(10 ** p)}" y="${height - 3}" text-anchor="middle">10${superscript(p)}</text>`);
+    }
+    results.forEach((r, i) => {
+      const y = top + i * rowH;
+      parts.push(`<text class="axis label" x="${left - 6}" y="${y + rowH / 2 + 3}" text-anchor="end">${NAMES[r.algorithm]}</text>`,
+        `<rect class="bar expanded" x="${left}" y="${y + 3}" width="${Math.max(1, x(r.expanded) - left)}" height="${barH}"><title>${NAMES[r.algorithm]}: ${number(r.expanded)} expanded</title></rect>`,
+        `<text class="axis" x="${x(r.expanded) + 3}" y="${y + 3 + barH - 2}">■ ${number(r.expanded)}</text>`);
+      if (r.reached !== null) {
+        parts.push(`<rect class="bar reached" x="${left}" y="${y + 4 + barH}" width="${Math.max(1, x(r.reached) - left)}" height="${barH}"><title>${NAMES[r.algorithm]}: ${number(r.reached)} reached states</title></rect>`,
+          `<text class="axis" x="${x(r.reached) + 3}" y="${y + 4 + 2 * barH - 2}">▲ ${number(r.reached)}</text>`);
+      } else {
+        parts.push(`<text class="axis" x="${left + 3}" y="${y + 4 + 2 * barH - 2}">▲ one path (${number(r.length ?? 0)} moves)</text>`);
+      }
+    });
+    this.#chart.setAttribute('viewBox', `0 0 ${width + 60} ${height}`);
+    this.#chart.style.height = `${height * 1.1}px`;
+    this.#chart.innerHTML = parts.join('');
+    this.#chart.setAttribute('aria-label', `Nodes expanded and reached states, log scale: ${results.map((r) =>
+      `${NAMES[r.algorithm]} ${number(r.expanded)} expanded${r.reached === null ? '' : `, ${number(r.reached)} reached`}`).join('; ')}`);
+  }
+}
+
+const superscript = (n) => String(n).replace(/\d/g, (d) => '⁰¹²³⁴⁵⁶⁷⁸⁹'[d]);

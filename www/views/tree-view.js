@@ -1,0 +1,768 @@
+// The search tree of the current IDA* iteration (or of a whole frontier search: BFS, DFS,
+// greedy, A*), grown event by event and drawn on a canvas. The model (tree-model.js) takes each
+// event in O(1) and keeps the layout; a render (at most once per animation frame, through the
+// page's frame scheduler) draws only what lies in the visible rectangle, with the level of detail
+// the zoom allows: labelled boxes, plain boxes, or zoomed far out the iteration's shape, one
+// band per level. A minimap shows the whole tree and the visible rectangle.
+import { TreeModel, DRAW_LIMIT, NODE_W, NODE_H, SLOT_W, LEVEL_H, nodeLook } from '../model/tree-model.js';
+import { draw, cancelDraw } from '../app/frame-scheduler.js';
+
+/** Drawn nodes at most per iteration (per frontier search); the rest are counted only. */
+export const NODE_BUDGET = DRAW_LIMIT;
+const FONT_PX = 13;        // label size at zoom 1
+const MIN_SCALE = 0.93;    // the follow view fits the tree only if its labels stay ≥ 12 px
+const LABEL_SCALE = 0.6;   // below it, boxes without labels
+const SHAPE_SCALE = 0.12;  // below it, the shape: one band per level of the drawn nodes
+const MARGIN = 16;
+const MINIMAP = { width: 180, height: 64 };
+const GLIDE = 0.3;         // share of the way to the followed node per frame, while stepping
+const REDUCED_MOTION = matchMedia('(prefers-reduced-motion: reduce)');
+const DARK = matchMedia('(prefers-color-scheme: dark)');
+const FONT_FAMILY = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
+/** The palette's colours: `nodeFill` is styles.css's --_tree-node-fill, read through a hidden probe. */
+const COLOURS = ('background text accent link nodeFill ghostFill ghostStroke ghostText expandedFill expandedStroke expandedCurrent ' +
+  'frontierFill frontierStroke currentFill highlight solution solutionFill viewport').split(' ');
+
+/**
+ * The tree panel: tools, legend, note, the canvas with its minimap, and a polite live region.
+ * The element feeds it trace events (node, prune, backtrack, … as the core emits them) and
+ * reads the selected node through `onSelect(node)` ({index, id, kind, g, h, threshold, tile,
+ * visited, pruned}: the last two count the node's descendants that were not drawn).
+ */
+export class TreeView {
+  #model = new TreeModel();
+  #canvas; #context; #minimap; #miniContext; #ring; #live; #note; #onSelect; #legend; #frontierLegend;
+  #selected = -1;        // model index of the selected node
+  #dirty = false; #timer = 0; #renderedAt = 0;
+  #offscreen = false;    // out of the viewport: renders wait until it is back
+  #size = { width: 600, height: 300 }; // the canvas's CSS size, from a ResizeObserver (reading it would force a layout)
+  #resize;
+  #minInterval = 0;
+  #palette = null; #paletteAt = -Infinity; #probes = {};
+  // k: pixels per layout unit across; ky: down, never less than k, and zoomed out no less than what
+  // fits the tree's depth (a 15-puzzle iteration is thousands of times wider than deep).
+  // follow: readable, current node in view; fit: all; manual: panned.
+  #view = { x: 0, y: 0, k: 1, ky: 1, mode: 'follow' };
+  #label = '';
+  #suppressClick = false;
+  #snap = false;         // the next render jumps to the followed view (printing)
+  #themeWatch = null;    // while connected: what may change the theme (see #watchTheme)
+  #host;
+
+  constructor(container, { onSelect }) {
+    this.#onSelect = onSelect;
+    this.#host = /** @type {ShadowRoot} */ (container.getRootNode()).host ?? null;
+    container.innerHTML = `
+      <div class="tree-tools">
+        <button type="button" data-zoom="in">Zoom in</button>
+        <button type="button" data-zoom="out">Zoom out</button>
+        <button type="button" data-zoom="fit">Fit tree</button>
+        <button type="button" data-zoom="follow">Follow search</button>
+      </div>
+      <div class="legends">
+        <span class="legend frontier-legend" hidden><span class="key expanded">● g h f</span> expanded
+          <span class="key frontier">○ g h f</span> on the frontier
+          <span class="key ghost">↺ reached</span> skipped: reached already
+          <span class="key path">▶</span> path to the node expanded last
+          <span class="key solution">★</span> solution
+          <span class="key more">+N</span> not drawn</span>
+        <span class="legend ida-legend"><span class="key visited">g h f</span> visited
+          <span class="key ghost">✂ f &gt; t</span> pruned (t: the threshold)
+          <span class="key path">▶</span> current path
+          <span class="key solution">★</span> solution
+          <span class="key more">+N</span> not drawn</span>
+      </div>
+      <p class="tree-note"></p>
+      <div class="tree-frame">
+        <canvas class="tree" tabindex="0" role="application" aria-roledescription="search tree"></canvas>
+        <canvas class="tree-minimap" hidden aria-hidden="true" title="Overview: click to go there"></canvas>
+        <div class="tree-ring" hidden></div>
+        <div class="tree-palette" aria-hidden="true"></div>
+      </div>
+      <p class="tree-live" aria-live="polite"></p>`;
+    this.#canvas = container.querySelector('canvas.tree');
+    this.#context = this.#canvas.getContext('2d');
+    this.#minimap = container.querySelector('.tree-minimap');
+    this.#miniContext = this.#minimap.getContext('2d');
+    this.#ring = container.querySelector('.tree-ring');
+    this.#live = container.querySelector('.tree-live');
+    this.#note = container.querySelector('.tree-note');
+    this.#legend = container.querySelector('.ida-legend');
+    this.#frontierLegend = container.querySelector('.frontier-legend');
+    const probes = container.querySelector('.tree-palette');
+    for (const name of COLOURS) {
+      const probe = document.createElement('i');
+      probe.style.color = `var(--_tree-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)})`;
+      probes.append(probe);
+      this.#probes[name] = probe;
+    }
+    container.querySelector('.tree-tools').addEventListener('click', (event) => {
+      const zoom = /** @type {HTMLElement} */ (event.target).closest('button')?.dataset.zoom;
+      if (zoom === 'fit' || zoom === 'follow') { this.#view.mode = zoom; this.#scheduleRender(); }
+      else if (zoom) this.#zoomBy(zoom === 'in' ? 1.25 : 0.8);
+    });
+    this.#enablePointer();
+    this.#enableTouch();
+    this.#enableKeys();
+    this.#minimap.addEventListener('click', (event) => this.#jump(event));
+    this.#resize = new ResizeObserver(([entry]) => {
+      this.#size = { width: entry.contentRect.width || 600, height: entry.contentRect.height || 300 };
+      this.#scheduleRender();
+    });
+    this.#resize.observe(this.#canvas);
+    this.clear();
+  }
+
+  /** An empty tree (a new board, or before the first iteration). */
+  clear() {
+    this.#deselect();
+    this.#model.clear();
+    this.#model.emptyNote = null;
+    if (this.#view.mode === 'manual') this.#view.mode = 'follow';
+    this.#scheduleRender();
+  }
+
+  /** Frontier search (BFS, DFS, greedy, A*) or IDA*: the legend, the note and the layout. */
+  setFrontierSearch(frontierSearch) {
+    this.#deselect();
+    this.#model.setFrontierSearch(frontierSearch);
+    this.#legend.hidden = frontierSearch;
+    this.#frontierLegend.hidden = !frontierSearch;
+    this.clear();
+  }
+
+  /** What the note says while the tree is empty (null: the usual words), until the next clear(). */
+  setEmptyNote(text) {
+    this.#model.emptyNote = text;
+    this.#scheduleRender();
+  }
+
+  startIteration(iteration, threshold) {
+    this.clear();
+    this.#model.startIteration(iteration, threshold);
+  }
+
+  node(id, parentId, g, h, tile) { this.#model.node(id, parentId, g, h, tile); this.#scheduleRender(); }
+
+  prune(id, parentId, g, h, threshold, tile) { this.#model.prune(id, parentId, g, h, threshold, tile); this.#scheduleRender(); }
+
+  backtrack(id) { this.#model.backtrack(id); this.#scheduleRender(); }
+
+  /** The goal was visited: the current path is the solution. */
+  solved() { this.#model.solve(); this.#scheduleRender(); }
+
+  generate(id, parentId, g, h, tile) { this.#model.generate(id, parentId, g, h, tile); this.#scheduleRender(); }
+
+  expand(id) { this.#model.expand(id); this.#scheduleRender(); }
+
+  skip(id, parentId, g, h, tile) { this.#model.skip(id, parentId, g, h, tile); this.#scheduleRender(); }
+
+  /** A frontier search took the goal off: star the path of `moves` (tiles slid from the start). */
+  solvedAlong(moves) { this.#model.solvedAlong(moves); this.#scheduleRender(); }
+
+  /**
+   * `minInterval`: least ms between two renders (full-speed runs raise it: nobody reads faster);
+   * `budget`: nodes drawn at most, from the next iteration on.
+   */
+  pace(minInterval, budget = NODE_BUDGET) {
+    this.#minInterval = minInterval;
+    this.#model.limit = Math.max(this.#model.count, budget);
+    // A render waiting out the old interval is drawn at the new pace.
+    clearTimeout(this.#timer); cancelDraw(this.#drawNow); this.#dirty = false;
+    this.#scheduleRender();
+  }
+
+  /**
+   * The shown iteration (0 for a frontier search): its nodes so far, visited and pruned (a
+   * frontier search's: all), how many are drawn, and the selected node ({id, g, h}, or null).
+   */
+  summary() {
+    const model = this.#model;
+    const selected = model.nodeAt(this.#selected);
+    return { iteration: model.iteration, nodes: model.nodes, drawn: model.count,
+      selected: selected && { id: selected.id, g: selected.g, h: selected.h } };
+  }
+
+  /**
+   * Marks the node at depth `k` of the current path (once solved: the solution) with the
+   * selection ring, as Play solution passes it; -1 clears the mark. onSelect is not told: the
+   * main board shows that node already.
+   */
+  markOnPath(k) {
+    const path = this.#model.path();
+    this.#selected = k >= 0 && k < path.length ? path[k] : -1;
+    this.#scheduleRender();
+  }
+
+  /**
+   * Marks the drawn node with trace id `id` with the selection ring, as markOnPath does (a
+   * check's divergence: the follow view keeps it in sight, onSelect is not told); false if it
+   * is not drawn.
+   */
+  markId(id) {
+    const i = this.#model.indexOf(id);
+    if (i < 0) return false;
+    this.#selected = i;
+    this.#scheduleRender();
+    return true;
+  }
+
+  /** The tile slid to reach the drawn node `id` (null at the root), or undefined if it is not drawn. */
+  tileOf(id) {
+    const i = this.#model.indexOf(id);
+    return i < 0 ? undefined : this.#model.nodeAt(i).tile;
+  }
+
+  /** The tiles slid from the root to `node` (an object onSelect gave). */
+  movesTo(node) { return node ? this.#model.movesTo(node.index) : []; }
+
+  /** Selects the drawn node with trace id `id` (a frontier entry pressed), as a click on it does; false if it is not drawn. */
+  selectId(id) {
+    const node = this.#model.nodeAt(this.#model.indexOf(id));
+    if (!node) return false;
+    this.#reveal(node.index);
+    this.select(node);
+    return true;
+  }
+
+  /** Selects `node` (an object onSelect gave; null: none) and tells onSelect. */
+  select(node) {
+    this.#selected = node ? node.index : -1;
+    this.#scheduleRender();
+    this.#onSelect(node);
+  }
+
+  /** The drawn tree as an SVG element's text (export.js treeSvg makes it a document), or null when it is empty. */
+  svg(title) {
+    return this.#model.svg({ colours: this.#colours(), title, selected: this.#selected });
+  }
+
+  /** Draws a pending render now (printing: the page is printed before the next frame). */
+  flush() {
+    if (!this.#dirty) return;
+    clearTimeout(this.#timer); cancelDraw(this.#drawNow);
+    this.#snap = true;
+    this.#drawNow();
+  }
+
+  /** Stops pending renders (the element left the page). */
+  disconnect() {
+    cancelDraw(this.#drawNow); clearTimeout(this.#timer); this.#dirty = false;
+    this.#themeWatch?.disconnect(); this.#themeWatch = null;
+    DARK.removeEventListener('change', this.#recolour);
+  }
+
+  // The colours are read again (and the tree redrawn) when the theme may have changed: the
+  // system's colour scheme, the widget's theme attribute, or the page's own classes and style.
+  // Watched from the first render after (re)connecting.
+  #watchTheme() {
+    DARK.addEventListener('change', this.#recolour);
+    this.#themeWatch = new MutationObserver(this.#recolour);
+    for (const element of [this.#host, document.documentElement, document.body]) {
+      if (element) this.#themeWatch.observe(element, { attributes: true, attributeFilter: ['theme', 'class', 'style'] });
+    }
+  }
+
+  #recolour = () => { this.#paletteAt = -Infinity; this.#scheduleRender(); };
+
+  /** Reads the colours again and redraws: the widget's stylesheet has just loaded (or changed). */
+  recolour() { this.#recolour(); }
+
+  /** Out of the viewport (the element's IntersectionObserver): renders wait until it is back. */
+  set offscreen(value) {
+    const back = this.#offscreen && !value;
+    this.#offscreen = value;
+    if (back && this.#dirty) this.#request();
+  }
+
+  #deselect() {
+    if (this.#selected < 0) return;
+    this.#selected = -1;
+    this.#onSelect(null);
+  }
+
+  #scheduleRender() {
+    if (this.#dirty) return;
+    this.#dirty = true;
+    if (!this.#offscreen) this.#request();
+  }
+
+  // In a coming frame, through the page's frame scheduler (its budget is shared by every widget).
+  #request() {
+    clearTimeout(this.#timer);
+    const wait = this.#renderedAt + this.#minInterval - performance.now();
+    if (wait > 0) this.#timer = setTimeout(() => draw(this.#drawNow), wait); else draw(this.#drawNow);
+  }
+
+  #drawNow = () => { this.#dirty = false; this.#renderedAt = performance.now(); this.#render(); };
+
+  // Colours resolved from styles.css (light or dark, and the page's custom properties), read
+  // again at most once a second: the theme may change at any time.
+  #colours() {
+    const now = performance.now();
+    if (this.#palette && now - this.#paletteAt < 1000) return this.#palette;
+    this.#paletteAt = now;
+    const palette = {};
+    for (const [name, probe] of Object.entries(this.#probes)) palette[name] = getComputedStyle(probe).color;
+    this.#palette = palette;
+    return palette;
+  }
+
+  #render() {
+    // A removed widget draws nothing and watches nothing: the theme watch (a page-wide listener)
+    // would keep it alive. It starts again with the first render after it is added back.
+    if (!this.#canvas.isConnected) return;
+    if (!this.#themeWatch) this.#watchTheme();
+    const model = this.#model;
+    model.layout();
+    const { width, height } = this.#size;
+    const ratio = window.devicePixelRatio || 1;
+    const canvas = this.#canvas;
+    const w = Math.max(1, Math.round(width * ratio)), h = Math.max(1, Math.round(height * ratio));
+    if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; }
+    const c = this.#colours();
+    const ctx = this.#context;
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    ctx.fillStyle = c.background;
+    ctx.fillRect(0, 0, width, height);
+    if (model.count > 0) {
+      if (this.#view.mode !== 'manual') this.#follow();
+      const { x, y, k, ky } = this.#view;
+      if (k < SHAPE_SCALE) {
+        this.#drawShape(ctx, c, x, y, k, ky, width, height, true);
+        this.#drawPath(ctx, c, x, y, k, ky);
+      } else {
+        this.#drawBoxes(ctx, c, width, height);
+      }
+    }
+    this.#drawMinimap(c, ratio);
+    this.#placeRing();
+    const note = model.note();
+    if (note !== this.#note.textContent) this.#note.textContent = note;
+    const label = this.#accessibleName();
+    if (label !== this.#label) { this.#label = label; canvas.setAttribute('aria-label', label); }
+  }
+
+  #accessibleName() {
+    const model = this.#model, n = (x) => x.toLocaleString('en');
+    const how = 'Arrow keys move through the nodes (Up: parent, Down: first child, Left, Right: siblings); Enter shows the node\'s board.';
+    if (model.count === 0) return `Search tree, empty. ${how}`;
+    const what = model.frontierSearch
+      ? `Search tree: ${n(model.expanded)} nodes expanded, ${n(model.generated)} generated, ${n(model.skipped)} skipped`
+      : `Search tree of iteration ${model.iteration}: ${n(model.visited)} nodes visited, ${n(model.pruned)} pruned`;
+    return `${what}${model.solved ? '; the solution path is starred' : ''}. ${how}`;
+  }
+
+  // While stepping, the view glides to the followed node over a few frames (a jump of a slot
+  // per step is hard to follow); at full speed, printing or with reduced motion it jumps.
+  #follow() {
+    const v = this.#view, target = { ...v };
+    this.#fit(target);
+    const glide = this.#minInterval === 0 && !this.#snap && !REDUCED_MOTION.matches && target.k === v.k && target.ky === v.ky;
+    this.#snap = false;
+    if (glide && Math.hypot(target.x - v.x, target.y - v.y) > 0.5) {
+      v.x += (target.x - v.x) * GLIDE; v.y += (target.y - v.y) * GLIDE;
+      this.#scheduleRender();
+    } else {
+      Object.assign(v, target);
+    }
+  }
+
+  // Follow: the whole tree if it fits with readable labels, else the current node in view at zoom 1; fit: all of it.
+  #fit(v = this.#view) {
+    const model = this.#model;
+    const { width, height } = this.#size;
+    const b = model.bounds();
+    const k = Math.min(1, (width - 2 * MARGIN) / b.width, (height - 2 * MARGIN) / b.height);
+    if (v.mode === 'fit' || k >= MIN_SCALE) {
+      v.k = k;
+      v.ky = this.#verticalScale(k);
+      v.x = (width - b.width * k) / 2;
+      v.y = Math.max(MARGIN, (height - b.height * v.ky) / 2);
+      return;
+    }
+    v.k = v.ky = 1;
+    // The current node a little left of the centre: the search goes on to its right (depth-first),
+    // and the minimap takes the top right corner, which is empty there.
+    const focus = Math.max(0, model.currentNode());
+    v.x = Math.min(MARGIN, width * 0.45 - model.cx(focus));
+    v.y = Math.min(MARGIN, height * 0.62 - model.cy(focus));
+  }
+
+  #verticalScale(k) {
+    return Math.max(k, Math.min(1, (this.#size.height - 2 * MARGIN) / this.#model.bounds().height));
+  }
+
+  // The visible rows and, per row, the nodes from the first that may reach the left edge.
+  #eachVisible(x0, x1, y0, y1, callback) {
+    const model = this.#model;
+    const d0 = Math.max(0, Math.floor((y0 - NODE_H) / LEVEL_H)), d1 = Math.min(model.byDepth.length - 1, Math.ceil(y1 / LEVEL_H));
+    for (let d = d0; d <= d1; d += 1) {
+      const row = model.byDepth[d];
+      for (let r = model.firstAt(d, x0); r < row.length; r += 1) {
+        const i = row[r];
+        if (model.xs[i] * SLOT_W > x1) break;
+        callback(i, d);
+      }
+    }
+  }
+
+  #drawBoxes(ctx, c, width, height) {
+    const model = this.#model;
+    const { x: vx, y: vy, k, ky } = this.#view;
+    const x0 = -vx / k, x1 = (width - vx) / k, y0 = -vy / ky, y1 = (height - vy) / ky;
+    const pathList = model.path();
+    const path = new Set(pathList);
+    const current = model.currentNode();
+    const sx = (i) => vx + model.cx(i) * k, sy = (i) => vy + model.cy(i) * ky;
+    const link = (i) => {
+      const p = model.parents[i];
+      const ax = sx(p), ay = sy(p) + (NODE_H / 2) * k, bx = sx(i), by = sy(i) - (NODE_H / 2) * k, my = (ay + by) / 2;
+      ctx.moveTo(ax, ay);
+      ctx.bezierCurveTo(ax, my, bx, my, bx, by);
+    };
+    // Links to the visible nodes and to the row below (a parent's links reach further than its
+    // box: children far to the side are found with a margin of a screen).
+    const margin = width / k;
+    const solid = [], ghost = [];
+    this.#eachVisible(x0 - margin, x1 + margin, y0, y1 + LEVEL_H, (i) => {
+      if (model.parents[i] < 0 || path.has(i)) return;
+      (model.isGhost(i) ? ghost : solid).push(i);
+    });
+    ctx.lineWidth = Math.max(0.6, 1.2 * Math.min(1, k * 1.5));
+    ctx.strokeStyle = c.link;
+    ctx.beginPath(); for (const i of solid) link(i); ctx.stroke();
+    ctx.setLineDash([4, 3]);
+    ctx.beginPath(); for (const i of ghost) link(i); ctx.stroke();
+    ctx.setLineDash([]);
+    const solved = model.solved;
+    const thin = Math.min(1, Math.max(0.35, k)); // lines thin out with the zoom below 1
+    ctx.strokeStyle = solved ? c.solution : c.highlight;
+    ctx.lineWidth = (solved ? 3.5 : 2.5) * thin;
+    ctx.beginPath(); for (const i of pathList) if (model.parents[i] >= 0) link(i); ctx.stroke();
+
+    // Nodes: the plain ones batched by look, then those on the path and the selected one.
+    const labels = k >= LABEL_SCALE;
+    const groups = new Map();
+    const special = [];
+    const radius = (look) => Math.min(look.radius, NODE_H / 2) * k;
+    this.#eachVisible(x0 - NODE_W, x1 + NODE_W, y0, y1, (i) => {
+      if (path.has(i) || i === this.#selected) { special.push(i); return; }
+      const kind = model.kinds[i];
+      if (!groups.has(kind)) groups.set(kind, []);
+      groups.get(kind).push(i);
+    });
+    const box = (i, r) => ctx.roundRect(sx(i) - (NODE_W / 2) * k, sy(i) - (NODE_H / 2) * k, NODE_W * k, NODE_H * k, r);
+    for (const [, nodes] of groups) {
+      const look = nodeLook(model, nodes[0], c);
+      ctx.fillStyle = look.fill; ctx.strokeStyle = look.stroke; ctx.lineWidth = look.lineWidth * thin;
+      ctx.setLineDash(look.dash ?? []);
+      ctx.beginPath(); for (const i of nodes) box(i, radius(look)); ctx.fill(); ctx.stroke();
+    }
+    for (const i of special) {
+      const onPath = path.has(i) && !model.isGhost(i);
+      const look = nodeLook(model, i, c, { onPath, solution: solved && onPath, current: i === current && !solved, selected: i === this.#selected });
+      ctx.fillStyle = look.fill; ctx.strokeStyle = look.stroke; ctx.lineWidth = look.lineWidth * thin;
+      ctx.setLineDash(look.dash ?? []);
+      ctx.beginPath(); box(i, radius(look)); ctx.fill(); ctx.stroke();
+    }
+    ctx.setLineDash([]);
+    if (!labels) return;
+    // Labels: two lines per node, and +N under a node with descendants counted only.
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    const font = FONT_PX * k;
+    const text = (i) => {
+      const onPath = path.has(i) && !model.isGhost(i);
+      const solution = solved && onPath;
+      const mark = solution ? '★' : onPath && i === current ? '▶' : '';
+      const [first, second] = model.labels(i, mark);
+      ctx.font = `${onPath ? 700 : 400} ${font}px ${FONT_FAMILY}`;
+      ctx.fillStyle = model.isGhost(i) ? c.ghostText : c.text;
+      // A long first line (a graph search's "○ #1234 slid 4") is narrowed to fit its box.
+      const room = (NODE_W - 8) * k;
+      ctx.fillText(first, sx(i), sy(i) - 8 * k, room);
+      ctx.fillText(second, sx(i), sy(i) + 9 * k);
+      const more = model.moreVisited[i] + model.morePruned[i];
+      if (more > 0) {
+        ctx.font = `400 ${font * 0.9}px ${FONT_FAMILY}`;
+        ctx.fillStyle = c.ghostText;
+        ctx.fillText(`+${more.toLocaleString('en')}`, sx(i), sy(i) + (NODE_H / 2 + 10) * k);
+      }
+    };
+    for (const [, nodes] of groups) for (const i of nodes) text(i);
+    for (const i of special) text(i);
+  }
+
+  // The drawn nodes as bands, one per level: runs of nodes closer than a pixel merge into one
+  // rectangle (ghosts faint, underneath), and the current path on top. `sx`, `sy`: layout units
+  // to pixels; `ox`, `oy`: where the layout's origin is.
+  #drawShape(ctx, c, ox, oy, sx, sy, width, height, links) {
+    const model = this.#model;
+    const x0 = -ox / sx, x1 = (width - ox) / sx, y0 = -oy / sy, y1 = (height - oy) / sy;
+    const band = Math.max(1, Math.min(NODE_H * sy, 14));
+    const slot = Math.max(1, NODE_W * sx);
+    for (const pass of [true, false]) {
+      ctx.fillStyle = pass ? c.ghostStroke : c.accent;
+      ctx.globalAlpha = pass ? 0.35 : 0.85;
+      ctx.beginPath();
+      let row = -1, start = 0, end = -Infinity, top = 0;
+      const flush = () => { if (end > -Infinity) ctx.rect(start, top, end - start, band); };
+      this.#eachVisible(x0 - NODE_W, x1 + NODE_W, y0, y1, (i, d) => {
+        if (model.isGhost(i) !== pass) return;
+        const left = ox + (model.cx(i) - NODE_W / 2) * sx;
+        if (d !== row || left > end + 1) { flush(); row = d; start = left; top = oy + d * LEVEL_H * sy; }
+        end = left + slot;
+      });
+      flush();
+      ctx.fill();
+    }
+    ctx.globalAlpha = 1;
+    // Links between the bands, where the bands are far enough apart to show them.
+    if (links && (LEVEL_H - NODE_H) * sy >= 3) {
+      ctx.strokeStyle = c.link;
+      ctx.lineWidth = 0.5;
+      ctx.beginPath();
+      this.#eachVisible(x0, x1, y0, y1, (i) => {
+        const first = model.firstChild[i];
+        if (first < 0) return;
+        const px = ox + model.cx(i) * sx, py = oy + model.cy(i) * sy + (NODE_H / 2) * sy;
+        const cy = oy + model.cy(first) * sy - (NODE_H / 2) * sy;
+        ctx.moveTo(px, py); ctx.lineTo(px, (py + cy) / 2);
+        ctx.moveTo(ox + model.cx(first) * sx, (py + cy) / 2); ctx.lineTo(ox + model.cx(model.lastChild[i]) * sx, (py + cy) / 2);
+      });
+      ctx.stroke();
+    }
+  }
+
+  // The current path (or the solution) over the shape, and a dot where the search stands.
+  #drawPath(ctx, c, ox, oy, sx, sy) {
+    const model = this.#model;
+    const path = model.path();
+    if (path.length === 0) return;
+    ctx.strokeStyle = model.solved ? c.solution : c.highlight;
+    ctx.fillStyle = ctx.strokeStyle;
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    path.forEach((i, n) => { const x = ox + model.cx(i) * sx, y = oy + model.cy(i) * sy; if (n === 0) ctx.moveTo(x, y); else ctx.lineTo(x, y); });
+    ctx.stroke();
+    const last = path.at(-1);
+    ctx.beginPath();
+    ctx.arc(ox + model.cx(last) * sx, oy + model.cy(last) * sy, 4, 0, 2 * Math.PI);
+    ctx.fill();
+  }
+
+  // The whole tree, small, and the visible rectangle; hidden while everything is in view. The
+  // tree's shape is drawn again only when nodes were added or moved (an offscreen copy).
+  #drawMinimap(c, ratio) {
+    const model = this.#model, v = this.#view;
+    const { width, height } = this.#size;
+    const b = model.bounds();
+    const visible = { x0: -v.x / v.k, y0: -v.y / v.ky, x1: (width - v.x) / v.k, y1: (height - v.y) / v.ky };
+    const all = model.count === 0 || (visible.x0 <= 0 && visible.y0 <= 0 && visible.x1 >= b.width && visible.y1 >= b.height);
+    const small = width < 2.5 * MINIMAP.width;
+    this.#minimap.hidden = all || small;
+    if (all || small) return;
+    const mw = MINIMAP.width, mh = MINIMAP.height, pad = 4;
+    const w = Math.round(mw * ratio), h = Math.round(mh * ratio);
+    const sx = (mw - 2 * pad) / b.width, sy = (mh - 2 * pad) / b.height;
+    this.#mini = { sx, sy, pad };
+    const shape = this.#miniShape;
+    const key = `${model.version} ${w} ${h} ${c.background} ${c.accent}`;
+    if (shape.key !== key) {
+      shape.key = key;
+      if (shape.canvas.width !== w || shape.canvas.height !== h) { shape.canvas.width = w; shape.canvas.height = h; }
+      const ctx = shape.canvas.getContext('2d');
+      ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+      ctx.fillStyle = c.background;
+      ctx.fillRect(0, 0, mw, mh);
+      this.#drawShape(ctx, c, pad, pad, sx, sy, mw, mh, false);
+    }
+    if (this.#minimap.width !== w || this.#minimap.height !== h) { this.#minimap.width = w; this.#minimap.height = h; }
+    const ctx = this.#miniContext;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.drawImage(shape.canvas, 0, 0);
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    this.#drawPath(ctx, c, pad, pad, sx, sy);
+    ctx.strokeStyle = c.viewport;
+    ctx.lineWidth = 1.5;
+    const rx = pad + Math.max(0, visible.x0) * sx, ry = pad + Math.max(0, visible.y0) * sy;
+    ctx.strokeRect(rx, ry, Math.max(3, (Math.min(b.width, visible.x1) - Math.max(0, visible.x0)) * sx),
+      Math.max(3, (Math.min(b.height, visible.y1) - Math.max(0, visible.y0)) * sy));
+  }
+
+  #mini = { sx: 1, sy: 1, pad: 0 };
+  #miniShape = { canvas: document.createElement('canvas'), key: '' };
+
+  // A click on the minimap centres the view on that point of the tree.
+  #jump(event) {
+    const box = this.#minimap.getBoundingClientRect();
+    const s = box.width / (this.#minimap.offsetWidth || 1) || 1;
+    const { sx, sy, pad } = this.#mini;
+    const x = ((event.clientX - box.left) / s - pad) / sx, y = ((event.clientY - box.top) / s - pad) / sy;
+    const v = this.#view;
+    v.mode = 'manual';
+    v.x = this.#size.width / 2 - x * v.k;
+    v.y = this.#size.height / 2 - y * v.ky;
+    this.#scheduleRender();
+  }
+
+  // The selected node's ring: a DOM outline over the canvas (visible focus, and its box is where
+  // the node is on screen, whatever transform the host applies).
+  #placeRing() {
+    const i = this.#selected, model = this.#model, ring = this.#ring;
+    if (i < 0 || i >= model.count) { ring.hidden = true; return; }
+    const { x, y, k, ky } = this.#view;
+    const left = x + (model.cx(i) - NODE_W / 2) * k, top = y + model.cy(i) * ky - (NODE_H / 2) * k;
+    const { width, height } = this.#size;
+    const w = NODE_W * k, h = NODE_H * k;
+    ring.hidden = left + w < 0 || top + h < 0 || left > width || top > height;
+    ring.style.transform = `translate(${left - 4}px, ${top - 4}px)`;
+    ring.style.width = `${w + 8}px`;
+    ring.style.height = `${h + 8}px`;
+  }
+
+  #zoomBy(factor, cx, cy) {
+    const v = this.#view;
+    const { width, height } = this.#size;
+    cx ??= width / 2; cy ??= height / 2;
+    const b = this.#model.bounds();
+    const least = Math.min(0.5, (width - 2 * MARGIN) / b.width / 2, (height - 2 * MARGIN) / b.height / 2);
+    const k = Math.min(3, Math.max(least, v.k * factor)), ky = this.#verticalScale(k);
+    v.x = cx - ((cx - v.x) * k) / v.k;
+    v.y = cy - ((cy - v.y) * ky) / v.ky;
+    v.k = k; v.ky = ky;
+    v.mode = 'manual';
+    this.#scheduleRender();
+  }
+
+  // A host may scale the widget with a CSS transform (reveal.js scales its slides to the
+  // window): pointer positions are in screen pixels, the view in the canvas's own pixels.
+  #local(event) {
+    const box = this.#canvas.getBoundingClientRect();
+    const s = box.width / (this.#canvas.offsetWidth || 1) || 1;
+    return { x: (event.clientX - box.left) / s, y: (event.clientY - box.top) / s, s };
+  }
+
+  #enablePointer() {
+    const canvas = this.#canvas;
+    let drag = null;
+    canvas.addEventListener('wheel', (event) => {
+      event.preventDefault();
+      const { x, y } = this.#local(event);
+      this.#zoomBy(event.deltaY < 0 ? 1.15 : 1 / 1.15, x, y);
+    }, { passive: false });
+    // Mouse and pen drag; fingers are the touch handlers' (one scrolls the page, two move the tree).
+    canvas.addEventListener('pointerdown', (event) => {
+      if (event.pointerType === 'touch' || event.button !== 0) return;
+      drag = { x: event.clientX, y: event.clientY, moved: false, scale: this.#local(event).s };
+    });
+    canvas.addEventListener('pointermove', (event) => {
+      if (!drag) {
+        // A node under a mouse is clickable: the pointer says so.
+        if (event.pointerType === 'mouse') { const { x, y } = this.#local(event); canvas.classList.toggle('over-node', this.#hit(x, y) >= 0); }
+        return;
+      }
+      const dx = event.clientX - drag.x, dy = event.clientY - drag.y;
+      if (!drag.moved && Math.hypot(dx, dy) < 4) return;
+      if (!drag.moved) canvas.setPointerCapture(event.pointerId);
+      drag.moved = true;
+      this.#view.x += dx / drag.scale; this.#view.y += dy / drag.scale; this.#view.mode = 'manual';
+      drag.x = event.clientX; drag.y = event.clientY;
+      this.#scheduleRender();
+    });
+    const end = () => { if (drag?.moved) this.#suppressClick = true; drag = null; };
+    canvas.addEventListener('pointerup', end);
+    canvas.addEventListener('pointercancel', end);
+    canvas.addEventListener('click', (event) => {
+      if (this.#suppressClick) { this.#suppressClick = false; return; }
+      const { x, y } = this.#local(event);
+      const i = this.#hit(x, y);
+      if (i >= 0) this.select(this.#model.nodeAt(i));
+    });
+  }
+
+  // The node under the canvas point (`x`, `y`), or -1: its level's row, then its box (boxes keep
+  // their shape when the levels are spread, ky > k).
+  #hit(x, y) {
+    const v = this.#view;
+    const d = Math.round(((y - v.y) / v.ky - NODE_H / 2) / LEVEL_H);
+    const cy = d * LEVEL_H + NODE_H / 2;
+    if (d < 0 || Math.abs(y - (v.y + cy * v.ky)) > (NODE_H / 2) * v.k) return -1;
+    return this.#model.hit((x - v.x) / v.k, cy);
+  }
+
+  // Two fingers pan and pinch the tree; one finger is left to the browser (touch-action: pan-y
+  // scrolls the page), so a swipe over the tree never traps the reader.
+  #enableTouch() {
+    const canvas = this.#canvas;
+    let pinch = null;
+    const measure = (touches) => {
+      const [a, b] = [this.#local(touches[0]), this.#local(touches[1])];
+      return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2, d: Math.hypot(a.x - b.x, a.y - b.y) || 1 };
+    };
+    canvas.addEventListener('touchstart', (event) => {
+      if (event.touches.length === 2) { event.preventDefault(); pinch = measure(event.touches); }
+    }, { passive: false });
+    canvas.addEventListener('touchmove', (event) => {
+      if (event.touches.length !== 2 || !pinch) return;
+      event.preventDefault();
+      const now = measure(event.touches);
+      this.#view.x += now.x - pinch.x; this.#view.y += now.y - pinch.y;
+      this.#zoomBy(now.d / pinch.d, now.x, now.y);
+      pinch = now;
+    }, { passive: false });
+    const end = (event) => { if (event.touches.length < 2) pinch = null; };
+    canvas.addEventListener('touchend', end);
+    canvas.addEventListener('touchcancel', end);
+  }
+
+  // Arrow keys move the selection (Up parent, Down first child, Left/Right siblings), Enter
+  // shows its board, + and − zoom; each announced in the tree's polite live region.
+  #enableKeys() {
+    this.#canvas.addEventListener('keydown', (event) => {
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      const model = this.#model;
+      const key = event.key;
+      if (['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home'].includes(key)) {
+        // The first key selects the node the search stands at (or the root).
+        const from = this.#selected >= 0 ? this.#selected : Math.max(0, model.currentNode());
+        const to = this.#selected < 0 && key !== 'Home' ? from : model.neighbour(from, key);
+        if (to >= 0 && to < model.count) {
+          const edge = { ArrowUp: 'It is the root.', ArrowDown: 'No children drawn.', ArrowLeft: 'The first child.', ArrowRight: 'The last child.' };
+          this.#live.textContent = this.#selected >= 0 && to === from && edge[key] ? `${model.describe(to)} ${edge[key]}` : model.describe(to);
+          this.#selected = to;
+          this.#reveal(to);
+          this.#scheduleRender();
+        }
+      } else if (key === 'Enter' && this.#selected >= 0) {
+        this.#onSelect(model.nodeAt(this.#selected));
+      } else if (key === '+' || key === '=') {
+        this.#zoomBy(1.25);
+      } else if (key === '-') {
+        this.#zoomBy(0.8);
+      } else {
+        return;
+      }
+      // The widget's own keys (→ steps, ← steps back) do not act while the tree has the focus.
+      event.preventDefault();
+      event.stopPropagation();
+    });
+  }
+
+  // Pans so that node `i` is in view, with a margin; zoomed out too far for labels, it zooms in
+  // to 1 about the node first (the keys are for reading nodes).
+  #reveal(i) {
+    const model = this.#model, v = this.#view;
+    const { width, height } = this.#size;
+    if (v.mode !== 'manual') { this.#fit(); v.mode = 'manual'; }
+    if (v.k < LABEL_SCALE) {
+      v.k = 1; v.ky = this.#verticalScale(1);
+      v.x = width / 2 - model.cx(i); v.y = height / 2 - model.cy(i) * v.ky;
+    }
+    const x = v.x + model.cx(i) * v.k, y = v.y + model.cy(i) * v.ky;
+    const mx = Math.min(width / 2, (NODE_W * v.k) / 2 + MARGIN), my = Math.min(height / 2, (NODE_H * v.k) / 2 + MARGIN);
+    if (x < mx) v.x += mx - x; else if (x > width - mx) v.x -= x - (width - mx);
+    if (y < my) v.y += my - y; else if (y > height - my) v.y -= y - (height - my);
+  }
+}

@@ -1,0 +1,53 @@
+// Benchmark worker: runs the wasm search on Korf instances and measures the batch stream, off
+// the page's main thread. Messages in: {instances: [[number, optimal, tiles]…], heuristic, goal,
+// streamSeconds}; out: {type: 'instance', …} per instance, then {type: 'stream', …}, {type: 'done'};
+// {type: 'error', message} instead when something fails (the databases, a board).
+import init, * as wasm from '../pkg/tilesearch.js';
+import { ensurePatternDatabases } from './pdb-cache.js';
+
+const { Solver } = wasm;
+const ready = init();
+
+self.onmessage = async ({ data }) => {
+  try {
+    await run(data);
+  } catch (error) {
+    self.postMessage({ type: 'error', message: error?.message ?? String(error) });
+  }
+};
+
+async function run(data) {
+  await ready;
+  const { instances, heuristic = 'manhattan', goal = 'blank-last', streamSeconds = 1 } = data;
+  if (heuristic === 'pdb') {
+    const databases = await ensurePatternDatabases(wasm, goal, (progress) => self.postMessage({ type: 'progress', progress }));
+    self.postMessage({ type: 'databases', ...databases });
+  }
+  for (const [number, optimal, tiles] of instances) {
+    const solver = new Solver({ board: tiles, heuristic, goal });
+    const start = performance.now();
+    const summary = solver.run();
+    const seconds = (performance.now() - start) / 1000;
+    solver.free();
+    self.postMessage({ type: 'instance', number, optimal, length: summary.length, seconds, generated: summary.generated, expanded: summary.expanded });
+  }
+  // The batch call: stepMany into typed arrays, as the explorer streams events at top speed.
+  const solver = new Solver({ board: instances[0][2], heuristic, goal });
+  let events = 0;
+  const start = performance.now();
+  while (performance.now() - start < streamSeconds * 1000) {
+    events += solver.stepMany(65536).length / solver.recordWords;
+  }
+  const streamed = (performance.now() - start) / 1000;
+  // The same through one object per event, for comparison.
+  const objects = new Solver({ board: instances[0][2], heuristic, goal });
+  let stepped = 0;
+  const stepStart = performance.now();
+  while (performance.now() - stepStart < 300) {
+    for (let i = 0; i < 1000; i++) objects.step();
+    stepped += 1000;
+  }
+  const steppedSeconds = (performance.now() - stepStart) / 1000;
+  self.postMessage({ type: 'stream', events, seconds: streamed, stepEvents: stepped, stepSeconds: steppedSeconds });
+  self.postMessage({ type: 'done' });
+}

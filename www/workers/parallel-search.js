@@ -1,0 +1,100 @@
+// IDA* on every core of the page, for "Solve now" and the benchmark page: the core's
+// ParallelSearch (on this thread) splits each iteration into packets of subtrees, the page's
+// pool of solver workers searches them (worker-client.js: a team of its workers, each with its
+// own PacketSearcher and its own copy of the pattern databases), and parallel-run.js hands them
+// out and gives the results back. The summary is the sequential Solver's: the same solution
+// (the first in move order) and the same counts in every iteration.
+import { ParallelSearch, parseBoard, patternDatabasesReady, loadPatternDatabases } from '../pkg/tilesearch.js';
+import { coreReady } from '../app/page-core.js';
+import { openTeam, keepWorkers, POOL_LIMIT } from './worker-client.js';
+import { runParallel } from '../model/parallel-run.js';
+
+/** The most workers a parallel search may use on this device: one per core (navigator.hardwareConcurrency). */
+export const MAX_WORKERS = POOL_LIMIT;
+
+/**
+ * @typedef {import('../model/parallel-run.js').WorkerBalance} WorkerBalance
+ * @typedef {import('../model/parallel-run.js').SearchProgress | {phase: 'databases', progress: number}} Progress
+ * @typedef {{board: string | number[], goal?: string, heuristic?: string, order?: string, algorithm?: string}} ParallelOptions
+ */
+
+/**
+ * Solves `options` (as a Solver takes them; IDA* only) with IDA* over `workers` of the page's
+ * workers (default one per core).
+ * @param {ParallelOptions} options
+ * @param {{workers?: number, onProgress?: (progress: Progress) => void, signal?: AbortSignal}} [settings]
+ *   `onProgress` hears the pattern databases' build ({phase: 'databases', progress}) and each
+ *   packet counted ({phase: 'search', iteration, threshold, packets, accepted, …});
+ *   aborting `signal` abandons the search (the workers drop its packets) and rejects with its reason
+ * @returns {Promise<{summary: import('../pkg/tilesearch.js').RunSummary, balance: WorkerBalance[], seconds: number, workers: number,
+ *   packets: import('../model/parallel-run.js').PacketCounts,
+ *   databases: {source: string, seconds: number, made: number} | null}>}
+ *   `summary` equals Solver.run()'s; `balance` each worker's packets, nodes, generated,
+ *   seconds busy and memory; `seconds` the search's wall time; `databases` (pdb): where the
+ *   pattern databases came from ('memory', 'cache' or 'build'), the wall time until every
+ *   worker and this thread held them, and the seconds the worker that made them took
+ */
+export async function solveInParallel(options, { workers = MAX_WORKERS, onProgress, signal } = {}) {
+  if (!Number.isInteger(workers) || workers < 1 || workers > MAX_WORKERS) {
+    const given = typeof workers === 'string' ? JSON.stringify(workers) : String(workers);
+    throw new RangeError(`workers must be a whole number from 1 to ${MAX_WORKERS} (one per core of this device), not ${given}`);
+  }
+  if (options === null || typeof options !== 'object') throw new TypeError(`solveInParallel takes the options of a Solver ({board, heuristic, goal, order}), not ${options === null ? 'null' : typeof options}`);
+  const { algorithm, ...searched } = options;
+  if (algorithm !== undefined && algorithm !== 'ida') {
+    throw new Error(`the parallel search is IDA*'s: algorithm "${algorithm}" has no parallel version (use IDA*, or run it step by step)`);
+  }
+  const module = await coreReady();
+  signal?.throwIfAborted();
+  // A bad board or goal is named before any worker starts (the core's errors).
+  const cells = parseBoard(/** @type {any} */ (searched.board)).length;
+  const pdb = searched.heuristic === 'pdb' && cells === 16;
+  const goal = /** @type {import('../pkg/tilesearch.js').GoalConvention} */ (searched.goal ?? 'blank-last');
+  if (pdb) patternDatabasesReady(goal);
+  let run = null;
+  if (!pdb || patternDatabasesReady(goal)) run = new ParallelSearch(/** @type {any} */ ({ ...searched, workers }));
+  let team;
+  try {
+    team = openTeam(module, workers);
+  } catch (error) {
+    run?.free();
+    throw new Error(`the parallel search runs in Web Workers, and this page cannot start one (${error.message})`, { cause: error });
+  }
+  try {
+    let databases = null;
+    if (pdb) {
+      const start = performance.now();
+      const made = await abortable(team.databases(goal, (progress) => onProgress?.({ phase: 'databases', progress })), signal);
+      if (!patternDatabasesReady(goal)) loadPatternDatabases(goal, made.bytes);
+      databases = { source: made.source, seconds: (performance.now() - start) / 1000, made: made.seconds };
+    }
+    if (run && team.size !== workers) { run.free(); run = null; }
+    run ??= new ParallelSearch(/** @type {any} */ ({ ...searched, workers: team.size }));
+    const result = await runParallel(run, team, searched, { onProgress, signal });
+    return { ...result, workers: team.size, databases };
+  } finally {
+    team.close();
+    run?.free();
+  }
+}
+
+/**
+ * Keeps the page's workers, with their wasm warmed up and their pattern databases, from one
+ * parallel search to the next until the returned function is called (else the pool ends its
+ * workers when no widget or search is left). Resolves to that function.
+ * @returns {Promise<() => void>}
+ */
+export async function holdWorkers() {
+  return keepWorkers(await coreReady());
+}
+
+/** `promise`, or the signal's reason once it is aborted first. */
+function abortable(promise, signal) {
+  if (!signal) return promise;
+  signal.throwIfAborted();
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
