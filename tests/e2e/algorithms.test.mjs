@@ -97,7 +97,7 @@ for (const algorithm of ['bfs', 'dfs', 'greedy', 'astar']) {
     assert.ok(labelled, `the tree labels a node "${rows[0][0]}": ${JSON.stringify(nodes.map((n) => n.text[0]))}`);
     await panel.locator('button.node-link').first().click();
     assert.equal((await state(page)).tree.selected?.id, expected.next.id, 'pressing the entry selects its node in the tree');
-    assert.match(await page.locator('tile-search .selection p').textContent(), new RegExp(`^Node ${expected.next.id}, on the frontier`));
+    assert.match(await page.locator('tile-search .selection p').textContent(), new RegExp(`^Node #${expected.next.id} slid \\d+, on the frontier`));
     assert.equal(await panel.locator('tbody tr.next td').first().textContent(), `1 (${{ bfs: 'front', dfs: 'top' }[algorithm] ?? 'best'})`);
     assert.deepEqual(await page.locator('tile-search').evaluate((element) => element.step()), expected.next);
     const narration = await page.locator('tile-search .narration').textContent();

@@ -1,7 +1,8 @@
 // "Check my IDA*" through the real page: the teaching text's Python solver (tests/check/ida_star.py)
 // writes a trace, correct or with one of its mistakes; the explorer has the core check it in the
 // worker, shows the verdict with the student's lines beside IDA*'s events, and stands at the
-// moment before the divergence in the trace's move order. Also the file upload, the keyboard,
+// moment before the divergence (in the trace's move order, once the reader follows it: the
+// widget keeps its own order until then). Also the file upload, the keyboard,
 // element.checkTrace() resolving and rejecting, and the order attribute.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -66,8 +67,13 @@ test('keyboard: Share menu → Check a trace…, paste a correct trace, Check: t
   assert.equal(await $(page, '.check-headline').textContent(), 'Correct IDA*');
   assert.equal(await focused(page), 'check-headline', 'the keyboard goes to the verdict');
   assert.match(await $(page, '.check-message').textContent(), /^5 iterations, 3,304 visited, 2,126 pruned, a solution of 25 moves, move order udlr/);
+  // The card names the trace's order; the widget keeps its own until the reader follows the trace.
+  assert.match(await $(page, '.check-where').textContent(), /^Your trace's move order: udlr \(blank up, down, left, right\)\. This widget searches in order lrud/);
+  assert.equal((await state(page)).order, 'lrud');
+  await $(page, '.check-follow').focus();
+  await page.keyboard.press('Enter');
   const s = await waitForState(page, (s) => s.status === 'solved');
-  assert.equal(s.order, 'udlr', 'the explorer follows the trace\'s move order');
+  assert.equal(s.order, 'udlr', 'the explorer follows the trace\'s move order when asked');
   assert.equal(s.position, 8718);
   assert.equal(s.solution.length, 25);
   assert.match(await live(page), /^Your trace is correct IDA\*/);
@@ -96,6 +102,8 @@ test('element.checkTrace with no-prune: resolves with the core\'s verdict, the c
   assert.equal(verdict.line, 3);
   assert.equal(verdict.kind, 'not-pruned');
   assert.equal(verdict.expected.type, 'prune');
+  assert.equal((await state(page)).position, 0, 'the widget stays where it was: its order is not the trace\'s');
+  await $(page, '.check-follow').click();
   const s = await waitForState(page, (s) => s.position === verdict.position && s.tree.selected !== null);
   assert.equal(s.order, verdict.order);
   assert.equal(s.position, 2);
@@ -111,7 +119,7 @@ test('element.checkTrace with no-prune: resolves with the core\'s verdict, the c
   assert.match(diverging, /^3\s+node tile 2 g 1 h 18 f 19\s+prune tile 2 g 1 h 18 f 19 > 17$/);
   assert.deepEqual(await $(page, '.check-rows tr.diverges .differs').allTextContents(), ['node', 'prune']);
   assert.deepEqual(await $(page, '.check-rows tbody th').allTextContents(), ['1', '2', '3']);
-  assert.match(await $(page, '.check-where').textContent(), new RegExp(`after 2 events, order ${verdict.order}.*Ringed in the tree: node #0`));
+  assert.match(await $(page, '.check-where').textContent(), new RegExp(`order ${verdict.order}.*after 2 events\\)\\. Ringed in the tree: node #0`));
   assert.match(await live(page), /^Not pruned, at line 3: /);
   // The pseudo-code shows the same moment: the root's f is compared with the threshold.
   assert.match(await $(page, '.code-line.code-current').textContent(), /f = g \+ h\(state\)/);
@@ -127,6 +135,7 @@ test('upload a file with no-reverse-check and wrong-f: the right line, the board
   await $(page, '.check-file input').setInputFiles({ name: 'trace.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from(python('no-reverse-check')) });
   await page.waitForFunction(() => /at line/.test(document.querySelector('tile-search').shadowRoot.querySelector('.check-headline').textContent));
   assert.equal(await $(page, '.check-headline').textContent(), 'Move that undoes its parent’s, at line 11');
+  await $(page, '.check-follow').click();
   let s = await waitForState(page, (s) => s.position === 11 && s.status === 'paused');
   assert.equal(s.order, 'udlr');
   // The board shown is the core's board after 11 events in that order.

@@ -80,7 +80,7 @@ test('Step shows exactly the core\'s trace, one event per press, in the views', 
   const selected = page.locator('tile-search .selection');
   await selected.waitFor();
   assert.equal(await selected.isVisible(), true);
-  assert.match(await selected.locator('p').textContent(), new RegExp(`^Node ${id}, visited: g 1, h \\d+, f \\d+\\. Moves from the start: \\d+\\.$`));
+  assert.match(await selected.locator('p').textContent(), new RegExp(`^Node #${id} slid \\d+, visited: g 1, h \\d+, f \\d+\\. Moves from the start: \\d+\\.$`));
   const expectedBoard = await page.evaluate(async () => {
     const core = await import('/www/pkg/tilesearch.js');
     const text = document.querySelector('tile-search').shadowRoot.querySelector('.selection p').textContent;
@@ -102,7 +102,10 @@ test('Step back replays deterministically, also across an iteration start', asyn
     const root = element.shadowRoot;
     return { state: element.state, board: root.querySelector('.board-host .board').getAttribute('aria-label'),
       tree: (() => { try { return element.exportTree(); } catch (error) { return error.message; } })(),
-      timeline: root.querySelector('table.timeline tbody').textContent };
+      // The iterations finished before the one shown, and which one that is: the rows of that
+      // iteration and after it keep what was computed before (the timeline does not forget).
+      timeline: [...root.querySelectorAll('table.timeline tbody tr')].filter((row) => !row.matches('.current, .ahead')).map((row) => row.textContent).join('|') +
+        ` current ${root.querySelector('table.timeline tbody tr.current td')?.textContent}` };
   });
   const reference = await referenceTrace(page, '6 4 5 8 2 7 1 0 3', 60);
   const firstOfIteration2 = reference.findIndex((e) => e.type === 'iteration' && e.iteration === 2);
@@ -362,7 +365,7 @@ test('the tree by keyboard: the arrows move a selection through it, announced po
   const selected = page.locator('tile-search .selection');
   await selected.waitFor();
   const child = children[1];
-  assert.match(await selected.locator('p').textContent(), new RegExp(`^Node ${child.id}, (visited|pruned): g 1, h ${child.h}, f ${child.f}`));
+  assert.match(await selected.locator('p').textContent(), new RegExp(`^Node #${child.id} slid ${child.tile}, (visited|pruned): g 1, h ${child.h}, f ${child.f}`));
   assert.match(await selected.locator('.board').getAttribute('aria-label'), new RegExp(`tile ${child.tile} just slid$`));
   assert.ok(await ringBox(page), 'the selected node has a visible ring');
   await screenshot(page, '06-tree-keyboard');

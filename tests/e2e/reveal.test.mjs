@@ -83,7 +83,7 @@ for (const [width, height] of [[1280, 720], [640, 480], [390, 844]]) {
     // A click on each node's centre selects it (shows it below the tree), and its ring stays there.
     for (const node of nodes) {
       await page.mouse.click(node.box.x, node.box.y);
-      assert.match(await selectionText(page, '#iteration'), new RegExp(`^Node ${node.id}, `), `the click at (${node.box.x}, ${node.box.y}) selected the node under it`);
+      assert.match(await selectionText(page, '#iteration'), new RegExp(`^Node #${node.id}[ ,]`), `the click at (${node.box.x}, ${node.box.y}) selected the node under it`);
       assert.ok(near(await ringBox(page, '#iteration'), node.box));
     }
     assert.equal(await page.locator('#iteration').locator('.selection').isVisible(), true);
@@ -104,7 +104,7 @@ for (const [width, height] of [[1280, 720], [640, 480], [390, 844]]) {
     const panned = await ringBox(page, '#iteration');
     assert.ok(Math.abs(panned.x - zoomed.x - dx) < 1 && Math.abs(panned.y - zoomed.y + dy) < 1,
       `the drag by (${dx}, ${-dy}) moved the node by (${panned.x - zoomed.x}, ${panned.y - zoomed.y})`);
-    assert.match(await selectionText(page, '#iteration'), new RegExp(`^Node ${nodes.at(-1).id}, `), 'the drag selected nothing');
+    assert.match(await selectionText(page, '#iteration'), new RegExp(`^Node #${nodes.at(-1).id}[ ,]`), 'the drag selected nothing');
     await screenshot(page, `70-reveal-tree-${width}`);
     assert.deepEqual(errors, []);
     await context.close();

@@ -72,7 +72,8 @@ export async function openExplorer(browser, url, { reducedMotion = 'no-preferenc
   const { page, context, errors } = await openWatched(browser, url, { reducedMotion, viewport, init, prepare });
   await page.waitForFunction(() => {
     const element = document.querySelector('tile-search');
-    return element && element.shadowRoot.querySelector('.board .tile') && element.state.expanded !== undefined
+    // Not upgraded yet while the element's module loads: no shadow root then.
+    return element?.shadowRoot?.querySelector('.board .tile') && element.state.expanded !== undefined
       && (element.state.status === 'ready' || element.state.status === 'error');
   });
   return { page, context, errors };

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { initSync, Solver } from '../../www/pkg/tilesearch.js';
 import { Quiz, questionFor, checkAnswer } from '../../www/model/predict.js';
-import { narrate } from '../../www/views/now-panel.js';
+import { narrate } from '../../www/model/narration.js';
 
 initSync({ module: readFileSync(new URL('../../www/pkg/tilesearch_bg.wasm', import.meta.url)) });
 

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { initSync, Solver } from '../../www/pkg/tilesearch.js';
-import { KIND, RECORD_WORDS, decodeRecord, recordKind } from '../../www/model/trace-records.js';
+import { KIND, RECORD_WORDS, decodeRecord, dispatchRecords, recordKind } from '../../www/model/trace-records.js';
 
 const root = new URL('../../', import.meta.url);
 initSync({ module: readFileSync(new URL('www/pkg/tilesearch_bg.wasm', root)) });
@@ -55,4 +55,29 @@ test('ids past 32 bits and a root parent decode exactly', () => {
   assert.deepEqual(decodeRecord(words, 0), { type: 'node', id: 7 * 2 ** 32 + 5, parent: null, g: 0, h: 17, f: 17, tile: null, blank: 7 });
   assert.deepEqual(decodeRecord(words, RECORD_WORDS),
     { type: 'prune', id: 2 ** 32 + 9, parent: 7 * 2 ** 32 + 5, g: 1, h: 18, f: 19, threshold: 17, tile: 3 });
+});
+
+test('the dispatcher reads each record once and hands every sink the fields step() gives', () => {
+  for (const [options] of cases) {
+    const stepper = new Solver(options), packer = new Solver(options);
+    const words = packer.stepMany(5000);
+    const seen = [[], []];
+    const sinks = seen.map((into) => (r) => into.push({ kind: r.kind, id: r.id, parent: r.parent, g: r.g, h: r.h, tile: r.tile, threshold: r.threshold,
+      iteration: r.iteration, to: r.to }));
+    const count = words.length / RECORD_WORDS;
+    assert.equal(dispatchRecords(words, count, sinks), count);
+    assert.deepEqual(seen[0], seen[1], 'every sink sees the same record');
+    const types = Object.keys(KIND);
+    for (const r of seen[0]) {
+      const event = stepper.step();
+      assert.equal(types[r.kind], event.type);
+      if ('g' in event) assert.deepEqual([r.id, r.parent, r.g, r.h, r.tile], [event.id, event.parent, event.g, event.h, event.tile], JSON.stringify(event));
+      if (event.type === 'prune') assert.equal(r.threshold, event.threshold);
+      if (event.type === 'iteration') assert.deepEqual([r.iteration, r.threshold], [event.iteration, event.threshold]);
+      if (event.type === 'raise') assert.deepEqual([r.threshold, r.to], [event.from, event.to]);
+      if (event.type === 'backtrack') assert.equal(r.id, event.id);
+    }
+    stepper.free();
+    packer.free();
+  }
 });

@@ -41,8 +41,8 @@ for (const [board, heuristic] of [['6 4 5 8 2 7 1 0 3', 'manhattan'], ['8 6 7 2 
       if (event.type === 'iteration') { pruned = Infinity; assert.equal(view.threshold, event.threshold); assert.equal(view.iteration, event.iteration); }
       if (event.type === 'prune') {
         pruned = Math.min(pruned, event.f);
-        // The pruned child is judged, not entered: its numbers, the parent's board.
-        assert.deepEqual(numbers, { g: event.g, h: event.h, f: event.f });
+        // The pruned child is judged, not entered: its numbers, the parent's board (and they say so).
+        assert.deepEqual(numbers, { g: event.g, h: event.h, f: event.f, about: 'child' });
         assert.equal(solver.path.length, event.g - 1);
       } else if (event.type === 'raise') {
         raises += 1;
@@ -58,6 +58,7 @@ for (const [board, heuristic] of [['6 4 5 8 2 7 1 0 3', 'manhattan'], ['8 6 7 2 
           // The node the board shows: its g is the path's length, its h the board's.
           assert.equal(numbers.g, solver.path.length, JSON.stringify(event));
           assert.equal(numbers.h, h, JSON.stringify(event));
+          assert.equal(numbers.about, 'node', 'the numbers are those of the board shown');
         }
       }
       if (event.type !== 'raise') assert.equal(view.threshold, solver.threshold);
@@ -73,7 +74,9 @@ const decode = (record) => ['iteration', 'node', 'prune', 'backtrack', 'raise', 
 test('BFS and A*: Now shows the node expanded, generated or skipped last', () => {
   for (const algorithm of ['bfs', 'astar']) {
     walk({ board: '6 4 5 8 2 7 1 0 3', algorithm }, (view, event) => {
-      if (['expand', 'generate', 'skip'].includes(event.type)) assert.deepEqual(view.numbers, { g: event.g, h: event.h, f: event.f });
+      if (['expand', 'generate', 'skip'].includes(event.type)) {
+        assert.deepEqual(view.numbers, { g: event.g, h: event.h, f: event.f, about: event.type === 'expand' ? 'node' : 'child' });
+      }
       if (event.type === 'solved') assert.deepEqual(view.numbers, {});
       assert.equal(view.iteration, 0);
     }, 3000);

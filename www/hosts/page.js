@@ -4,7 +4,7 @@
 import '../tile-search.js';
 import { momentHash } from '../model/export.js';
 import { parseBoard } from '../pkg/tilesearch.js';
-import { FRONTIER_SEARCHES } from '../views/now-panel.js';
+import { FRONTIER_SEARCHES } from '../model/narration.js';
 
 const explorer = /** @type {import('../element/tile-search-element.js').TileSearchElement} */ (document.querySelector('tile-search'));
 const OPTIONS = ['board', 'heuristic', 'goal', 'algorithm', 'order'];

@@ -3,7 +3,7 @@
 // moment shown into a question, and a `Quiz` keeps that question pending, checks an answer
 // against the held event (the core's answer, never one worked out here) and keeps the score.
 // The explanations are the Now panel's narration of the event the answer reveals.
-import { narrate } from '../views/now-panel.js';
+import { narrate } from './narration.js';
 import { moveWords } from './words.js';
 
 /** @typedef {'prune' | 'f' | 'next-threshold' | 'next-tile' | 'length'} QuestionKind */
@@ -51,7 +51,8 @@ export function questionFor(next, { last, threshold, minPruned, heuristic, child
       const firstOfSeveral = last?.type === 'node' && last.id === next.parent && children.length >= 2;
       if (firstOfSeveral) {
         const choices = [...children].sort((a, b) => a - b); // ascending: the order gives nothing away
-        return ask('next-tile', `${capital(parentName)} is expanded: its children slide tile ${list(choices)}. Which tile slides first?`,
+        // The answer follows from the move order: the question says which it is (the widget's, not always the lecture's).
+        return ask('next-tile', `${capital(parentName)} is expanded; the blank tries ${moveWords(order)}. Which tile slides first: ${list(choices)}?`,
           choices, next.tile,
           `The blank tries its moves in the order ${moveWords(order)} (never undoing the last move), so tile ${next.tile} slides first. ${narration(next)}`);
       }

@@ -3,7 +3,7 @@
 // best-first and A* are the lecture's graph-search code, with only what differs per algorithm
 // changed (how the frontier is ordered; A*'s reached set keeps each state's smallest g).
 // Pure: no DOM, so Node tests import it as the page does.
-import { FRONTIER_SEARCHES } from '../views/now-panel.js';
+import { FRONTIER_SEARCHES } from './narration.js';
 
 /**
  * One line of a listing. `text` has no leading spaces; the line is indented by `indent` levels

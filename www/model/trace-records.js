@@ -64,3 +64,60 @@ function decode(w, o, moves) {
     default: throw new Error(`unknown trace record kind ${kind}`);
   }
 }
+
+/**
+ * One record's fields, read once from the packed words and handed to every sink (the view
+ * state, the tree): a reused object, so a full-speed stream allocates nothing per event.
+ * Fields a kind does not have keep their last value; read only those of `kind`.
+ */
+export class RecordCursor {
+  kind = -1;
+  /** Node records: the node, its parent (null for the start), g, h, the tile slid to reach it. */
+  id = 0; /** @type {number | null} */ parent = null; g = 0; h = 0; /** @type {number | null} */ tile = null;
+  /** Prune: the threshold it exceeded; iteration: its threshold. */
+  threshold = 0;
+  /** Iteration: its number; raise: the new threshold. */
+  iteration = 0; to = 0;
+  /** @type {Uint32Array} */ words = new Uint32Array(RECORD_WORDS);
+  offset = 0;
+
+  /** Reads the record at word offset `o` of `w`; returns this cursor. */
+  read(w, o) {
+    const kind = w[o + WORD.kind];
+    this.kind = kind;
+    this.words = w;
+    this.offset = o;
+    if (isNodeRecord(kind)) {
+      this.id = recordId(w, o);
+      this.parent = recordParent(w, o);
+      this.g = w[o + WORD.g];
+      this.h = w[o + WORD.h];
+      this.tile = recordTile(w, o);
+      if (kind === KIND.prune) this.threshold = recordPruneThreshold(w, o);
+    } else if (kind === KIND.iteration) {
+      this.iteration = w[o + WORD.iteration];
+      this.threshold = w[o + WORD.threshold];
+    } else if (kind === KIND.backtrack) {
+      this.id = recordId(w, o);
+    } else if (kind === KIND.raise) {
+      this.threshold = w[o + WORD.from];
+      this.to = w[o + WORD.to];
+    }
+    return this;
+  }
+}
+
+/**
+ * Feeds the first `count` records of `words` to each sink in turn (`sink(cursor)`), every record
+ * decoded once; returns `count`.
+ * @param {Uint32Array} words
+ * @param {number} count
+ * @param {((record: RecordCursor) => void)[]} sinks
+ */
+export function dispatchRecords(words, count, sinks, cursor = new RecordCursor()) {
+  for (let i = 0, o = 0; i < count; i += 1, o += RECORD_WORDS) {
+    cursor.read(words, o);
+    for (const sink of sinks) sink(cursor);
+  }
+  return count;
+}

@@ -33,8 +33,8 @@ const number = (n) => n.toLocaleString('en');
  * One iteration's search tree (or a frontier search's), fed trace events in order.
  */
 /**
- * A node as the tree labels it and the frontier panel lists it: its id (graph searches; null:
- * none) and the tile slid to reach it ("#12 slid 4", "start"; undefined: not known).
+ * A node as the tree labels it and the frontier panel lists it: its id (null: none) and the
+ * tile slid to reach it ("#12 slid 4", "#0 start"; undefined: not known).
  * @param {number | null} id
  * @param {number | null | undefined} tile
  */
@@ -92,6 +92,7 @@ export class TreeModel {
     this.undrawn = 0;          // nodes counted only
     this.iteration = 0; this.threshold = 0;
     this.solved = false;
+    this.anonymous = false;    // just a solution's path, searched elsewhere: no ids of the core's to show
     this.current = -1;         // frontier searches: the node expanded last (or the solution's end)
     this.stackIds = new Float64Array(64); this.stackIndex = new Int32Array(64); this.stackShown = new Int32Array(64);
     this.depth = 0;            // IDA*: the current path's length (stack size), drawn or not
@@ -209,6 +210,21 @@ export class TreeModel {
     if ((parentId === null || parent >= 0) && this.#add(id, kind, g, h, tile, 0, parent) >= 0) { this.layoutStale = true; return; }
     this.undrawn += 1;
     if (parent >= 0) { if (visited) this.moreVisited[parent] += 1; else this.morePruned[parent] += 1; }
+  }
+
+  /**
+   * Just the solution's path, as the last iteration of IDA* found it (Solve now searched it in
+   * the workers: the rest of that tree and the core's node ids are not known here). `steps`:
+   * the start and then each move, with its tile, g and h.
+   * @param {number} iteration
+   * @param {number} threshold
+   * @param {{tile: number | null, g: number, h: number}[]} steps
+   */
+  solutionPath(iteration, threshold, steps) {
+    this.startIteration(iteration, threshold);
+    steps.forEach(({ tile, g, h }, k) => this.node(k, k === 0 ? null : k - 1, g, h, tile));
+    this.anonymous = true;
+    this.solved = true;
   }
 
   /** A frontier search took the goal off: the path of `moves` (tiles slid from the start) is the solution. */
@@ -399,9 +415,11 @@ export class TreeModel {
     const kind = this.kinds[i];
     const g = this.gs[i], h = this.hs[i];
     const tile = this.tiles[i] < 0 ? null : this.tiles[i];
-    if (kind === PRUNE) return [`✂ ${nodeName(null, tile)}`, `f ${g + h} > ${this.thresholds[i]}`];
-    // A graph search's nodes carry their id, as its narration and frontier panel name them.
-    const name = nodeName(this.frontierSearch ? this.ids[i] : null, tile);
+    // Every node carries its id, as the narration, predict mode's questions and a check's
+    // verdict name it ("#9"): the ids of one iteration's nodes, pruned ones included, follow on.
+    const id = this.anonymous ? null : this.ids[i];
+    if (kind === PRUNE) return [`✂ ${nodeName(id, tile)}`, `f ${g + h} > ${this.thresholds[i]}`];
+    const name = nodeName(id, tile);
     if (kind === SKIP) return [`↺ ${name}`, 'reached'];
     const symbol = mark ? `${mark} ` : kind === EXPANDED ? '● ' : kind === FRONTIER ? '○ ' : '';
     return [`${symbol}${name}`, `g${g} h${h} f${g + h}`];
@@ -432,6 +450,7 @@ export class TreeModel {
           : allDrawn(this.nodes));
     }
     if (this.count === 0) return this.emptyNote ?? 'The tree of the current iteration appears here.';
+    if (this.anonymous && this.emptyNote) return this.emptyNote;
     return `Iteration ${this.iteration}, threshold ${this.threshold}: ${number(this.visited)} visited, ${number(this.pruned)} pruned. ` +
       (this.undrawn > 0 ? `The first ${number(this.count)} nodes are drawn; the other ${number(this.undrawn)} are counted only (as +N under their deepest drawn ancestor).`
         : allDrawn(this.nodes));

@@ -1,7 +1,9 @@
 // The moment the explorer shows, derived from the trace records fed so far and the snapshot
 // the search sent with the last of them. Every panel renders from this one object, so that
 // the board, Now, the pseudo-code, the tree and the timeline show one moment. Pure: no DOM.
-import { KIND, RECORD_WORDS, decodeRecord, recordG, recordH, recordId, recordIteration, recordKind, recordParent } from './trace-records.js';
+import { KIND, RECORD_WORDS, RecordCursor } from './trace-records.js';
+
+const CURSOR = new RecordCursor();
 
 /** What the explorer shows, event by event. */
 export class ViewState {
@@ -22,7 +24,7 @@ export class ViewState {
   snapshot = null;
   // IDA*'s open path (visited, not yet backtracked): g and h of each node, its id.
   #ids = []; #gs = []; #hs = [];
-  /** g and h of the node the last event is about (null: none, as after a raise). @type {{g: number, h: number} | null} */
+  /** g and h of the node the last event is about (null: none, as after a raise); `about`: see `numbers`. @type {{g: number, h: number, about: 'node' | 'child'} | null} */
   #current = null;
 
   /** Back to before the first event. */
@@ -36,46 +38,49 @@ export class ViewState {
     this.#current = null;
   }
 
+  /** Takes the record at word offset `o` of `words` as the next event shown; returns its kind. */
+  apply(words, o) { return this.take(CURSOR.read(words, o)); }
+
   /**
-   * Takes the record at word offset `o` of `words` as the next event shown; returns its kind.
-   * O(1): it runs for every event of a full-speed run.
+   * Takes the record under `record` (read once by the dispatcher, model/trace-records.js) as
+   * the next event shown; returns its kind. O(1): it runs for every event of a full-speed run.
+   * @param {RecordCursor} record
    */
-  apply(words, o) {
-    const kind = recordKind(words, o);
+  take(record) {
+    const kind = record.kind;
     switch (kind) {
       case KIND.iteration: {
-        const { iteration, threshold } = recordIteration(words, o);
-        Object.assign(this, { iteration, threshold, raisedTo: null, minPruned: Infinity, rootId: null });
+        Object.assign(this, { iteration: record.iteration, threshold: record.threshold, raisedTo: null, minPruned: Infinity, rootId: null });
         this.#ids.length = this.#gs.length = this.#hs.length = 0;
         this.#current = null;
         break;
       }
       case KIND.node: {
-        const id = recordId(words, o), g = recordG(words, o), h = recordH(words, o);
-        if (recordParent(words, o) === null) this.rootId = id;
+        const { id, g, h } = record;
+        if (record.parent === null) this.rootId = id;
         this.#ids.push(id); this.#gs.push(g); this.#hs.push(h);
-        this.#current = { g, h };
+        this.#current = { g, h, about: 'node' };
         break;
       }
       case KIND.prune: {
-        const g = recordG(words, o), h = recordH(words, o);
+        const { g, h } = record;
         if (g + h < this.minPruned) this.minPruned = g + h;
-        this.#current = { g, h };
+        this.#current = { g, h, about: 'child' };
         break;
       }
       case KIND.backtrack: {
         // Back at the parent: the board shows it, so Now does too (nothing once the start is left).
         this.#ids.pop(); this.#gs.pop(); this.#hs.pop();
         const top = this.#gs.length - 1;
-        this.#current = top >= 0 ? { g: this.#gs[top], h: this.#hs[top] } : null;
+        this.#current = top >= 0 ? { g: this.#gs[top], h: this.#hs[top], about: 'node' } : null;
         break;
       }
       case KIND.raise:
-        this.raisedTo = /** @type {{to: number}} */ (decodeRecord(words, o)).to;
+        this.raisedTo = record.to;
         this.#current = null;
         break;
       case KIND.expand: case KIND.generate: case KIND.skip:
-        this.#current = { g: recordG(words, o), h: recordH(words, o) };
+        this.#current = { g: record.g, h: record.h, about: kind === KIND.expand ? 'node' : 'child' };
         break;
       case KIND.solved:
         // IDA* stands on the goal; a graph search's goal comes off the frontier without an event of its own.
@@ -91,10 +96,14 @@ export class ViewState {
   /** Keeps the record at `o` as the last one shown (once per fed batch: it is a copy). */
   keepLast(words, o) { this.lastRecord = words.slice(o, o + RECORD_WORDS); }
 
-  /** g, h and f of the node the last event is about; empty when there is none. */
+  /**
+   * g, h and f of the node the last event is about; empty when there is none. `about` says
+   * whose they are: 'node' (the node the board shows) or 'child' (a child looked at and not
+   * entered: pruned, generated or skipped; the board still shows its parent).
+   */
   get numbers() {
     const c = this.#current;
-    return c ? { g: c.g, h: c.h, f: c.g + c.h } : {};
+    return c ? { g: c.g, h: c.h, f: c.g + c.h, about: c.about } : {};
   }
 
   /** IDA*'s path depth: nodes visited and not yet backtracked. */

@@ -14,11 +14,14 @@ const partsHtml = (parts, raw, marked) => {
 };
 
 export class CheckView {
-  #container; #form; #text; #file; #status; #result; #headline; #message; #rows; #where;
+  #container; #form; #text; #file; #status; #result; #headline; #message; #rows; #where; #follow;
   #busy = false; // a check is under way: another waits for it (the button stays enabled: a disabled one would drop the focus)
 
-  /** `onCheck(trace)`: a string or a File to check; `onClose()`: the card was closed. */
-  constructor(container, { onCheck, onClose }) {
+  /**
+   * `onCheck(trace)`: a string or a File to check; `onClose()`: the card was closed;
+   * `onFollow()`: the reader asked the explorer to follow the trace's search (its order).
+   */
+  constructor(container, { onCheck, onClose, onFollow = () => {} }) {
     const id = `tile-search-check-${uid += 1}`;
     this.#container = container;
     container.innerHTML = `
@@ -45,6 +48,7 @@ export class CheckView {
           <thead><tr><th scope="col">line</th><th scope="col">yours</th><th scope="col">IDA*</th></tr></thead><tbody></tbody>
         </table></div>
         <p class="check-where"></p>
+        <button type="button" class="check-follow" hidden></button>
       </div>`;
     const $ = (selector) => container.querySelector(selector);
     this.#form = $('.check-form');
@@ -56,6 +60,8 @@ export class CheckView {
     this.#message = $('.check-message');
     this.#rows = $('tbody');
     this.#where = $('.check-where');
+    this.#follow = $('.check-follow');
+    this.#follow.addEventListener('click', () => onFollow());
     this.#form.addEventListener('submit', (event) => {
       event.preventDefault();
       if (this.#busy) return;
@@ -83,6 +89,12 @@ export class CheckView {
 
   /** Where the explorer stands now (it seeks there after the verdict is shown). */
   where(text) { this.#where.textContent = text; }
+
+  /** Offers to follow the trace's search in the explorer (`label`: what it switches); null: nothing to offer. */
+  offerFollow(label) {
+    this.#follow.hidden = label === null;
+    this.#follow.textContent = label ?? '';
+  }
 
   hide() { this.#container.hidden = true; }
 

@@ -3,6 +3,7 @@
 // the lines are built once per algorithm; a render then only moves the highlight and writes
 // the values that changed.
 import { listing, variables, formatValue } from '../model/pseudo-code.js';
+import { moveWords } from '../model/words.js';
 
 /** @typedef {import('../model/pseudo-code.js').CodeStep} CodeStep */
 
@@ -15,6 +16,7 @@ export class CodeView {
   /** @type {Map<string, { box: HTMLElement, value: HTMLElement }>} */ #vars = new Map();
   /** @type {HTMLLIElement | null} */ #active = null;
   /** @type {HTMLElement} */ #explain;
+  /** @type {HTMLElement} */ #order;
 
   /** @param {HTMLElement} container the panel (a `<section>`), emptied and filled by the view */
   constructor(container) {
@@ -22,11 +24,15 @@ export class CodeView {
   }
 
   /**
-   * Shows `step` (from `codeStep`; null before the first event) on `algorithm`'s listing.
-   * @param {{ algorithm: string, step: CodeStep | null }} state
+   * Shows `step` (from `codeStep`; null before the first event) on `algorithm`'s listing;
+   * `order`: the move order in effect ("lrud"), which decides the children's order.
+   * @param {{ algorithm: string, step: CodeStep | null, order?: string }} state
    */
-  render({ algorithm, step }) {
+  render({ algorithm, step, order = 'lrud' }) {
     if (algorithm !== this.#algorithm) this.#build(algorithm);
+    // The listing's moves(state) (a graph search's successors) in this widget's order, in words:
+    // which child comes first follows from it.
+    write(this.#order, `${algorithm === 'ida' ? 'moves(state)' : 'successors(state)'}: the blank tries ${moveWords(order)} (move order ${order}).`);
     const active = step?.line == null ? null : this.#lines.get(step.line) ?? null;
     if (active !== this.#active) {
       if (this.#active) {
@@ -93,8 +99,9 @@ export class CodeView {
       this.#vars.set(name, { box, value });
     }
     this.#explain = make('p', 'code-explain');
-    const parts = [heading, title, list, vars, this.#explain];
-    if (code.note) parts.splice(3, 0, make('p', 'code-note', code.note));
+    this.#order = make('p', 'code-order');
+    const parts = [heading, title, list, this.#order, vars, this.#explain];
+    if (code.note) parts.splice(4, 0, make('p', 'code-note', code.note));
     this.#container.replaceChildren(...parts);
     this.#active = null;
     this.#algorithm = algorithm;

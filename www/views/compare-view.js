@@ -2,7 +2,7 @@
 // searches' memory guard), then the lecture's table — solution length, nodes expanded,
 // generated, largest frontier, reached states, time — and a log-scale chart of the work and
 // the memory each needed. Stop terminates the worker at once.
-import { FRONTIER_SEARCHES } from './now-panel.js';
+import { FRONTIER_SEARCHES } from '../model/narration.js';
 import { createWorker } from '../element/assets.js';
 import { reserveWorker } from '../workers/worker-client.js';
 

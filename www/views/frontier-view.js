@@ -1,7 +1,7 @@
 // A frontier search's open list as the core keeps it (Solver.frontier(limit)): the first
 // entries in the order they will be taken, each with g, h and f. IDA* keeps no frontier (its
 // memory is the current path), so the element hides this panel then.
-import { FRONTIER_SEARCHES } from './now-panel.js';
+import { FRONTIER_SEARCHES } from '../model/narration.js';
 
 export const FRONTIER_SHOWN = 20;
 /** The frontier's size, as the core counts it (the events' `frontier` field). */

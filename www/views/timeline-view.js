@@ -14,7 +14,7 @@ export class TimelineView {
   constructor(container, onPick = () => {}) {
     container.innerHTML = `
       <div class="table-scroll" tabindex="0" role="group" aria-label="Iterations table"><table class="timeline">
-        <caption>Iterations</caption>
+        <caption>Iterations <span class="hint">(▸ the one shown; press a number to go there)</span></caption>
         <thead><tr><th scope="col">Iteration</th><th scope="col">Threshold</th><th scope="col">Visited</th>
           <th scope="col">Pruned</th><th scope="col">Next threshold</th><th scope="col">Nodes × previous</th></tr></thead>
         <tbody></tbody>
@@ -30,11 +30,14 @@ export class TimelineView {
   }
 
   /**
-   * `iterations`: IterationSummary[]; `running`: the last one is still in progress; `linked`:
-   * each number goes to its iteration's start (not after Solve now, which did not step there).
+   * `iterations`: every iteration computed so far (IterationSummary[]); `solvedIn`: the
+   * iteration that found the goal (null: none yet; a row without a next threshold is then in
+   * progress); `linked`: each number goes to its iteration (not after Solve now, which did not
+   * step there); `current`: the iteration of the moment shown (its row is marked, and the rows
+   * after it were computed before the reader went back).
    */
-  render(iterations, running, linked = true) {
-    const key = JSON.stringify(iterations) + running + linked;
+  render(iterations, solvedIn = null, linked = true, current = null) {
+    const key = JSON.stringify(iterations) + solvedIn + linked + current;
     if (key === this.#shown) return;
     this.#shown = key;
     const number = (n) => n.toLocaleString('en');
@@ -42,21 +45,23 @@ export class TimelineView {
       const row = document.createElement('tr');
       const nodes = it.visited + it.pruned;
       const previous = i > 0 ? iterations[i - 1].visited + iterations[i - 1].pruned : 0;
-      const inProgress = running && i === iterations.length - 1;
+      const inProgress = it.nextThreshold === null && it.iteration !== solvedIn;
       const next = it.nextThreshold ?? (inProgress ? 'in progress' : 'solved');
-      row.className = inProgress ? 'active' : '';
+      row.className = [inProgress && 'active', it.iteration === current && 'current', current !== null && it.iteration > current && 'ahead']
+        .filter(Boolean).join(' ');
+      if (it.iteration === current) row.setAttribute('aria-current', 'step');
       for (const text of [null, it.threshold, number(it.visited), number(it.pruned), next,
         previous > 0 && !inProgress ? `× ${(nodes / previous).toFixed(1)}` : '']) {
         const cell = document.createElement('td');
         if (text === null && !linked) {
           cell.textContent = String(it.iteration);
         } else if (text === null) {
-          // The iteration's number goes to its start (the core's seek), to replay it from there.
+          // The iteration's number shows it (the core's seek): a finished one whole, the last as far as computed.
           const button = document.createElement('button');
           button.type = 'button';
           button.className = 'node-link';
           button.dataset.iteration = String(it.iteration);
-          button.title = `Go to the start of iteration ${it.iteration}`;
+          button.title = it.nextThreshold === null ? `Go to iteration ${it.iteration}, as far as it was computed` : `Show iteration ${it.iteration} whole: its tree up to the raise`;
           button.textContent = String(it.iteration);
           cell.append(button);
         } else {

@@ -131,6 +131,17 @@ export class TreeView {
     this.clear();
   }
 
+  /**
+   * Just the solution's path of iteration `iteration` (Solve now: model/tree-model.js
+   * solutionPath), with `note` under the tools saying why the rest is not drawn.
+   */
+  solutionPath(iteration, threshold, steps, note) {
+    this.clear();
+    this.#model.solutionPath(iteration, threshold, steps);
+    this.#model.emptyNote = note;
+    this.#scheduleRender();
+  }
+
   /** What the note says while the tree is empty (null: the usual words), until the next clear(). */
   setEmptyNote(text) {
     this.#model.emptyNote = text;
