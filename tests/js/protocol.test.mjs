@@ -168,8 +168,9 @@ test('the pool: a malformed message from a worker fails what waited for that wor
   client.terminate();
 });
 
-test('the pool: Compare is a job of the pool, its results and end come back, and stop tells the worker', async () => {
+test('the pool: Compare is a job of the pool, its results and end come back, its worker is ended after it, and stop tells the worker', async () => {
   const module = new WebAssembly.Module(WASM);
+  const client = new WorkerClient(module); // holds the pool: the comparison's worker goes anyway, with the memory it grew
   const results = [];
   const progress = [];
   const run = compareAlgorithms(module, { board: '1 2 3 4 5 6 7 0 8', heuristic: 'manhattan' }, ['bfs', 'ida'],
@@ -180,6 +181,8 @@ test('the pool: Compare is a job of the pool, its results and end come back, and
   worker.answer({ type: 'compare-result', job, algorithm: 'bfs', status: 'solved', length: 1, expanded: 1, generated: 2, maxFrontier: 2, reached: 3, seconds: 0 });
   worker.answer({ type: 'compare-done', job });
   await run.done;
+  assert.equal(worker.terminated, true, 'the worker that ran the comparison was ended');
+  assert.equal(pool.size, 0);
   assert.deepEqual(progress, [{ algorithm: 'bfs', nodes: 10, seconds: 0.1 }]);
   assert.deepEqual(results, [{ algorithm: 'bfs', status: 'solved', length: 1, expanded: 1, generated: 2, maxFrontier: 2, reached: 3, seconds: 0 }]);
   const stopped = compareAlgorithms(module, { board: '1 2 3 4 5 6 7 0 8' }, ['bfs']);
@@ -187,5 +190,6 @@ test('the pool: Compare is a job of the pool, its results and end come back, and
   stopped.stop();
   await assert.rejects(stopped.done, { name: 'AbortError' });
   assert.deepEqual(workers.at(-1).posted.at(-1), { type: 'compare-stop', job: second.job });
-  assert.equal(pool.size, 0, 'the last job ended the workers');
+  client.terminate();
+  assert.equal(pool.size, 0, 'the last client ended the workers');
 });

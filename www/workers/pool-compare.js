@@ -1,7 +1,10 @@
 // The pool's comparisons (worker-pool.js): Compare runs every algorithm on one board in a
 // worker of the pool, in turns beside the streams and packets there (compare-job.js), so it
 // counts in the page's budget of one worker per core like every other job, and Stop is a
-// message, not a worker ended.
+// message, not a worker ended. A comparison may start a worker on any free core (the streams
+// leave one to the page), and that worker is ended when the comparison ends and nothing else
+// uses it: the graph searches grow its wasm memory, which never shrinks.
+import { POOL_LIMIT } from './worker-pool.js';
 
 /**
  * One algorithm's result, as the worker sends it (protocol.js compare-result).
@@ -29,6 +32,7 @@ export class CompareJob {
     if (!run) return undefined;
     this.#runs.delete(job);
     run.slot.compares -= 1;
+    if (this.#pool.has(run.slot) && this.#pool.idle(run.slot)) this.#pool.remove(run.slot, new Error('the comparison\'s worker was ended'));
     this.#pool.leave(run.client);
     return run;
   }
@@ -54,7 +58,7 @@ export class CompareJob {
       let client, slot;
       try {
         client = this.#pool.join(module);
-        slot = this.#pool.pick(options);
+        slot = this.#pool.pick(options, POOL_LIMIT);
       } catch (error) {
         if (client !== undefined) this.#pool.leave(client);
         reject(Object.assign(error, { refused: true }));

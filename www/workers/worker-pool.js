@@ -111,14 +111,18 @@ export class WorkerPool {
   /** How busy `slot` is: its streams, teams and comparisons. */
   load(slot) { return this.#jobs.reduce((sum, job) => sum + (job.weight?.(slot) ?? 0), 0); }
 
+  /** Whether no job waits for `slot` (it may be ended). */
+  idle(slot) { return !this.#jobs.some((job) => job.busy?.(slot)); }
+
   /**
    * The worker for a new stream, check or comparison: the least busy; a new worker while every
-   * one is busy and the streams' share of the pool has room; for pdb, one that has the
-   * databases in memory already, among the least busy. Throws where no worker can start.
+   * one is busy and the pool has fewer than `limit` (the streams' share, POOL_SIZE, unless
+   * told); for pdb, one that has the databases in memory already, among the least busy.
+   * Throws where no worker can start.
    */
-  pick(options) {
+  pick(options, limit = POOL_SIZE) {
     const least = Math.min(...this.#slots.map((s) => this.load(s)));
-    if (this.#slots.length === 0 || (least > 0 && this.#slots.length < POOL_SIZE && this.room > 0)) {
+    if (this.#slots.length === 0 || (least > 0 && this.#slots.length < limit && this.room > 0)) {
       try {
         return this.add();
       } catch (error) {
