@@ -2,7 +2,6 @@
 //   tile-search.js             ES module: importing it defines <tile-search> (with the class of
 //   tile-search-element.js     this one, which defines nothing); the workers and wasm sit next
 //   solver-worker.js           to them and are found from the module's own URL
-//   compare-worker.js
 //   tilesearch_bg.wasm
 //   tile-search-standalone.js  one classic <script> with the wasm, the stylesheet and the workers
 //                              inlined, for notes opened from disk (file://)
@@ -39,7 +38,7 @@ for (const file of ['pkg/tilesearch.js', 'pkg/tilesearch_bg.wasm']) {
   }
 }
 
-const WORKERS = ['solver', 'compare'];
+const WORKERS = ['solver'];
 
 const ELEMENT = join(WWW, 'element');
 /** Resolves every import of www/element/assets.js to `variant`, and `tilesearch:<name>-worker` to `workerSources[name]`. */
@@ -119,7 +118,6 @@ const pkg = {
     './standalone': './tile-search-standalone.js',
     './tilesearch_bg.wasm': './tilesearch_bg.wasm',
     './solver-worker.js': './solver-worker.js',
-    './compare-worker.js': './compare-worker.js',
     './embed.html': './embed.html',
     './custom-elements.json': './custom-elements.json',
     './package.json': './package.json',

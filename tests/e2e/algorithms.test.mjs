@@ -160,7 +160,7 @@ test('the memory guard: BFS on a 15-puzzle gives up clearly after max-reached st
   await context.close();
 });
 
-test("Compare runs every algorithm in a worker and shows the lecture's table and chart, without freezing the page", async () => {
+test("Compare runs every algorithm in a worker of the pool and shows the lecture's table and chart, without freezing the page", async () => {
   const { page, context, errors } = await openExplorer(browser, `${server.url}#board=${CHALLENGING.replaceAll(' ', '+')}`, { init: watchMainThread });
   await watchLongTasks(page);
   const framesBefore = await page.evaluate(() => window.mainThread.frames);
@@ -185,8 +185,8 @@ test("Compare runs every algorithm in a worker and shows the lecture's table and
   // The searches ran in the worker: it got the job and sent each result, and the page drew
   // frames while it searched (counted, not timed: a busy machine only makes them later).
   const watch = await mainThread(page);
-  const results = fromWorkers(watch, 'result');
-  const done = watch.received.find((m) => m.type === 'done');
+  const results = fromWorkers(watch, 'compare-result');
+  const done = watch.received.find((m) => m.type === 'compare-done');
   assert.equal(postedToWorkers(watch, 'compare'), 1, 'the comparison went to a worker');
   assert.equal(results.messages, 5, 'each algorithm\'s result came from the worker');
   assert.ok(done.frame > framesBefore, `frames drawn during the comparison: ${done.frame - framesBefore}`);

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startServer, launch, openExplorer, screenshot, state, waitForState, boardLabel, ROOT, WAIT_MS } from './server.mjs';
-import { initSync, Solver, boardAfter } from '../../www/pkg/tilesearch.js';
+import { initSync, Solver, boardAfter, checkTrace } from '../../www/pkg/tilesearch.js';
 
 initSync({ module: readFileSync(join(ROOT, 'www/pkg/tilesearch_bg.wasm')) });
 
@@ -156,6 +156,51 @@ test('upload a file with no-reverse-check and wrong-f: the right line, the board
   await $(page, '.check-again').click();
   await $(page, '.check-file input').setInputFiles({ name: 'empty.jsonl', mimeType: 'text/plain', buffer: Buffer.alloc(0) });
   assert.match(await $(page, '.check-status').textContent(), /empty.jsonl is empty/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a paste of 50 MB is not put in the text box: it goes to the worker as a file, and the card says so and shows the verdict', async () => {
+  const { page, context, errors } = await openExplorer(browser, server.url);
+  await $(page, '.share summary').click();
+  await $(page, '[data-share="check-trace"]').click();
+  // A correct trace, then again and again: 50 MB, whose verdict the core gives in Node too.
+  const trace = python();
+  const copies = Math.ceil(50e6 / trace.length);
+  const pasted = await page.evaluate(({ trace, copies }) => {
+    const element = document.querySelector('tile-search');
+    element.addEventListener('check', (event) => { window.verdict = event.detail; }, { once: true });
+    const area = element.shadowRoot.querySelector('textarea');
+    const text = trace.repeat(copies);
+    const clipboardData = new DataTransfer();
+    clipboardData.setData('text/plain', text);
+    const paste = new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true, composed: true });
+    area.dispatchEvent(paste);
+    // What the browser does with a paste the page leaves alone: the text goes in the box.
+    if (!paste.defaultPrevented) {
+      area.setRangeText(text, area.selectionStart, area.selectionEnd, 'end');
+      area.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }));
+    }
+    return { length: text.length, status: element.shadowRoot.querySelector('.check-status').textContent };
+  }, { trace, copies });
+  assert.ok(pasted.length > 50e6, `${pasted.length} characters pasted`);
+  assert.equal(await $(page, 'textarea').evaluate((area) => area.value.length), 0, 'the text box did not take the paste');
+  assert.equal(pasted.status, `Checking your pasted trace (${(pasted.length / 1e6).toFixed(1)} MB) against IDA*…`);
+  await page.waitForFunction(() => window.verdict !== undefined, null, { timeout: 120000 });
+  const expected = checkTrace({ board: BOARD, heuristic: 'manhattan', goal: 'blank-last' }, trace.repeat(copies));
+  assert.deepEqual(await page.evaluate(() => window.verdict), expected);
+  assert.equal(await $(page, '.check-headline').textContent(), `Unexpected event, at line ${expected.line.toLocaleString('en')}`);
+  assert.match(await $(page, '.check-message').textContent(), /^the search ended with the solution \(25 moves\) before this line/);
+  // A short paste still goes in the box, as before.
+  await $(page, '.check-again').click();
+  await $(page, 'textarea').evaluate((area) => {
+    const clipboardData = new DataTransfer();
+    clipboardData.setData('text/plain', '{"type":"iteration","threshold":17}');
+    const paste = new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true, composed: true });
+    area.dispatchEvent(paste);
+    if (!paste.defaultPrevented) area.setRangeText(clipboardData.getData('text/plain'), area.selectionStart, area.selectionEnd, 'end');
+  });
+  assert.equal(await $(page, 'textarea').inputValue(), '{"type":"iteration","threshold":17}');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -35,7 +35,7 @@ window.sameClass = customElements.get('tile-search') === TileSearchElement;
 <body><h1>Week 3</h1><tile-search id="fig" board="6 4 5 8 2 7 1 0 3" view="board tree" controls="step run reset" speed="max"></tile-search></body></html>`);
   await build({ entryPoints: [join(project, 'src/main.js')], bundle: true, format: 'esm', outdir: join(project, 'public'),
     absWorkingDir: project, logLevel: 'silent' });
-  for (const name of ['tilesearch_bg.wasm', 'solver-worker.js', 'compare-worker.js']) {
+  for (const name of ['tilesearch_bg.wasm', 'solver-worker.js']) {
     await copyFile(join(project, 'node_modules/tilesearch', name), join(project, 'public', name));
   }
   server = await startServer(join(project, 'public'));
@@ -50,7 +50,7 @@ after(async () => {
 
 test('npm pack ./dist: the package has its entries, declarations, manifest, wasm, workers, README and licence', async () => {
   for (const name of ['package.json', 'tile-search.js', 'tile-search-element.js', 'tile-search-standalone.js', 'tile-search.d.ts',
-    'tile-search-element.d.ts', 'trace-events.d.ts', 'custom-elements.json', 'tilesearch_bg.wasm', 'solver-worker.js', 'compare-worker.js',
+    'tile-search-element.d.ts', 'trace-events.d.ts', 'custom-elements.json', 'tilesearch_bg.wasm', 'solver-worker.js',
     'embed.html', 'embed.js', 'README.md', 'LICENSE']) {
     assert.ok(files.includes(name), `${name} is in the tarball: ${files.join(' ')}`);
   }

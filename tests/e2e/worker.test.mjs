@@ -16,7 +16,7 @@ after(async () => { await browser?.close(); await server?.close(); });
 const button = (page, name) => page.getByRole('button', { name, exact: true });
 // Korf's instance #1 (57 moves; hundreds of millions of nodes: it runs until paused).
 const KORF_1 = '13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2';
-// A stream runs at most this many batches ahead of what the widget drew (worker-client.js), and
+// A stream runs at most this many batches ahead of what the widget drew (pool-streams.js), and
 // the widget draws right after animation frames: so the page drew a frame per CREDITS batches.
 const CREDITS = 5;
 

@@ -6,8 +6,6 @@ import { compileWasm } from '../workers/compile-wasm.js';
 
 export const stylesheet = `<style>${css}</style>`;
 export const wasmModule = () => compileWasm(new URL('./tilesearch_bg.wasm', import.meta.url));
-// Literal URLs, one per worker: bundlers that follow `new URL('…', import.meta.url)` (webpack 5,
-// Vite, Parcel) find and copy the workers.
-export const createWorker = (name) => (name === 'solver'
-  ? new Worker(new URL('./solver-worker.js', import.meta.url), { type: 'module' })
-  : new Worker(new URL('./compare-worker.js', import.meta.url), { type: 'module' }));
+// A literal URL: bundlers that follow `new URL('…', import.meta.url)` (webpack 5, Vite, Parcel)
+// find and copy the worker.
+export const createWorker = (_name) => new Worker(new URL('./solver-worker.js', import.meta.url), { type: 'module' });

@@ -5,16 +5,14 @@
 import css from './styles.css';
 import wasmBytes from '../pkg/tilesearch_bg.wasm';
 import solverSource from 'tilesearch:solver-worker';
-import compareSource from 'tilesearch:compare-worker';
 
 export const stylesheet = `<style>${css}</style>`;
 // esbuild's binary loader gives the bytes (a Uint8Array), not the module wasm-bindgen declares.
 export const wasmModule = () => WebAssembly.compile(/** @type {BufferSource} */ (/** @type {unknown} */ (wasmBytes)));
 
-const sources = { solver: solverSource, compare: compareSource };
-const urls = {};
-/** A new worker running the bundled source of `${name}-worker.js` (name: 'solver' or 'compare'). */
-export function createWorker(name) {
-  urls[name] ??= URL.createObjectURL(new Blob([sources[name]], { type: 'text/javascript' }));
-  return new Worker(urls[name]);
+let url = null;
+/** A new worker running the bundled source of `${name}-worker.js` (name: 'solver', the page's only worker). */
+export function createWorker(_name) {
+  url ??= URL.createObjectURL(new Blob([solverSource], { type: 'text/javascript' }));
+  return new Worker(url);
 }

@@ -12,9 +12,7 @@ export const stylesheet = `<link rel="stylesheet" href="${new URL('./styles.css'
  */
 export const wasmModule = () => compileWasm(new URL('../pkg/tilesearch_bg.wasm', import.meta.url));
 
-/** A new worker running `${name}-worker.js` (name: 'solver' or 'compare'). */
-// Literal URLs, one per worker: bundlers that follow `new URL('…', import.meta.url)` (webpack 5,
-// Vite, Parcel) find and copy the workers.
-export const createWorker = (name) => (name === 'solver'
-  ? new Worker(new URL('../workers/solver-worker.js', import.meta.url), { type: 'module' })
-  : new Worker(new URL('../workers/compare-worker.js', import.meta.url), { type: 'module' }));
+/** A new worker running `${name}-worker.js` (name: 'solver', the page's only worker). */
+// A literal URL: bundlers that follow `new URL('…', import.meta.url)` (webpack 5, Vite, Parcel)
+// find and copy the worker.
+export const createWorker = (_name) => new Worker(new URL('../workers/solver-worker.js', import.meta.url), { type: 'module' });

@@ -1,10 +1,9 @@
-// "Compare": every algorithm on the current board, run in a worker of its own (with the graph
-// searches' memory guard), then the lecture's table — solution length, nodes expanded,
-// generated, largest frontier, reached states, time — and a log-scale chart of the work and
-// the memory each needed. Stop terminates the worker at once.
+// "Compare": every algorithm on the current board, run in a worker of the page's pool (a job
+// of it: pool-compare.js, with the graph searches' memory guard), then the lecture's table —
+// solution length, nodes expanded, generated, largest frontier, reached states, time — and a
+// log-scale chart of the work and the memory each needed. Stop abandons it at once.
 import { FRONTIER_SEARCHES } from '../model/narration.js';
-import { createWorker } from '../element/assets.js';
-import { reserveWorker } from '../workers/worker-client.js';
+import { compareAlgorithms } from '../workers/pool.js';
 
 /** The lecture's order: the uninformed searches, then the informed ones, IDA* last. */
 export const COMPARED = ['bfs', 'dfs', 'greedy', 'astar', 'ida'];
@@ -13,13 +12,12 @@ const number = (n) => n.toLocaleString('en');
 
 export class CompareView {
   #start; #stop; #status; #table; #body; #caption; #chart;
-  #worker = null;
-  #reservation = null;  // the core of the page's worker budget this comparison's worker takes
+  #run = null;          // the comparison under way: {done, stop()} (pool-compare.js)
   #options = null;      // the options compared, or to compare
   #results = [];
   #getModule;
 
-  /** `getModule()`: the page's compiled core (a WebAssembly.Module), for the worker. */
+  /** `getModule()`: the page's compiled core (a WebAssembly.Module), for a worker started for it. */
   constructor(container, getModule) {
     this.#getModule = getModule;
     container.innerHTML = `
@@ -63,60 +61,44 @@ export class CompareView {
   }
 
   /**
-   * Runs every algorithm on the current options in a worker of its own, which counts in the
-   * page's budget of one worker per core (worker-client.js): while every core is busy (a
-   * full-speed run, Solve now) it waits for one.
+   * Runs every algorithm on the current options in a worker of the page's pool: it shares the
+   * pool's workers (one per core at most) with the widgets' streams and Solve now, in turns.
    */
   run() {
     if (!this.#options) return;
     this.stop();
     this.#results = [];
     this.#draw();
-    const reservation = this.#reservation = reserveWorker();
-    this.#start.disabled = true;
-    this.#stop.disabled = false;
-    this.#status.textContent = 'Waiting for a free core (full-speed runs or Solve now use them all)…';
-    reservation.ready.then(() => { if (reservation === this.#reservation) this.#run(); });
-  }
-
-  #run() {
-    try {
-      this.#worker = createWorker('compare'); // (assets.js: each dist/ build brings its own worker file or Blob)
-    } catch (error) {
-      this.stop();
-      this.#status.textContent = `The comparison runs in a Web Worker, and this page cannot start one: ${error.message}`;
-      return;
-    }
-    const worker = this.#worker;
     const started = performance.now();
     this.#start.disabled = true;
     this.#stop.disabled = false;
     this.#status.textContent = `Comparing: ${NAMES[COMPARED[0]]}…`;
-    worker.onmessage = ({ data }) => {
-      if (worker !== this.#worker) return;
-      if (data.type === 'progress') {
-        this.#status.textContent = `Comparing: ${NAMES[data.algorithm]}, ${number(data.nodes)} nodes so far (${data.seconds.toFixed(1)} s)…`;
-      } else if (data.type === 'result') {
-        this.#results.push(data);
+    const run = this.#run = compareAlgorithms(this.#getModule(), this.#options, COMPARED, {
+      onProgress: ({ algorithm, nodes, seconds }) => {
+        if (run !== this.#run) return;
+        this.#status.textContent = `Comparing: ${NAMES[algorithm]}, ${number(nodes)} nodes so far (${seconds.toFixed(1)} s)…`;
+      },
+      onResult: (result) => {
+        if (run !== this.#run) return;
+        this.#results.push(result);
         const next = COMPARED[this.#results.length];
         if (next) this.#status.textContent = `Comparing: ${NAMES[next]}…`;
         this.#draw();
-      } else if (data.type === 'done') {
-        this.#finish(`Compared ${COMPARED.length} algorithms in ${((performance.now() - started) / 1000).toFixed(1)} s, in a worker.`);
-      } else if (data.type === 'error') {
-        this.#finish(`The comparison failed: ${data.message}`);
-      }
-    };
-    worker.onerror = (event) => this.#finish(`The comparison worker failed: ${event.message || 'it could not start'}`);
-    worker.postMessage({ type: 'init', module: this.#getModule() });
-    worker.postMessage({ type: 'compare', options: this.#options, algorithms: COMPARED });
+      },
+    });
+    run.done.then(() => {
+      if (run === this.#run) this.#finish(`Compared ${COMPARED.length} algorithms in ${((performance.now() - started) / 1000).toFixed(1)} s, in a worker.`);
+    }, (error) => {
+      if (run !== this.#run) return;
+      this.#finish(error.refused ? `The comparison runs in a Web Worker, and this page cannot start one: ${error.message}`
+        : `The comparison failed: ${error.message}`);
+    });
   }
 
   stop() {
-    this.#worker?.terminate();
-    this.#worker = null;
-    this.#reservation?.release();
-    this.#reservation = null;
+    const run = this.#run;
+    this.#run = null;
+    run?.stop();
     this.#stop.disabled = true;
     this.#start.disabled = this.#options === null;
   }

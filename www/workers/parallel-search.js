@@ -1,12 +1,12 @@
 // IDA* on every core of the page, for "Solve now" and the benchmark page: the core's
 // ParallelSearch (on this thread) splits each iteration into packets of subtrees, the page's
-// pool of solver workers searches them (worker-client.js: a team of its workers, each with its
+// pool of solver workers searches them (pool-teams.js: a team of its workers, each with its
 // own PacketSearcher and its own copy of the pattern databases), and parallel-run.js hands them
 // out and gives the results back. The summary is the sequential Solver's: the same solution
 // (the first in move order) and the same counts in every iteration.
 import { ParallelSearch, parseBoard, patternDatabasesReady, loadPatternDatabases } from '../pkg/tilesearch.js';
 import { coreReady } from '../app/page-core.js';
-import { openTeam, keepWorkers, POOL_LIMIT } from './worker-client.js';
+import { openTeam, keepWorkers, POOL_LIMIT } from './pool.js';
 import { runParallel } from '../model/parallel-run.js';
 
 /** The most workers a parallel search may use on this device: one per core (navigator.hardwareConcurrency). */

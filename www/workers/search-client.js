@@ -1,10 +1,11 @@
-// Where a widget's long runs happen: in its own worker when one can be created, else (a page
-// whose security policy or file:// origin refuses workers) in time slices on the main thread.
-// Both speak WorkerClient's protocol, so the element does not know which one it drives.
+// Where a widget's long runs happen: in the page's pool of workers (worker-client.js) when a
+// worker can start, else (a page whose security policy or file:// origin refuses workers) in
+// time slices on the main thread. Both take the same calls and make their batches the same way
+// (stream-batch.js), so the element does not know which one it drives; the page's slices are
+// used only once a worker was refused.
 import { Solver, checkTrace } from '../pkg/tilesearch.js';
 import { WorkerClient } from './worker-client.js';
-import { KIND, RECORD_WORDS, recordKind } from '../model/trace-records.js';
-import { snapshotOf } from '../model/snapshot.js';
+import { nextBatch } from './stream-batch.js';
 
 const CREDITS = 3;
 const BATCH_EVENTS = 16384;   // about 1 ms of search: one slice, far below the 50 ms long-task line
@@ -136,12 +137,10 @@ class SliceClient {
     }
     if (this.#credits <= 0) return;
     this.#credits -= 1;
-    const records = this.#solver.stepMany(BATCH_EVENTS, this.#untilRaise);
-    const finished = records.length < BATCH_EVENTS * RECORD_WORDS
-      || (this.#untilRaise && recordKind(records, records.length - RECORD_WORDS) === KIND.raise);
+    const { records, snapshot, finished } = nextBatch(this.#solver, BATCH_EVENTS, this.#untilRaise);
     const handlers = this.#handlers;
     if (finished) this.#handlers = null;
-    handlers.onBatch(records, snapshotOf(this.#solver), finished);
+    handlers.onBatch(records, snapshot, finished);
     if (!finished && this.#credits > 0) this.#schedule();
   }
 }

@@ -1,0 +1,165 @@
+// The pool's teams (worker-pool.js): a parallel search (parallel-search.js) borrows a team of
+// the pool's workers and sends them packets of subtrees; the workers take turns between packets
+// and streams (solver-handlers.js), so the page never runs more workers than it has cores.
+import { exportPatternDatabases, patternDatabasesReady } from '../pkg/tilesearch.js';
+import { POOL_LIMIT } from './worker-pool.js';
+
+/** A job of the pool (worker-pool.js PoolJob). */
+export class TeamJob {
+  #pool;
+  #databases;
+  #jobs = new Map();      // "search/job" → {slot, search, resolve, reject}: packets a worker has
+  #nextSearch = 1;
+
+  /**
+   * @param {import('./worker-pool.js').WorkerPool} pool
+   * @param {import('./pool-databases.js').DatabaseJob} databases
+   */
+  constructor(pool, databases) {
+    this.#pool = pool;
+    this.#databases = databases;
+  }
+
+  handlers = {
+    'packet-replies': (slot, { items }) => { for (const item of items) this.#onPacket(item); },
+  };
+
+  #onPacket({ type, search, job, result, ms, memory, name, message }) {
+    const key = `${search}/${job}`;
+    const waiting = this.#jobs.get(key);
+    if (!waiting) return;
+    this.#jobs.delete(key);
+    if (type === 'packet-result' && result) waiting.resolve({ result, ms, memory });
+    else if (type === 'packet-dropped') waiting.resolve({ dropped: true });
+    else waiting.reject(Object.assign(new Error(message ?? `the worker answered a packet with ${type}`), { name: name ?? 'Error' }));
+  }
+
+  /**
+   * A team of `count` workers (fewer when the page has fewer cores) for one parallel search:
+   * workers are started up to POOL_LIMIT, and the least busy are lent. Throws (with `refused:
+   * true`) where the page cannot start a worker.
+   */
+  team(count, module) {
+    const pool = this.#pool;
+    const id = pool.join(module);
+    const want = Math.max(1, Math.min(count, POOL_LIMIT));
+    try {
+      // Up to the cores left; a team shares the workers there are.
+      while (pool.size < want && pool.room > 0) pool.add();
+    } catch (error) {
+      if (pool.size === 0) { pool.leave(id); pool.refused = true; throw Object.assign(error, { refused: true }); }
+    }
+    const slots = pool.slots.sort((a, b) => (a.teams - b.teams) || (pool.load(a) - pool.load(b))).slice(0, want);
+    for (const slot of slots) slot.teams += 1;
+    return new Team(this, this.#databases, id, this.#nextSearch++, slots);
+  }
+
+  /**
+   * Sends packet `job` of parallel search `search` to `slot`; resolves to the worker's reply.
+   * The packets sent in one task go as one message (a coordinator hands out dozens at once).
+   */
+  packet(slot, search, options, job, work) {
+    return new Promise((resolve, reject) => {
+      if (!this.#pool.has(slot)) { reject(new Error('the solver worker was stopped')); return; }
+      this.#jobs.set(`${search}/${job}`, { slot, search, resolve, reject });
+      if (slot.outbox.length === 0) {
+        queueMicrotask(() => {
+          const items = slot.outbox;
+          slot.outbox = [];
+          this.#pool.post(slot, { type: 'packets', items });
+        });
+      }
+      // The options once per search and worker: the worker keeps them with its PacketSearcher.
+      const first = !slot.searches.has(search);
+      slot.searches.add(search);
+      slot.outbox.push(first ? { search, options, job, work } : { search, job, work });
+    });
+  }
+
+  /** Asks `slot` to drop the packets `jobs` of `search` it has not started (each resolves as dropped). */
+  drop(slot, search, jobs) { this.#pool.post(slot, { type: 'packets-drop', search, jobs }); }
+
+  /** Team `id` (search `search`) ends: its workers forget the search, and the team leaves the pool. */
+  release(id, search, slots) {
+    for (const slot of slots) {
+      slot.teams -= 1;
+      slot.searches.delete(search);
+      this.#pool.post(slot, { type: 'packets-close', search });
+    }
+    for (const [key, job] of this.#jobs) {
+      if (job.search === search) { this.#jobs.delete(key); job.reject(new Error('the parallel search was closed')); }
+    }
+    this.#pool.leave(id);
+  }
+
+  weight(slot) { return slot.teams; }
+  busy(slot) { return slot.teams > 0 || [...this.#jobs.values()].some((j) => j.slot === slot); }
+
+  lost(slot, error) {
+    for (const [key, job] of this.#jobs) {
+      if (job.slot === slot) { this.#jobs.delete(key); job.reject(error); }
+    }
+  }
+}
+
+/**
+ * The workers lent to one parallel search (parallel-search.js drives it): `size` workers, each
+ * keeping one PacketSearcher for this search (its own wasm instance, with its own copy of the
+ * pattern databases: workers share no memory without SharedArrayBuffer).
+ */
+export class Team {
+  #teams; #databases; #id; #slots; #closed = false;
+  /** The search's number in the pool (the workers' key for its PacketSearcher). */
+  search;
+
+  constructor(teams, databases, id, search, slots) {
+    this.#teams = teams;
+    this.#databases = databases;
+    this.#id = id;
+    this.search = search;
+    this.#slots = slots;
+  }
+
+  /** Workers in the team. */
+  get size() { return this.#slots.length; }
+
+  /**
+   * Searches packet `work` ({iteration, threshold, packet}) of a search with `options` on
+   * worker `worker` (0 to size − 1), after the packets sent to it before; `job` is the caller's
+   * number for it. Resolves to {result, ms, memory} (PacketSearcher.search's result, the
+   * worker's milliseconds on it, the size of its wasm memory in bytes) or {dropped: true};
+   * rejects with the worker's error.
+   */
+  packet(worker, options, job, work) {
+    if (this.#closed) return Promise.reject(new Error('the parallel search was closed'));
+    return this.#teams.packet(this.#slots[worker], this.search, options, job, work);
+  }
+
+  /** Worker `worker` skips the packets `jobs` unless it has started them (they resolve as dropped). */
+  drop(worker, jobs) {
+    if (!this.#closed && jobs.length > 0) this.#teams.drop(this.#slots[worker], this.search, jobs);
+  }
+
+  /**
+   * Every worker of the team holds the pattern databases for `goal`: one worker of the page
+   * loads them from IndexedDB, else the team's workers build them together (once per page;
+   * `onProgress` gets the build's fraction done); the others get a copy. Resolves to the
+   * pool's answer {source, seconds, bytes} (bytes for this thread's loadPatternDatabases, or
+   * null: this thread holds them already).
+   */
+  async databases(goal, onProgress = () => {}) {
+    if (this.#slots.every((slot) => slot.goals.has(goal)) && patternDatabasesReady(goal)) return { source: 'memory', seconds: 0, bytes: null };
+    const made = await new Promise((resolve, reject) => this.#databases.inParallel(this.#id, goal, this.#slots, { onProgress, resolve, reject }));
+    // A widget's request (which this joined) left them in one worker and this thread: the others get a copy of this thread's.
+    const bytes = made.bytes ?? (this.#slots.some((slot) => !this.#databases.holds(slot, goal)) ? exportPatternDatabases(goal) : null);
+    await Promise.all(this.#slots.map((slot) => this.#databases.load(slot, goal, bytes)));
+    return made;
+  }
+
+  /** The search is over or abandoned: the workers free its PacketSearcher and drop its packets. */
+  close() {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#teams.release(this.#id, this.search, this.#slots);
+  }
+}

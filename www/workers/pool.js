@@ -1,0 +1,51 @@
+// The page's one pool of solver workers (worker-pool.js) with its jobs, and what the rest of the
+// page asks of it: a widget's client (worker-client.js), a parallel search's team, a comparison.
+import { WorkerPool } from './worker-pool.js';
+import { StreamJob } from './pool-streams.js';
+import { DatabaseJob } from './pool-databases.js';
+import { CheckJob } from './pool-checks.js';
+import { TeamJob } from './pool-teams.js';
+import { CompareJob } from './pool-compare.js';
+
+export { POOL_LIMIT, POOL_SIZE } from './worker-pool.js';
+
+/** Makes the pool's jobs (WorkerPool's constructor calls it with the pool). */
+export const makeJobs = (pool) => {
+  const streams = new StreamJob(pool);
+  const databases = new DatabaseJob(pool);
+  return { streams, databases, checks: new CheckJob(pool, streams), teams: new TeamJob(pool, databases), compare: new CompareJob(pool) };
+};
+
+/** The page's pool: every widget, parallel search and comparison shares it. */
+export const pool = new WorkerPool(makeJobs);
+
+/** @type {ReturnType<typeof makeJobs>} */
+export const jobs = pool.jobs;
+
+/**
+ * A team of `workers` of the page's pool for one parallel search (at most POOL_LIMIT, one per
+ * core); `module` is the page's compiled core, for workers started now. Throws (with
+ * `refused: true`) where the page cannot start workers.
+ * @returns {import('./pool-teams.js').Team}
+ */
+export const openTeam = (module, workers) => jobs.teams.team(workers, module);
+
+/**
+ * Keeps the page's workers (and the pattern databases they hold) between parallel searches
+ * until the returned function is called: for a run of many searches, as the benchmark page
+ * makes (a widget's own client keeps them while it lives). Throws where workers are refused.
+ */
+export function keepWorkers(module) {
+  const id = pool.join(module);
+  return () => pool.leave(id);
+}
+
+/**
+ * Compare: `algorithms` run one after another on `options` in a worker of the pool
+ * (pool-compare.js CompareJob.compare): {done, stop}.
+ * @type {import('./pool-compare.js').CompareJob['compare']}
+ */
+export const compareAlgorithms = (module, options, algorithms, listeners) => jobs.compare.compare(module, options, algorithms, listeners);
+
+/** Workers the page's pool runs now (tests and the benchmark page read it). */
+export const poolWorkers = () => pool.size;

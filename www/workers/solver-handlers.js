@@ -1,0 +1,325 @@
+// What the solver worker does, one handler per message type of the protocol (protocol.js).
+// The search for long runs (full speed, Next iteration on big boards) runs here, so the page
+// never waits for it. The page's widgets share a few of these workers (worker-pool.js); each
+// serves the streams of several widgets in turns, one batch (about a millisecond) per turn, so
+// every widget advances and a stop or credit is read between any two batches. A widget holds
+// its own Solver at the same position; its stream here sends the events it has not seen yet as
+// transferred typed arrays, with credit-based flow control so that it never runs more than a
+// few batches ahead of what the widget has drawn.
+// It also makes the `pdb` heuristic's pattern databases (pdb-cache.js: IndexedDB, else a
+// build in slices) and hands the page a copy, so the page never builds them itself.
+// For a parallel search (parallel-search.js) it searches packets of subtrees with one
+// PacketSearcher per search: a packet is one turn; the streams' batches go first (their credits
+// hold them to what the widgets draw), the packets and comparisons (compare-job.js) take the
+// rest of the worker's time.
+import init, * as core from '../pkg/tilesearch.js';
+import { ensurePatternDatabases, cachedPatternDatabases, buildInSlices, storePatternDatabases } from './pdb-cache.js';
+import { nextBatch } from './stream-batch.js';
+import { checkMessage, checkHandlers, addressOf } from './protocol.js';
+import { Comparison } from './compare-job.js';
+
+const { Solver, PacketSearcher } = core;
+
+// The page posts its compiled core first ('init'), so the worker never fetches or compiles the wasm.
+let ready = null;
+let memory = null;           // the instance's linear memory (its size goes with each packet's result)
+const clients = new Map();   // the page's client id → {id, solver, key, latest, session, credits, batchEvents, queued}
+const searches = new Map();  // a parallel search's number → {id, searcher, ready, jobs: [{job, work}], queued}
+const comparisons = new Map(); // a comparison's job number → Comparison
+const queue = [];            // clients, searches and comparisons with work to do, in turn order
+let waking = false;
+let turns = null;            // a MessageChannel: the next turn, after the messages that came in meanwhile
+
+/** @type {(message: import('./protocol-types').FromWorker, transfer?: Transferable[]) => void} */
+let send = () => {};
+
+// Packets' replies (results, errors, drops) go out together at the end of a turn: one message
+// for all the packets a turn searched.
+let replies = [];
+function reply(message) {
+  if (replies.length === 0) queueMicrotask(flushReplies);
+  replies.push(message);
+}
+function flushReplies() {
+  if (replies.length === 0) return;
+  send({ type: 'packet-replies', items: replies });
+  replies = [];
+}
+
+function enqueue(item) {
+  if (!item.queued) { item.queued = true; queue.push(item); }
+  wake();
+}
+
+function wake() {
+  if (waking || queue.length === 0) return;
+  waking = true;
+  if (!turns) { turns = new MessageChannel(); turns.port1.onmessage = turn; }
+  turns.port2.postMessage(null);
+}
+
+// Turns run back to back for up to this long before the worker reads its messages again (a
+// stop, a credit, a dropped packet): short packets do not each wait for a message's round trip.
+const TURN_MS = 2;
+
+function turn() {
+  waking = false;
+  const end = performance.now() + TURN_MS;
+  do {
+    // Streams first: each is held to a few batches ahead of what its widget drew (credits),
+    // so they take what the page draws; packets and comparisons take the rest.
+    const stream = queue.findIndex((queued) => queued.kind === 'stream');
+    const item = stream > 0 ? queue.splice(stream, 1)[0] : queue.shift();
+    if (!item) break;
+    item.queued = false;
+    if (item.kind === 'search') {
+      if (item.jobs.length > 0) searchPacket(item);
+      if (item.jobs.length > 0 && searches.get(item.id) === item) { item.queued = true; queue.push(item); }
+    } else if (item.kind === 'compare') {
+      if (comparisons.get(item.job) !== item) continue; // stopped
+      if (item.slice()) { item.queued = true; queue.push(item); } else comparisons.delete(item.job);
+    } else {
+      if (item.session > 0) work(item);
+      if (item.session > 0 && item.credits > 0) { item.queued = true; queue.push(item); }
+    }
+  } while (queue.length > 0 && performance.now() < end);
+  wake();
+}
+
+/** One packet of a parallel search: the subtree searched to the end, its counts sent back. */
+function searchPacket(search) {
+  const { job, work } = search.jobs.shift();
+  const start = performance.now();
+  try {
+    const result = search.searcher.search(work);
+    reply({ type: 'packet-result', search: search.id, job, result, ms: performance.now() - start, memory: memory?.buffer.byteLength ?? 0 });
+  } catch (error) {
+    reply({ type: 'packet-error', search: search.id, job, name: error.name, message: error.message });
+  }
+}
+
+/**
+ * A packet to search: queued behind this search's others, once its PacketSearcher exists (the first packet brings the options).
+ * @param {import('./protocol-types').PacketsRequest['items'][number]} item
+ */
+async function packet({ search: id, options, job, work }) {
+  let search = searches.get(id);
+  if (!search && !options) { reply({ type: 'packet-dropped', search: id, job }); return; } // closed already
+  if (!search) {
+    search = { kind: 'search', id, searcher: null, ready: null, jobs: [], queued: false };
+    searches.set(id, search);
+    // The page's copy of the databases came first (databases-load); else the cache or a build.
+    search.ready = (async () => {
+      if (options.heuristic === 'pdb') await ensurePatternDatabases(core, options.goal ?? 'blank-last');
+      if (searches.get(id) === search) search.searcher = new PacketSearcher(options);
+    })();
+  }
+  try {
+    await search.ready;
+  } catch (error) {
+    reply({ type: 'packet-error', search: id, job, name: error.name, message: error.message });
+    return;
+  }
+  if (searches.get(id) !== search) { reply({ type: 'packet-dropped', search: id, job }); return; }
+  search.jobs.push({ job, work });
+  enqueue(search);
+}
+
+/** One batch of `client`'s stream, with the moment after it as the page's panels show it once they have drawn it. */
+function work(client) {
+  const { session } = client;
+  try {
+    const { records, snapshot, finished } = nextBatch(client.solver, client.batchEvents, client.untilRaise);
+    client.credits -= 1;
+    send({ type: 'batch', client: client.id, session, records, snapshot, finished }, [records.buffer]);
+    if (finished) client.session = 0;
+  } catch (error) {
+    client.session = 0;
+    send({ type: 'error', client: client.id, session, message: error.message });
+  }
+}
+
+async function sendDatabases(goal, cacheOnly) {
+  const made = cacheOnly ? await cachedPatternDatabases(core, goal)
+    : await ensurePatternDatabases(core, goal, (progress) => send({ type: 'databases-progress', goal, progress }));
+  if (!made) { send({ type: 'databases-missing', goal }); return; }
+  const bytes = core.exportPatternDatabases(goal);
+  send({ type: 'databases', goal, source: made.source, seconds: made.seconds, notKept: 'notKept' in made ? made.notKept : null, bytes }, [bytes.buffer]);
+}
+
+/**
+ * The worker's handlers, one per message type the page sends (protocol.js TO_WORKER); each
+ * runs after the core is ready (but init). A handler's failure goes back as the error its
+ * request expects (failure()).
+ * @type {{[type in import('./protocol-types').ToWorker['type']]: (data: Extract<import('./protocol-types').ToWorker, {type: type}>) => unknown}}
+ */
+export const handlers = {
+  init({ module }) {
+    ready = init({ module_or_path: module });
+    ready.then((exports) => { memory = exports.memory; }, () => {});
+  },
+
+  async start({ client: id, session, options, from, untilRaise, credits, batchEvents }) {
+    let client = clients.get(id);
+    if (!client) {
+      client = { kind: 'stream', id, solver: null, key: '', latest: 0, session: 0, credits: 0, batchEvents, untilRaise: false, queued: false };
+      clients.set(id, client);
+    }
+    client.latest = session;
+    client.session = 0;
+    const key = JSON.stringify(options);
+    if (key !== client.key) {
+      // In memory already when the page asked for them through this worker.
+      if (options.heuristic === 'pdb') await ensurePatternDatabases(core, options.goal ?? 'blank-last');
+      // Stopped, superseded or released meanwhile.
+      if (clients.get(id) !== client || client.latest !== session) return;
+      client.solver?.free();
+      client.solver = null;
+      client.key = '';
+      client.solver = new Solver(options);
+      client.key = key;
+    }
+    // To where the page is: IDA* restarts at the iteration holding `from` (the core's seek), so
+    // a stream that resumes deep in a search does not replay it from event 0.
+    client.solver.seek(from);
+    Object.assign(client, { session, credits, batchEvents, untilRaise });
+    enqueue(client);
+  },
+
+  credit({ client: id, session }) {
+    const client = clients.get(id);
+    if (client?.session !== session || session === 0) return; // a stream stopped since: its credits are void
+    client.credits += 1;
+    enqueue(client);
+  },
+
+  stop({ client: id, session }) {
+    const client = clients.get(id);
+    if (client?.latest === session) client.latest = client.session = 0;
+  },
+
+  release({ client: id }) {
+    const client = clients.get(id);
+    if (!client) return;
+    client.latest = client.session = 0;
+    clients.delete(id);
+    client.solver?.free();
+  },
+
+  /** "Check my IDA*": the core's verdict on a student's trace (a string or a File). */
+  async check({ client, request, options, trace }) {
+    // A file goes to the core as its bytes: the core tells UTF-8 from UTF-16 by its
+    // byte-order mark, as the CLI does.
+    const input = typeof trace === 'string' ? trace : new Uint8Array(await trace.arrayBuffer());
+    if (options.heuristic === 'pdb') await ensurePatternDatabases(core, options.goal ?? 'blank-last');
+    send({ type: 'checked', client, request, verdict: core.checkTrace(options, input) });
+  },
+
+  databases({ goal, cacheOnly }) { return sendDatabases(goal, cacheOnly ?? false); },
+
+  /** One of the three patterns, built here while other workers build the others: its table goes to the page. */
+  async 'databases-part'({ goal, part }) {
+    const start = performance.now();
+    const builder = new core.PatternDatabaseBuilder(goal, part);
+    await buildInSlices(builder, (progress) => send({ type: 'databases-part-progress', goal, part, progress }));
+    const bytes = builder.exportPart();
+    builder.free();
+    send({ type: 'databases-part', goal, part, bytes, seconds: (performance.now() - start) / 1000 }, [bytes.buffer]);
+  },
+
+  /**
+   * The three parts, put together here (the core checks them), and kept in IndexedDB when
+   * `store`: the page is told then whether they were (notKept: null) or why not.
+   */
+  async 'databases-parts'({ goal, parts, store }) {
+    if (!core.patternDatabasesReady(goal)) core.loadPatternDatabaseParts(goal, parts);
+    send({ type: 'databases-loaded', goal });
+    if (store) send({ type: 'databases-kept', goal, notKept: await storePatternDatabases(core, goal) });
+  },
+
+  /** The pattern databases for `goal` from another worker's bytes (a copy), without the cache. */
+  'databases-load'({ goal, bytes }) {
+    if (!core.patternDatabasesReady(goal)) core.loadPatternDatabases(goal, bytes);
+    send({ type: 'databases-loaded', goal });
+  },
+
+  packets({ items }) { for (const item of items) packet(item); },
+
+  /** Packets of `search` it has not started yet, no longer needed: answered as dropped. */
+  'packets-drop'({ search: id, jobs }) {
+    const search = searches.get(id);
+    if (!search) return;
+    const dropped = new Set(jobs);
+    search.jobs = search.jobs.filter(({ job }) => {
+      if (!dropped.has(job)) return true;
+      reply({ type: 'packet-dropped', search: id, job });
+      return false;
+    });
+  },
+
+  /** The search is over or abandoned: its queued packets go, and its PacketSearcher is freed. */
+  'packets-close'({ search: id }) {
+    const search = searches.get(id);
+    if (!search) return;
+    searches.delete(id);
+    search.jobs = [];
+    search.ready.then(() => { search.searcher?.free(); search.searcher = null; }, () => {});
+  },
+
+  /** Compare: every algorithm on one board, in turns beside the streams (compare-job.js). */
+  async compare({ job, options, algorithms }) {
+    const comparison = new Comparison(core, job, options, algorithms, send);
+    comparisons.set(job, comparison);
+    if (options.heuristic === 'pdb') await ensurePatternDatabases(core, options.goal ?? 'blank-last');
+    if (comparisons.get(job) === comparison) enqueue(comparison);
+  },
+
+  'compare-stop'({ job }) {
+    comparisons.get(job)?.free();
+    comparisons.delete(job);
+  },
+};
+checkHandlers('to-worker', handlers);
+
+/**
+ * The reply a request expects when its handler fails with `error` (null: sent already).
+ * @returns {import('./protocol-types').FromWorker | null}
+ */
+function failure(data, error) {
+  const { name = 'Error', message = String(error) } = error ?? {};
+  switch (data.type) {
+    case 'packets': for (const { search, job } of data.items) reply({ type: 'packet-error', search, job, name, message }); return null;
+    case 'check': return { type: 'check-error', client: data.client, request: data.request, name, message };
+    case 'databases': return { type: 'databases-error', goal: data.goal, message };
+    case 'databases-part': return { type: 'databases-part-error', goal: data.goal, part: data.part, message };
+    case 'databases-parts': case 'databases-load': return { type: 'databases-load-error', goal: data.goal, message };
+    case 'compare': comparisons.delete(data.job); return { type: 'compare-error', job: data.job, name, message };
+    case 'start': case 'credit': case 'stop': return { type: 'error', client: data.client, session: data.session, message };
+    default: return { type: 'protocol-error', received: data.type, message, ...addressOf(data) };
+  }
+}
+
+/**
+ * One message from the page: checked against the protocol (a malformed one is answered with a
+ * protocol-error naming the field, and the fields that say whose it was), then handled.
+ */
+export async function receive(data) {
+  const problem = checkMessage('to-worker', data);
+  if (problem) {
+    send({ type: 'protocol-error', received: problem.type ?? String(data?.type ?? typeof data), message: problem.message, ...addressOf(data) });
+    return;
+  }
+  try {
+    if (data.type !== 'init') await ready;
+    await handlers[data.type](data);
+  } catch (error) {
+    const answer = failure(data, error);
+    if (answer) send(answer);
+  }
+}
+
+/** Serves the page from `scope` (the worker's global scope, or a test's stand-in with postMessage). */
+export function listen(scope) {
+  send = (message, transfer) => scope.postMessage(message, transfer ?? []);
+  scope.onmessage = ({ data }) => { receive(data); };
+}
