@@ -18,7 +18,7 @@
 // parallel search's coordinator and packet searcher in wasm to 205.8, Solve now (the pool's
 // teams, the driver, the pattern databases built in parts) to 214.4, one reader and JSON line
 // parser for traces shared with the CLI (one verdict on the same bytes) to about 222).
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 import { copyFile, cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -49,6 +49,10 @@ const assets = (variant, workerSources = {}) => ({
       (resolve(args.resolveDir, args.path) === join(ELEMENT, 'assets.js') ? { path: join(ELEMENT, variant) } : undefined));
     b.onResolve({ filter: /^tilesearch:\w+-worker$/ }, (args) => ({ path: args.path.slice('tilesearch:'.length, -'-worker'.length), namespace: 'tilesearch' }));
     b.onLoad({ filter: /.*/, namespace: 'tilesearch' }, (args) => ({ contents: workerSources[args.path], loader: 'text' }));
+    // The stylesheet goes into the shadow root as text: minified, as the code is (its comments
+    // and indentation were a sixth of the module build).
+    b.onLoad({ filter: /\.css$/ }, async (args) => ({
+      contents: (await transform(await readFile(args.path, 'utf8'), { loader: 'css', minify: true, legalComments: 'none' })).code, loader: 'text' }));
   },
 });
 
