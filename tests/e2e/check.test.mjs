@@ -282,6 +282,7 @@ test('screens: the card with a divergence at 1280×720 and 390×844', async () =
     await page.goto(server.url);
     await waitForState(page, (s) => s.status === 'ready');
     await page.evaluate((trace) => document.querySelector('tile-search').checkTrace(trace), trace);
+    await $(page, '.check-follow').click();
     await waitForState(page, (s) => s.position === 11 && s.tree.selected !== null);
     await page.waitForTimeout(500);
     const fits = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth }));

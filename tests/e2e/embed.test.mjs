@@ -461,8 +461,13 @@ test('autoplay never starts for a reader who prefers reduced motion', async () =
   await page.locator('#animation').scrollIntoViewIfNeeded();
   await page.waitForTimeout(1000);
   assert.equal((await stateOf(page, 'animation')).status, 'ready');
+  // The figure shows no controls: Space is the page's, and a script (or the teacher's own
+  // button) starts it.
   await page.locator('#animation').focus();
   await page.keyboard.press(' ');
+  await page.waitForTimeout(300);
+  assert.equal((await stateOf(page, 'animation')).status, 'ready');
+  await page.evaluate(() => document.getElementById('animation').play());
   await waitFor(page, 'animation', (s) => s.status === 'running');
   assert.deepEqual(errors, []);
   await context.close();

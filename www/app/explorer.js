@@ -37,6 +37,10 @@ import { MAX_WORKERS } from '../workers/parallel-search.js';
 
 const ANNOUNCE_MS = 1500;     // at most one live-region announcement per this interval
 const LAYOUT_ATTRIBUTES = ['view', 'controls', 'height', 'caption', 'theme'];
+/** The store's transitions drawn at once: the moments a reader (or a page's script) waits for (not
+ * 'stopped': it comes first in a change of options, before the new search exists). */
+const AT_ONCE = new Set(['finished', 'solved', 'gaveUp', 'seekEnded', 'solveStarted', 'solveFailed', 'solvedNow',
+  'runStarted', 'streamStarted', 'playbackStarted', 'playbackMoved', 'asked', 'answered', 'checked', 'failed']);
 // A value it does not accept leaves the default in effect (and the message line names it).
 const parseSpeed = (text) => (text === null ? DEFAULTS.speed : speedOf(text) ?? DEFAULTS.speed);
 
@@ -116,8 +120,9 @@ class Explorer {
     this.#check = new CheckFlow(widget, this.#search, coreReady);
     this.#renderer = new Renderer(widget, this.#search);
     this.#visibility = new Visibility(host, (change) => this.#onVisibility(change));
-    // Every transition is drawn: in the next frame, or now where a public method returns.
-    this.#store.subscribe(() => this.#scheduleRender());
+    // Every transition is drawn: one that ends or starts an activity at once (a page script
+    // reading the widget after it finds every panel there), the others in the next frame.
+    this.#store.subscribe((_, transition) => { if (AT_ONCE.has(transition)) this.#render(); else this.#scheduleRender(); });
     for (const [part, selector] of Object.entries(PARTS)) $(selector).part.add(part);
     this.#views.controls.describeSolve(`Solve now: the optimal solution at once, IDA* on every core (${count(MAX_WORKERS, 'worker')}); the tree shows the solution's path`);
     // The canvas tree reads its colours from the stylesheet: a linked one (www/) may load after
@@ -397,6 +402,7 @@ class Explorer {
       this.#store.apply('progressed', { progress: visibility.hostHidden
         ? `Paused while hidden (its slide is not shown), after ${nodes}; it goes on when shown again.`
         : `Paused while scrolled out of view, after ${nodes}; it goes on when back in view.` });
+      this.#render(); // off-screen, a scheduled redraw would wait until the widget is back
     } else if (back && visibility.visible && search.resume) {
       const resume = search.resume;
       search.resume = null;

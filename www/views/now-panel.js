@@ -2,10 +2,12 @@
 // (model/narration.js) saying what the last event means.
 
 // g, h and f large, first; then the moment's context and the counters, two to a row.
-// IDA*'s counters run over every iteration (the tree shows one): their labels say so.
+// IDA*'s counters run over every iteration so far (the tree's note counts one): their labels
+// say "total", and the title says over what.
 const FIELDS = [['g', 'g (so far)'], ['h', 'h (to go)'], ['f', 'f = g + h'],
   ['threshold', 'Threshold t'], ['minPruned', 'Smallest pruned f'], ['iteration', 'Iteration'],
-  ['expanded', 'Expanded, all iterations'], ['generated', 'Generated, all iterations']];
+  ['expanded', 'Expanded, total', 'Nodes expanded in all iterations so far (the tree counts the one shown)'],
+  ['generated', 'Generated, total', 'Children generated in all iterations so far, pruned ones included']];
 
 const FRONTIER_FIELDS = [['g', 'g (so far)'], ['h', 'h (to go)'], ['f', 'f = g + h'],
   ['frontier', 'Frontier'], ['maxFrontier', 'Largest frontier'], ['reached', 'Reached states'],
@@ -29,8 +31,8 @@ export class NowPanel {
     this.#fields = fields;
     // The narration first: what just happened, in words, right under the board that shows it.
     // Whose g, h and f they are sits right above them: the board's node, or a child looked at.
-    this.#container.innerHTML = `<h2>Now</h2><p class="narration"></p><p class="whose"></p><dl class="now">${fields.map(([key, label]) =>
-      `<div${LARGE.has(key) ? ' class="large"' : ''}><dt>${label}</dt><dd data-key="${key}">–</dd></div>`).join('')}</dl>`;
+    this.#container.innerHTML = `<h2>Now</h2><p class="narration"></p><p class="whose"></p><dl class="now">${fields.map(([key, label, title]) =>
+      `<div${LARGE.has(key) ? ' class="large"' : ''}><dt${title ? ` title="${title}"` : ''}>${label}</dt><dd data-key="${key}">–</dd></div>`).join('')}</dl>`;
     this.#values = {};
     for (const [key] of fields) this.#values[key] = this.#container.querySelector(`[data-key="${key}"]`);
     this.#narration = this.#container.querySelector('.narration');
