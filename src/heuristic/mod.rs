@@ -229,6 +229,16 @@ impl HeuristicKind {
             HeuristicKind::Pdb => "pdb",
         }
     }
+
+    /// Its name in a sentence ("IDA* with Manhattan distance"), as menus and titles show it.
+    pub fn title(self) -> &'static str {
+        match self {
+            HeuristicKind::Hamming => "Hamming distance",
+            HeuristicKind::Manhattan => "Manhattan distance",
+            HeuristicKind::LinearConflict => "linear conflict",
+            HeuristicKind::Pdb => "pattern databases",
+        }
+    }
 }
 
 impl FromStr for HeuristicKind {
