@@ -183,6 +183,9 @@ local function from_div(div)
   if div.identifier ~= '' then attributes.id = div.identifier end
   local classes = {}
   for _, class in ipairs(div.classes) do if class ~= 'tile-search' then classes[#classes + 1] = class end end
+  -- Pandoc's own template is a 36em column: "wide" lets the widget grow past it to show board
+  -- and tree side by side (the element's stylesheet; in a wider column it changes nothing).
+  if not quarto and not is_slides() and not div.classes:includes('wide') then classes[#classes + 1] = 'wide' end
   if #classes > 0 then attributes.class = table.concat(classes, ' ') end
   local text = pandoc.utils.stringify(div.content):gsub('%s+', ' '):gsub('^ ', ''):gsub(' $', '')
   if attributes.caption == nil and text ~= '' then attributes.caption = text end
