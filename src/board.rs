@@ -55,8 +55,16 @@ impl Goal {
         }
     }
 
-    /// The convention in words, with its goal board's first tiles, as menus show it.
+    /// The convention in a sentence ("goal blank last").
     pub fn title(self) -> &'static str {
+        match self {
+            Goal::BlankLast => "blank last",
+            Goal::BlankFirst => "blank first",
+        }
+    }
+
+    /// The convention with its goal board's first tiles, as a menu lists it.
+    pub fn label(self) -> &'static str {
         match self {
             Goal::BlankLast => "blank last (1 2 3 … 0)",
             Goal::BlankFirst => "blank first (0 1 2 …)",

@@ -239,6 +239,16 @@ impl HeuristicKind {
             HeuristicKind::Pdb => "pattern databases",
         }
     }
+
+    /// Its short name, as a menu lists it.
+    pub fn label(self) -> &'static str {
+        match self {
+            HeuristicKind::Hamming => "Hamming",
+            HeuristicKind::Manhattan => "Manhattan",
+            HeuristicKind::LinearConflict => "Linear conflict",
+            HeuristicKind::Pdb => "Pattern databases (pdb)",
+        }
+    }
 }
 
 impl FromStr for HeuristicKind {

@@ -406,6 +406,17 @@ impl Algorithm {
             Algorithm::Astar => "A*",
         }
     }
+
+    /// Its short name, as a menu lists it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Algorithm::Ida => "IDA*",
+            Algorithm::Bfs => "BFS (breadth-first)",
+            Algorithm::Dfs => "DFS (depth-first)",
+            Algorithm::Greedy => "Greedy best-first",
+            Algorithm::Astar => "A*",
+        }
+    }
 }
 
 impl std::str::FromStr for Algorithm {

@@ -68,8 +68,8 @@ export interface CheckOptions {
   order?: string;
 }
 
-/** One name an option takes (`name`: "manhattan", "ida", "blank-last", "lrud") and its name in a sentence (`title`: "Manhattan distance", "breadth-first search", "left, right, up, down"). */
-export interface CatalogEntry { name: string; title: string }
+/** One name an option takes (`name`: "manhattan", "ida", "blank-last", "lrud"), its name in a sentence (`title`: "Manhattan distance", "breadth-first search", "left, right, up, down") and its short name for menus (`label`: "Manhattan", "BFS (breadth-first)"). */
+export interface CatalogEntry { name: string; title: string; label: string }
 
 /** `JSON.parse(catalog())`: the names each option takes, each list's default first. */
 export interface Catalog {

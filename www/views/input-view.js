@@ -11,9 +11,6 @@ export const PRESETS = [
   { id: 'korf12', label: "Korf's 15-puzzle #12 (45 moves)", board: (goal) => KORF_12[goal] },
 ];
 
-/** A menu's label: the core's display name, capitalised; the option's name after it where the title does not show it. */
-const label = ({ name, title }) => `${title[0].toUpperCase()}${title.slice(1)}${title.toLowerCase().includes(name.replace('-', ' ')) ? '' : ` (${name})`}`;
-
 let uid = 0;
 
 export class InputView {
@@ -71,7 +68,7 @@ export class InputView {
   #fillMenus() {
     if (this.#pdb) return;
     const { algorithms, heuristics, goals } = /** @type {import('../pkg/tilesearch.js').Catalog} */ (JSON.parse(catalog()));
-    const fill = (select, entries) => select.replaceChildren(...entries.map((entry) => new Option(label(entry), entry.name)));
+    const fill = (select, entries) => select.replaceChildren(...entries.map((entry) => new Option(entry.label, entry.name)));
     fill(this.#algorithm, algorithms);
     fill(this.#heuristic, heuristics);
     fill(this.#goal, goals);
