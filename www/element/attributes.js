@@ -158,8 +158,9 @@ export function parseAttribute(name, text) {
         : { value: position, problem: null };
     }
     case 'choice': {
-      if (text === null || spec.values.includes(text)) return { value: text ?? spec.default, problem: null };
-      const tail = name === 'theme' ? 'use light or dark, or leave it out to follow the page.' : `use ${spec.values.join(' or ')}.`;
+      const values = /** @type {readonly string[]} */ (spec.values);
+      if (text === null || values.includes(text)) return { value: text ?? spec.default, problem: null };
+      const tail = name === 'theme' ? 'use light or dark, or leave it out to follow the page.' : `use ${values.join(' or ')}.`;
       return { value: spec.default, problem: `${name}="${text}": unknown; ${tail}` };
     }
     default: return { value: text ?? spec.default, problem: null };

@@ -138,7 +138,8 @@ class TileSearchElement extends HTMLElement {
   attributeChangedCallback(name, oldValue, value) { this.#explorer.attributeChanged(name, oldValue, value); }
 
   // Each attribute of attributes.js as a property: its text, or its value in effect.
-  #text(name) { return this.getAttribute(name) ?? DEFAULTS[name] ?? null; }
+  /** @returns {string} */
+  #text(name) { return this.getAttribute(name) ?? /** @type {string} */ (DEFAULTS[name]) ?? null; }
   #reflect(name, value) { if (value === null || value === undefined) this.removeAttribute(name); else this.setAttribute(name, String(value)); }
 
   get board() { return this.#text('board'); }
