@@ -6,6 +6,8 @@
 //   tile-search-standalone.js  one classic <script> with the wasm, the stylesheet and the workers
 //                              inlined, for notes opened from disk (file://)
 //   embed.html, embed.js       one widget configured from the query string, for an <iframe> (LMS pages)
+//   slides.html, reveal/       a starter reveal.js deck (www/hosts/slides.html) with the reveal.js
+//                              files it loads and their licence: it works wherever dist/ is served
 //   _extensions/tile-search/   the Pandoc filter and Quarto extension (_extensions/ at the root)
 //                              with the files above in its assets/
 //   package.json, *.d.ts,      the npm package (npm pack ./dist): declarations from www/types/,
@@ -97,6 +99,19 @@ await writeFile(join(DIST, 'embed.html'), (await readFile(join(WWW, 'hosts/frame
   .replace('src="../tile-search.js"', 'src="tile-search.js"').replace('src="frame.js"', 'src="embed.js"')
   .replace('make build copies it to dist/embed.html', 'built from www/hosts/frame.html'));
 
+// The starter deck: the sample deck with reveal.js's files (from npm) beside it in reveal/, so
+// that it needs nothing but dist/.
+const REVEAL = join(ROOT, 'node_modules/reveal.js');
+const deck = (await readFile(join(WWW, 'hosts/slides.html'), 'utf8'))
+  .replaceAll('../../node_modules/reveal.js/dist/', 'reveal/').replace('src="../../dist/tile-search.js"', 'src="tile-search.js"')
+  .replace(/\n<link rel="icon" href="\.\.\/favicon\.svg"[^>]*>/, '\n<link rel="icon" href="data:,">')
+  .replace(/<!-- reveal\.js from npm[^]*?-->/, '<!-- reveal.js 5 in reveal/ (its licence: reveal/LICENSE); the widgets from this folder. -->');
+if (/node_modules|\.\.\//.test(deck)) throw new Error('build-dist: www/hosts/slides.html loads something outside dist/');
+await writeFile(join(DIST, 'slides.html'), deck);
+for (const file of ['reveal.js', 'reveal.css', 'theme/white.css']) await cp(join(REVEAL, 'dist', file), join(DIST, 'reveal', file));
+await cp(join(REVEAL, 'dist/theme/fonts/source-sans-pro'), join(DIST, 'reveal/theme/fonts/source-sans-pro'), { recursive: true });
+await copyFile(join(REVEAL, 'LICENSE'), join(DIST, 'reveal/LICENSE'));
+
 // The Pandoc filter / Quarto extension, carrying both builds.
 const EXTENSION = join(DIST, '_extensions/tile-search');
 await cp(join(ROOT, '_extensions/tile-search'), EXTENSION, { recursive: true });
@@ -144,7 +159,7 @@ const HEADER = '/* tslint:disable */\n/* eslint-disable */\n';
 const typesEnd = glueTypes.indexOf('\nexport class ');
 if (!glueTypes.startsWith(HEADER) || typesEnd < 0) throw new Error('build-dist: www/pkg/tilesearch.d.ts does not have the expected layout');
 const events = glueTypes.slice(HEADER.length, typesEnd).trimStart().replace(/\/\*\* `run\(options\?\)`[^]*?\nexport interface Solver \{[^]*?\n\}\n/, '');
-const declared = ['TraceEvent', 'Heuristic', 'GoalConvention', 'SolverOptions', 'RunSummary', 'BoardDescription'];
+const declared = ['TraceEvent', 'Heuristic', 'GoalConvention', 'SolverOptions', 'RunSummary', 'BoardDescription', 'Catalog'];
 if (declared.some((name) => !new RegExp(`export (type|interface) ${name}\\b`).test(events)) || /export interface Solver\b/.test(events)) {
   throw new Error('build-dist: could not take the core\'s types from www/pkg/tilesearch.d.ts');
 }

@@ -55,6 +55,22 @@ impl Goal {
         }
     }
 
+    /// The convention in a sentence ("goal blank last").
+    pub fn title(self) -> &'static str {
+        match self {
+            Goal::BlankLast => "blank last",
+            Goal::BlankFirst => "blank first",
+        }
+    }
+
+    /// The convention with its goal board's first tiles, as a menu lists it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Goal::BlankLast => "blank last (1 2 3 … 0)",
+            Goal::BlankFirst => "blank first (0 1 2 …)",
+        }
+    }
+
     /// The tile that belongs in cell `pos` of a board with `cells` cells.
     pub fn tile_at(self, pos: usize, cells: usize) -> u8 {
         match self {
@@ -195,15 +211,29 @@ impl MoveOrder {
         self.0.iter().map(|d| d.letter()).collect()
     }
 
+    /// The moves in words, e.g. `left, right, up, down`.
+    pub fn title(self) -> String {
+        self.0.map(Direction::name).join(", ")
+    }
+
     /// Every one of the 24 orders, the lecture's first, then in the order of their names.
     pub fn all() -> Vec<MoveOrder> {
-        let d = Direction::ORDER;
-        let mut orders: Vec<MoveOrder> = (0..256usize)
-            .map(|n| [n & 3, n >> 2 & 3, n >> 4 & 3, n >> 6 & 3])
-            .filter(|i| (0..4).all(|k| i.contains(&k)))
-            .map(|i| MoveOrder(i.map(|k| d[k])))
-            .collect();
-        orders.sort_by_key(|o| (*o != MoveOrder::LECTURE, o.name()));
+        // Made in the order of their names: the directions by letter (d, l, r, u), the first
+        // letter the most significant; so nothing is sorted (a sort would grow the wasm).
+        let by_letter = [
+            Direction::Down,
+            Direction::Left,
+            Direction::Right,
+            Direction::Up,
+        ];
+        let mut orders = vec![MoveOrder::LECTURE];
+        for n in 0..256usize {
+            let i = [n >> 6 & 3, n >> 4 & 3, n >> 2 & 3, n & 3];
+            let order = MoveOrder(i.map(|k| by_letter[k]));
+            if (0..4).all(|k| i.contains(&k)) && order != MoveOrder::LECTURE {
+                orders.push(order);
+            }
+        }
         orders
     }
 

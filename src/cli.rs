@@ -494,7 +494,7 @@ fn print_solution(options: &Options, outcome: &Outcome, out: &mut dyn Write) -> 
         "Solved {} in {} moves with {} ({}, goal {}).",
         board.to_line(),
         moves.len(),
-        algorithm_title(options.algorithm),
+        options.algorithm.title(),
         options.heuristic,
         options.goal
     )?;
@@ -528,16 +528,6 @@ fn print_solution(options: &Options, outcome: &Outcome, out: &mut dyn Write) -> 
         writeln!(out, "\nStep {}:\n{current}", i + 1)?;
     }
     Ok(())
-}
-
-fn algorithm_title(algorithm: Algorithm) -> &'static str {
-    match algorithm {
-        Algorithm::Ida => "IDA*",
-        Algorithm::Bfs => "breadth-first search",
-        Algorithm::Dfs => "depth-first search",
-        Algorithm::Greedy => "greedy best-first search",
-        Algorithm::Astar => "A*",
-    }
 }
 
 /// Every algorithm on one board: the lecture's comparison table. A run that gives up or is

@@ -11,7 +11,7 @@ use tilesearch::trace::{
     BacktrackEvent, IterationEvent, NodeInfo, PruneEvent, RaiseEvent, SolvedEvent, RECORD_WORDS,
 };
 use tilesearch::wasm::{
-    board_after, check_trace, describe_board, export_pattern_databases, guard_error,
+    board_after, catalog, check_trace, describe_board, export_pattern_databases, guard_error,
     load_pattern_database_parts, load_pattern_databases, parse_board, pattern_databases_ready,
     random_board, PacketSearcher, ParallelSearch, PatternDatabaseBuilder, Solver,
 };
@@ -81,6 +81,67 @@ fn tiles(values: &[u8]) -> JsValue {
 
 fn json(value: &JsValue) -> String {
     js_sys::JSON::stringify(value).unwrap().as_string().unwrap()
+}
+
+/// The catalog's names are exactly the ones the Solver takes, each with its display name, the
+/// default first; every name in it makes a Solver, and the defaults are the Solver's.
+#[wasm_bindgen_test]
+fn the_catalog_lists_every_option_name_with_its_title() {
+    let list = |key: &str| -> Vec<(String, String)> {
+        let parsed = js_sys::JSON::parse(&catalog()).expect("the catalog is JSON");
+        Array::from(&get(&parsed, key))
+            .iter()
+            .map(|entry| {
+                let text = |field| get(&entry, field).as_string().unwrap();
+                assert!(!text("label").is_empty());
+                (text("name"), text("title"))
+            })
+            .collect()
+    };
+    let names = |key: &str| -> Vec<String> { list(key).into_iter().map(|(n, _)| n).collect() };
+    assert_eq!(
+        names("heuristics"),
+        ["manhattan", "hamming", "linear-conflict", "pdb"]
+    );
+    assert_eq!(
+        names("algorithms"),
+        ["ida", "bfs", "dfs", "greedy", "astar"]
+    );
+    assert_eq!(names("goals"), ["blank-last", "blank-first"]);
+    let orders = names("orders");
+    assert_eq!((orders.len(), orders[0].as_str()), (24, "lrud"));
+    assert_eq!(list("heuristics")[0].1, "Manhattan distance");
+    assert_eq!(list("algorithms")[1].1, "breadth-first search");
+    assert_eq!(list("goals")[1].1, "blank first");
+    assert_eq!(list("orders")[0].1, "left, right, up, down");
+    let defaults = solver("6 4 5 8 2 7 1 0 3");
+    assert_eq!(
+        [defaults.heuristic(), defaults.goal(), defaults.order()],
+        [&names("heuristics")[0], &names("goals")[0], &orders[0]].map(String::clone)
+    );
+    for key in ["heuristics", "algorithms", "goals", "orders"] {
+        for (name, title) in list(key) {
+            assert!(!title.is_empty(), "{key} {name}");
+            let option = match key {
+                "heuristics" => "heuristic",
+                "algorithms" => "algorithm",
+                "goals" => "goal",
+                _ => "order",
+            };
+            // pdb needs its databases and a 4×4 board: the core names what is missing.
+            let made = Solver::new(object(&[
+                ("board", "6 4 5 8 2 7 1 0 3".into()),
+                (option, name.as_str().into()),
+            ]));
+            match made {
+                Ok(_) => assert_ne!(name, "pdb"),
+                Err(error) => assert_eq!(
+                    (name.as_str(), thrown(error).0.as_str()),
+                    ("pdb", "pdb-width")
+                ),
+            }
+        }
+    }
 }
 
 #[wasm_bindgen_test]

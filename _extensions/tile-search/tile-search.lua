@@ -27,15 +27,16 @@ figure is interactive in the HTML version.
 
 local M = {}
 
---- The element's attributes (README, "Attributes"); booleans are present or absent.
+--- The element's attributes (www/element/attributes.js; tests/js/attributes.test.mjs holds these
+--- lists to its table) and HTML's own that the widget takes; booleans are present or absent.
 M.ATTRIBUTES = {
-  board = true, heuristic = true, goal = true, algorithm = true, ['max-reached'] = true, speed = true,
-  view = true, controls = true, height = true, caption = true, theme = true, id = true,
-  ['aria-label'] = true, style = true, class = true,
+  board = true, heuristic = true, goal = true, algorithm = true, order = true, ['max-reached'] = true, speed = true,
+  view = true, controls = true, height = true, caption = true, theme = true, position = true, mode = true,
+  id = true, ['aria-label'] = true, style = true, class = true,
 }
 M.BOOLEANS = { autoplay = true, loop = true }
-M.ORDER = { 'id', 'class', 'board', 'heuristic', 'goal', 'algorithm', 'max-reached', 'speed', 'autoplay', 'loop',
-  'view', 'controls', 'height', 'theme', 'caption', 'aria-label', 'style' }
+M.ORDER = { 'id', 'class', 'board', 'heuristic', 'goal', 'algorithm', 'order', 'max-reached', 'speed', 'autoplay', 'loop',
+  'view', 'controls', 'height', 'theme', 'position', 'mode', 'caption', 'aria-label', 'style' }
 M.VERSION = '0.1.0'
 
 local function warn(message)
@@ -182,6 +183,9 @@ local function from_div(div)
   if div.identifier ~= '' then attributes.id = div.identifier end
   local classes = {}
   for _, class in ipairs(div.classes) do if class ~= 'tile-search' then classes[#classes + 1] = class end end
+  -- Pandoc's own template is a 36em column: "wide" lets the widget grow past it to show board
+  -- and tree side by side (the element's stylesheet; in a wider column it changes nothing).
+  if not quarto and not is_slides() and not div.classes:includes('wide') then classes[#classes + 1] = 'wide' end
   if #classes > 0 then attributes.class = table.concat(classes, ' ') end
   local text = pandoc.utils.stringify(div.content):gsub('%s+', ' '):gsub('^ ', ''):gsub(' $', '')
   if attributes.caption == nil and text ~= '' then attributes.caption = text end

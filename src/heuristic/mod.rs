@@ -229,6 +229,26 @@ impl HeuristicKind {
             HeuristicKind::Pdb => "pdb",
         }
     }
+
+    /// Its name in a sentence ("IDA* with Manhattan distance"), as menus and titles show it.
+    pub fn title(self) -> &'static str {
+        match self {
+            HeuristicKind::Hamming => "Hamming distance",
+            HeuristicKind::Manhattan => "Manhattan distance",
+            HeuristicKind::LinearConflict => "linear conflict",
+            HeuristicKind::Pdb => "pattern databases",
+        }
+    }
+
+    /// Its short name, as a menu lists it.
+    pub fn label(self) -> &'static str {
+        match self {
+            HeuristicKind::Hamming => "Hamming",
+            HeuristicKind::Manhattan => "Manhattan",
+            HeuristicKind::LinearConflict => "Linear conflict",
+            HeuristicKind::Pdb => "Pattern databases (pdb)",
+        }
+    }
 }
 
 impl FromStr for HeuristicKind {

@@ -395,6 +395,28 @@ impl Algorithm {
             Algorithm::Astar => "astar",
         }
     }
+
+    /// Its name in a sentence ("solved with breadth-first search"), as menus and titles show it.
+    pub fn title(self) -> &'static str {
+        match self {
+            Algorithm::Ida => "IDA*",
+            Algorithm::Bfs => "breadth-first search",
+            Algorithm::Dfs => "depth-first search",
+            Algorithm::Greedy => "greedy best-first search",
+            Algorithm::Astar => "A*",
+        }
+    }
+
+    /// Its short name, as a menu lists it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Algorithm::Ida => "IDA*",
+            Algorithm::Bfs => "BFS (breadth-first)",
+            Algorithm::Dfs => "DFS (depth-first)",
+            Algorithm::Greedy => "Greedy best-first",
+            Algorithm::Astar => "A*",
+        }
+    }
 }
 
 impl std::str::FromStr for Algorithm {

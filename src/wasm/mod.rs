@@ -13,6 +13,7 @@
 //! generated glue (`scripts/pkg-guard.js`), with the messages of [`guard_error`].
 
 mod board;
+mod catalog;
 mod check;
 mod js;
 mod parallel;
@@ -21,6 +22,7 @@ mod solver;
 mod types;
 
 pub use board::{board_after, describe_board, parse_board, random_board};
+pub use catalog::catalog;
 pub use check::check_trace;
 pub use parallel::{PacketSearcher, ParallelSearch};
 pub use pdb::{

@@ -5,7 +5,7 @@
 //! `PacketTask`, `ParallelIteration` and `PacketResult` (`crate::search::parallel`), `FrontierEntry`, `BoardDescription`
 //! with `HeuristicEstimates` and `Conflict`.
 //!
-//! Hand-written here: the options objects (the parallel search's too), which `solver.rs` reads key by key from JS (no Rust
+//! Hand-written here: `Catalog` (`catalog()` returns it as JSON text, so no Rust type stands for it), the options objects (the parallel search's too), which `solver.rs` reads key by key from JS (no Rust
 //! struct; `RunOptions` holds a JS callback), and the `run` overload with its optional
 //! parameter, which the generated signature cannot say. The algorithm names stay a literal
 //! union: a generated `Algorithm` would shadow the element's own in the npm package.
@@ -66,6 +66,21 @@ export interface CheckOptions {
   goal?: GoalConvention;
   /** The trace's move order (l, r, u, d once each); inferred from the trace when absent. */
   order?: string;
+}
+
+/** One name an option takes (`name`: "manhattan", "ida", "blank-last", "lrud"), its name in a sentence (`title`: "Manhattan distance", "breadth-first search", "left, right, up, down") and its short name for menus (`label`: "Manhattan", "BFS (breadth-first)"). */
+export interface CatalogEntry { name: string; title: string; label: string }
+
+/** `JSON.parse(catalog())`: the names each option takes, each list's default first. */
+export interface Catalog {
+  /** `heuristic`'s values ("pdb" is for 4×4 boards). */
+  heuristics: CatalogEntry[];
+  /** `algorithm`'s values: IDA* and the lecture's graph searches. */
+  algorithms: CatalogEntry[];
+  /** `goal`'s values. */
+  goals: CatalogEntry[];
+  /** `order`'s values: the 24 orders of the blank's moves. */
+  orders: CatalogEntry[];
 }
 
 /** Options of `run(options)`; unknown keys are errors. */

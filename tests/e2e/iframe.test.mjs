@@ -15,7 +15,7 @@ let course, lms, courseServer, lmsServer, browser;
 const QUERY = {
   board: '8 1 3 4 0 2 7 6 5', heuristic: 'linear-conflict', goal: 'blank-last', algorithm: 'ida', 'max-reached': '5000',
   speed: '8', view: 'board now tree', controls: 'step step-back reset', height: '', caption: 'Figure 4. IDA* with linear conflict',
-  theme: 'light', id: 'fig4', 'aria-label': 'IDA* explorer, figure 4',
+  theme: 'light', id: 'fig4', 'aria-label': 'IDA* explorer, figure 4', order: 'udlr', position: '0', mode: 'explore',
 };
 
 /** The README's iframe and auto-height listener, as a teacher copies them. */
@@ -110,7 +110,9 @@ test('embed.html in an LMS page: every attribute from the query, a meaningful ti
   // It fills the frame's width (inside its 8 px padding).
   const [widgetWidth, frameWidth] = await frame.evaluate(() => [document.querySelector('tile-search').getBoundingClientRect().width, innerWidth]);
   assert.equal(Math.round(widgetWidth), frameWidth - 16);
-  await stepsForward(frame, '#fig4', 3);
+  assert.equal(await frame.locator('.frame-note').count(), 0, 'every attribute is a parameter');
+  const stepped = await stepsForward(frame, '#fig4', 3);
+  assert.equal(stepped.order, 'udlr', 'the move order from the query is in effect');
   await page.waitForTimeout(300);
   await screenshot(page, '62-iframe-lms-1280');
   // A narrow page: the board goes above the panels, the content grows, the host is told.
@@ -125,6 +127,8 @@ test('embed.html in an LMS page: every attribute from the query, a meaningful ti
 
 test('embed.html without a caption names its search in the title; an unknown parameter is named in the frame', async () => {
   const { frame, context, errors } = await openLms('plain.html');
+  // In the core's words (its catalog), once the core is loaded.
+  await frame.waitForFunction(() => document.title !== 'IDA* explorer');
   assert.equal(await frame.title(), 'IDA* with Manhattan distance on 6 4 5 8 2 7 1 0 3 · IDA* explorer');
   assert.match(await frame.locator('.frame-note').textContent(), /unknown parameter "colour"; it takes board, heuristic/);
   await stepsForward(frame, 'tile-search', 2);

@@ -51,12 +51,15 @@ for (const [width, height] of [[1280, 720], [1366, 900]]) {
   });
 }
 
-test('a phone (390×844): board and Now on the first screen, the controls stay at hand, 44 px targets', async () => {
+test('a phone (390×844): the options, the board and the start of Now on the first screen, the controls stay at hand, 44 px targets', async () => {
   const { page, context, errors } = await openExplorer(browser, server.url, { viewport: { width: 390, height: 844 } });
   await page.evaluate(() => { const t = document.querySelector('tile-search'); for (let i = 0; i < 20; i += 1) t.step(); });
   await settle(page);
-  const first = await boxes(page, { step: '[data-action="step"]', board: '.board-host .board', narration: '.narration', f: '.now [data-key="f"]' });
+  // The options come first (see the next test), so Now begins on the first screen and goes on below it.
+  const first = await boxes(page, { step: '[data-action="step"]', goal: '[data-choice="goal"]', board: '.board-host .board' });
   for (const [name, box] of Object.entries(first.boxes)) assert.ok(box.bottom <= first.innerHeight, `${name} on the first screen: ${JSON.stringify(box)}`);
+  const now = await boxes(page, { now: '.now-panel' });
+  assert.ok(now.boxes.now.top < now.innerHeight, `Now begins on the first screen: ${JSON.stringify(now.boxes.now)}`);
   assert.ok(first.scrollWidth <= 390, 'no horizontal scrolling');
   const targets = await page.evaluate(() => [...document.querySelector('tile-search').shadowRoot.querySelectorAll('.controls button')]
     .filter((b) => b.getBoundingClientRect().width > 0).map((b) => [b.textContent, b.getBoundingClientRect().height, b.getBoundingClientRect().width]));
@@ -71,6 +74,22 @@ test('a phone (390×844): board and Now on the first screen, the controls stay a
   await button(page, 'Step').click();
   assert.equal((await state(page)).position, before + 1);
   await screenshot(page, '52-phone-scrolled');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a phone (390×844): top to bottom the options (board field, presets, Check a trace), the board, Now, the tree, then the pseudo-code and the glossary', async () => {
+  const { page, context, errors } = await openExplorer(browser, server.url, { viewport: { width: 390, height: 844 } });
+  await page.evaluate(() => { const t = document.querySelector('tile-search'); for (let i = 0; i < 5; i += 1) t.step(); });
+  await settle(page);
+  const { boxes: b } = await boxes(page, { field: '.input .field input', presets: '.input [data-choice="preset"]', share: '.share',
+    board: '.board-host .board', now: '.now-panel', tree: '.tree-panel', code: '.code-panel', glossary: '.glossary-panel' });
+  const order = ['field', 'presets', 'share', 'board', 'now', 'tree', 'code', 'glossary'];
+  for (const name of order) assert.ok(b[name].shown, `${name} is shown`);
+  for (let i = 1; i < order.length; i += 1) {
+    assert.ok(b[order[i - 1]].bottom <= b[order[i]].top + 1, `${order[i - 1]} above ${order[i]}: ${JSON.stringify(Object.fromEntries(order.map((n) => [n, Math.round(b[n].top)])))}`);
+  }
+  await screenshot(page, '53-phone-order');
   assert.deepEqual(errors, []);
   await context.close();
 });

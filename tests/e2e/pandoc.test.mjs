@@ -51,7 +51,7 @@ test('the filter writes one widget per div (attributes, id, caption from the tex
   const html = await readFile(join(folder, 'notes.html'), 'utf8');
   const widgets = html.match(/<tile-search [^>]*><\/tile-search>/g);
   assert.equal(widgets.length, 2);
-  assert.equal(widgets[0], '<tile-search id="walkthrough" board="6 4 5 8 2 7 1 0 3" heuristic="manhattan" view="board now tree" '
+  assert.equal(widgets[0], '<tile-search id="walkthrough" class="wide" board="6 4 5 8 2 7 1 0 3" heuristic="manhattan" view="board now tree" '
     + 'controls="step step-back next-iteration reset" caption="Figure 1. IDA* with Manhattan distance on 6 4 5 / 8 2 7 / 1 _ 3, one event per Step."></tile-search>');
   assert.equal(html.match(/tile-search-standalone\.js/g).length, 1, 'the script once per document');
   assert.match(html, /<script src="_extensions\/tile-search\/assets\/tile-search-standalone\.js"><\/script>/);
@@ -85,6 +85,33 @@ for (const [name, file] of [['HTML (standalone build), served', 'notes.html'], [
     await context.close();
   });
 }
+
+test("Pandoc's own 36em column at 1280×720: the widget grows past it, board beside tree, inside the window; at 390×844 it keeps to the page", async () => {
+  const { page, context, errors } = await openGuest(browser, `${server.url}notes.html`);
+  const layout = () => page.evaluate(() => {
+    const element = document.querySelector('#walkthrough');
+    const box = (node) => { const r = node.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom }; };
+    const style = getComputedStyle(document.body);
+    const column = document.body.getBoundingClientRect().width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+    return { column, twoColumns: 44 * rem, widget: box(element), board: box(element.shadowRoot.querySelector('.board-host .board')),
+      tree: box(element.shadowRoot.querySelector('.tree-panel')), innerWidth, scrollWidth: document.documentElement.scrollWidth };
+  });
+  const wide = await layout();
+  assert.ok(wide.column < wide.twoColumns, `Pandoc's column is narrower than the widget's two columns (44rem): ${JSON.stringify(wide)}`);
+  assert.ok(wide.tree.left >= wide.board.right, `the tree beside the board: ${JSON.stringify(wide)}`);
+  assert.ok(wide.tree.top < wide.board.bottom && wide.board.top < wide.tree.bottom, `side by side, not stacked: ${JSON.stringify(wide)}`);
+  assert.ok(wide.widget.left >= 0 && wide.widget.right <= wide.innerWidth && wide.scrollWidth <= wide.innerWidth, 'inside the window, no sideways scrolling');
+  await stepsForward(page, '#walkthrough', 2);
+  await screenshot(page, '61-pandoc-column-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(300);
+  const narrow = await layout();
+  assert.ok(narrow.widget.left >= 0 && narrow.widget.right <= 390, `a phone: the widget keeps to the page ${JSON.stringify(narrow)}`);
+  await screenshot(page, '61-pandoc-column-390');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
 
 test('self-contained HTML: one file, opened from disk in an empty folder, fetches nothing and its widgets step', async () => {
   const alone = await mkdtemp(join(tmpdir(), 'tilesearch-alone-'));

@@ -9,6 +9,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, launch, screenshot, ROOT, openWatched, ringBox, treeAnnouncement } from './server.mjs';
 import { stateOf, stepsForward } from './guest.mjs';
@@ -228,4 +230,33 @@ test('printing the deck (print media, no print view): a widget on a slide not sh
   }
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+test("dist/slides.html, the starter deck, works with dist/ alone served: reveal.js from dist/reveal/, a widget steps on a slide", async () => {
+  // A copy of dist/ in a folder of its own: nothing of the repository (no node_modules/) beside it.
+  const folder = await mkdtemp(join(tmpdir(), 'tilesearch-deck-'));
+  await cp(join(ROOT, 'dist'), folder, { recursive: true });
+  const alone = await startServer(folder);
+  try {
+    assert.doesNotMatch(await readFile(join(folder, 'slides.html'), 'utf8'), /node_modules|\.\.\//, 'the deck loads nothing outside its folder');
+    assert.ok(existsSync(join(folder, 'reveal/LICENSE')), "reveal.js's licence comes with its files");
+    const { page, context, errors } = await openWatched(browser, `${alone.url}slides.html`);
+    await page.waitForFunction(() => window.Reveal?.isReady() && [...document.querySelectorAll('tile-search')].every(
+      (element) => element.shadowRoot.querySelector('.board .tile') && element.state.status === 'ready'));
+    // reveal.js laid the deck out: slides scaled, its stylesheet and theme applied.
+    assert.equal(await page.locator('.reveal .slides > section').count(), 3);
+    assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('.reveal .slides')).position), 'absolute');
+    await stepsForward(page, '#now', 3);
+    await goTo(page, 1);
+    await page.waitForFunction(() => document.querySelector('#iteration').closest('section').classList.contains('present'));
+    await stepsForward(page, '#iteration', 4);
+    await page.waitForFunction(() => /^Iteration 1, threshold 17: /.test(document.querySelector('#iteration').shadowRoot.querySelector('.tree-note').textContent));
+    assert.ok(await treeNodes(page, '#iteration') >= 3, 'the tree is drawn');
+    await screenshot(page, '73-reveal-dist-deck');
+    assert.deepEqual(errors, []);
+    await context.close();
+  } finally {
+    await alone.close();
+    await rm(folder, { recursive: true, force: true });
+  }
 });

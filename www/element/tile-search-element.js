@@ -13,21 +13,8 @@
 // `position` property seek too: the core restarts at the moment's iteration, and that
 // iteration's records are replayed into the tree.
 //
-// API (attributes are reflected as properties):
-//   board      the board as text ("6 4 5 8 2 7 1 0 3", "6,4,5,…", rows with "/"); default the lecture's challenging case
-//   heuristic  "manhattan" (default) | "linear-conflict" | "hamming" | "pdb" (4×4 only: the pattern databases are
-//              built in the worker once, with a progress bar, and kept in IndexedDB; state.databases)
-//   goal       "blank-last" (default) | "blank-first"
-//   order      the order the blank's moves are tried in: l, r, u, d once each, default "lrud" (a bad value is
-//              named in the message line, and lrud stays in effect; state.order: the order in effect)
-//   algorithm  "ida" (default) | the lecture's graph searches "bfs" | "dfs" | "greedy" | "astar" (a frontier panel,
-//              expanded nodes purple and frontier nodes green in the tree, no iteration timeline)
-//   max-reached  the graph searches' memory guard (property maxReached; default the core's 1,000,000 states)
-//              changing board, heuristic, goal, algorithm or max-reached resets the search; a bad value sets state.error
-//   speed      events per second (1…1000), or "max" (property: Infinity) for full speed in the worker; default 4
-//              (another value is named in the message line, and 4 stays in effect)
-//   autoplay   boolean, off by default: run as soon as a board is set (not when the reader prefers reduced motion)
-//   loop       boolean: after a run reaches the solution, start again 3 s later (for animations)
+// API: the attributes are in attributes.js (one table: names, types, defaults, values), each
+// reflected as a property; besides them:
 //   state      read-only {status: "ready"|"preparing"|"running"|"paused"|"solved"|"gaveup"|"error", algorithm,
 //              threshold, iteration, expanded, generated, reached, maxFrontier (graph searches, else null),
 //              lastEvent, solution: {length, moves} | null, error: string | null, databases (pdb, else null),
@@ -35,8 +22,6 @@
 //              position (events shown), mode ("explore" | "predict": in effect), score: {asked, correct, streak, bestStreak}}
 //   position   events shown; setting the property (or the attribute, or a link's step=N) shows the
 //              moment after that many events, back or forward
-//   mode       "explore" (default) | "predict": before an event is shown, a question about it (IDA* only;
-//              the Predict switch in the controls sets it)
 //   question   read-only: the question waiting in predict mode, {kind, prompt, choices} or null
 //   answer(v)  answers it: returns {kind, given, correct, expected, explanation} and shows the event; with no
 //              question waiting it throws an Error, a value of the wrong type a TypeError, out of range a RangeError
@@ -49,19 +34,13 @@
 //              resolves to the summary Solver.run() gives, shows the solved state (state.parallel: {workers,
 //              seconds, balance}); rejects with the core's error, or an AbortError when Pause, Reset, new
 //              options or removal abandon it
+//   TileSearchElement.catalog()  the core's names and display names of the heuristics, algorithms, goals and move orders
 //   events     "step" (detail: the trace event just shown; at full speed once per frame, the last one),
 //              "check" (detail: the verdict), "question" (detail: the question), "answer" (detail: what answer() returns),
 //              "solved" (detail: {length, moves, expanded, generated}), "gaveup" (detail: {reached, limit}), "optionschange" (detail:
 //              {board, heuristic, goal}, for a page that keeps them in the URL), "reset": all bubbling and composed
 //
 // Embedding (the README's "Embed in your course notes"; a bad value shows a message in the widget):
-//   view       the panels, any of "input board now code frontier tree timeline solution compare glossary" (default all)
-//   controls   the controls, any of "step step-back next-iteration run (Run and Pause) reset solve-now play-solution
-//              speed overlay copy-link download-trace download-tree download-table check-trace" (default all), or "none"
-//   height     a fixed height (a CSS length; a bare number is pixels); the content scrolls inside
-//   caption    a caption shown under the widget (and its accessible name unless aria-label is set)
-//   theme      "light" | "dark"; without it (or with another value, named in the message line) the widget
-//              follows the page's color-scheme (light by default)
 //   link, copyLink()        the page's URL with board/heuristic/goal (algorithm, the widget's id) in the hash; a
 //                           widget whose id the hash names takes those options when it connects
 //   exportTrace(), exportTree(), exportTable()   the Download buttons' files as text: the events so far as
@@ -74,7 +53,10 @@
 //   --tile-search-highlight, --tile-search-solution, --tile-search-board-size, --tile-search-tree-height; parts: input,
 //   controls, share, progress, board, now, frontier, tree, timeline, solution, compare, caption, message
 //   (e.g. tile-search::part(caption) { font-style: normal }).
-import { Explorer, DEFAULTS, parseSpeed } from '../app/explorer.js';
+import { Explorer } from '../app/explorer.js';
+import { OBSERVED, DEFAULTS, MODES, parseAttribute } from './attributes.js';
+import { coreReady } from '../app/page-core.js';
+import { catalog } from '../pkg/tilesearch.js';
 
 /**
  * The `<tile-search>` element: IDA* (and the lecture's graph searches) on a sliding-tile board, step by step.
@@ -132,7 +114,17 @@ import { Explorer, DEFAULTS, parseSpeed } from '../app/explorer.js';
  * @cssprop --tile-search-tree-height - the tree's height (default 24rem)
  */
 class TileSearchElement extends HTMLElement {
-  static observedAttributes = ['board', 'heuristic', 'goal', 'algorithm', 'order', 'max-reached', 'speed', 'autoplay', 'view', 'controls', 'height', 'caption', 'theme', 'position', 'mode'];
+  static observedAttributes = [...OBSERVED];
+
+  /**
+   * The core's names of the heuristics, algorithms, goal conventions and move orders, each with
+   * its display name (the wasm `catalog()`), once the core is ready: for menus and titles.
+   * @returns {Promise<import('../pkg/tilesearch.js').Catalog>}
+   */
+  static async catalog() {
+    await coreReady();
+    return JSON.parse(catalog());
+  }
 
   #explorer;
 
@@ -145,24 +137,29 @@ class TileSearchElement extends HTMLElement {
   disconnectedCallback() { this.#explorer.disconnected(); }
   attributeChangedCallback(name, oldValue, value) { this.#explorer.attributeChanged(name, oldValue, value); }
 
-  get board() { return this.getAttribute('board') ?? DEFAULTS.board; }
+  // Each attribute of attributes.js as a property: its text, or its value in effect.
+  /** @returns {string} */
+  #text(name) { return this.getAttribute(name) ?? /** @type {string} */ (DEFAULTS[name]) ?? null; }
+  #reflect(name, value) { if (value === null || value === undefined) this.removeAttribute(name); else this.setAttribute(name, String(value)); }
+
+  get board() { return this.#text('board'); }
   set board(value) { this.setAttribute('board', Array.isArray(value) ? value.join(' ') : String(value)); }
-  get heuristic() { return this.getAttribute('heuristic') ?? DEFAULTS.heuristic; }
+  get heuristic() { return this.#text('heuristic'); }
   set heuristic(value) { this.setAttribute('heuristic', value); }
-  get goal() { return this.getAttribute('goal') ?? DEFAULTS.goal; }
+  get goal() { return this.#text('goal'); }
   set goal(value) { this.setAttribute('goal', value); }
   /** Events per second; Infinity (attribute "max") is full speed. @returns {number} */
-  get speed() { return parseSpeed(this.getAttribute('speed')); }
+  get speed() { return /** @type {number} */ (parseAttribute('speed', this.getAttribute('speed')).value); }
   /** @param {number | 'max'} value */
   set speed(value) { this.setAttribute('speed', value === Infinity || value === 'max' ? 'max' : String(Number(value))); }
-  get algorithm() { return this.getAttribute('algorithm') ?? DEFAULTS.algorithm; }
+  get algorithm() { return this.#text('algorithm'); }
   set algorithm(value) { this.setAttribute('algorithm', value); }
   /** The order the blank's moves are tried in: l, r, u, d once each (the attribute; default "lrud"; state.order: the one in effect). */
-  get order() { return this.getAttribute('order') ?? DEFAULTS.order; }
+  get order() { return this.#text('order'); }
   set order(value) { this.setAttribute('order', value); }
   /** The graph searches' memory guard in reached states; null: the core's default. */
   get maxReached() { const text = this.getAttribute('max-reached'); return text === null ? null : Number(text); }
-  set maxReached(value) { if (value === null) this.removeAttribute('max-reached'); else this.setAttribute('max-reached', String(value)); }
+  set maxReached(value) { this.#reflect('max-reached', value); }
   /**
    * Events shown so far. Setting it shows the moment after that many events (fewer if the
    * search ends first), back or forward, as a deep link does; like Step back, the tree of that
@@ -174,11 +171,27 @@ class TileSearchElement extends HTMLElement {
   get autoplay() { return this.hasAttribute('autoplay'); }
   set autoplay(value) { this.toggleAttribute('autoplay', Boolean(value)); }
   /** "explore" or "predict" (the attribute; another value is named in the message line and explore stays in effect). */
-  get mode() { return this.getAttribute('mode') === 'predict' ? 'predict' : 'explore'; }
+  get mode() { return /** @type {'explore' | 'predict'} */ (parseAttribute('mode', this.getAttribute('mode')).value); }
   set mode(value) {
-    if (value !== 'explore' && value !== 'predict') throw new RangeError(`mode must be "explore" or "predict", not ${JSON.stringify(value) ?? String(value)}`);
+    if (!MODES.includes(value)) throw new RangeError(`mode must be "explore" or "predict", not ${JSON.stringify(value) ?? String(value)}`);
     this.setAttribute('mode', value);
   }
+  get loop() { return this.hasAttribute('loop'); }
+  set loop(value) { this.toggleAttribute('loop', Boolean(value)); }
+  /** The panels shown, space-separated (null: all). */
+  get view() { return this.getAttribute('view'); }
+  set view(value) { this.#reflect('view', value); }
+  /** The controls shown, space-separated, or "none" (null: all). */
+  get controls() { return this.getAttribute('controls'); }
+  set controls(value) { this.#reflect('controls', value); }
+  /** A fixed height: pixels or a CSS length (null: the content's height). */
+  get height() { return this.getAttribute('height'); }
+  set height(value) { this.#reflect('height', value); }
+  get caption() { return this.getAttribute('caption'); }
+  set caption(value) { this.#reflect('caption', value); }
+  /** "light" or "dark" (null: the page's color-scheme). */
+  get theme() { return this.getAttribute('theme'); }
+  set theme(value) { this.#reflect('theme', value); }
 
   /** Predict mode: the question about the next event, {kind, prompt, choices}, while it waits; else null. */
   get question() { return this.#explorer.question; }

@@ -1,10 +1,9 @@
 // embed.html's script: one <tile-search> from the query string, the page's title from it, and the
 // content height posted to the host page whenever it changes (hosts size their <iframe> with it).
-const ATTRIBUTES = ['board', 'heuristic', 'goal', 'algorithm', 'max-reached', 'speed', 'view', 'controls', 'height',
-  'caption', 'theme', 'id', 'aria-label'];
-const BOOLEANS = ['autoplay', 'loop'];
-const HEURISTICS = { manhattan: 'Manhattan distance', 'linear-conflict': 'linear conflict', hamming: 'Hamming distance', pdb: 'pattern databases' };
-const ALGORITHMS = { ida: 'IDA*', bfs: 'Breadth-first search', dfs: 'Depth-first search', greedy: 'Greedy best-first search', astar: 'A*' };
+import { ATTRIBUTES as TABLE, BOOLEANS, HTML_ATTRIBUTES } from '../element/attributes.js';
+
+// Every attribute of the element (and HTML's own that it passes on); booleans are bare words.
+const ATTRIBUTES = [...TABLE.map((spec) => spec.name).filter((name) => !BOOLEANS.includes(name)), ...HTML_ATTRIBUTES];
 
 const params = new URLSearchParams(location.search);
 const main = document.querySelector('main');
@@ -21,19 +20,26 @@ if (unknown.length > 0) {
   note.className = 'frame-note';
   note.setAttribute('role', 'status');
   note.textContent = `embed.html: unknown parameter${unknown.length > 1 ? 's' : ''} ${unknown.map((name) => `"${name}"`).join(', ')}; `
-    + `it takes ${[...ATTRIBUTES, ...BOOLEANS].join(', ')}.`;
+    + `it takes ${[...TABLE.map((spec) => spec.name), ...HTML_ATTRIBUTES].join(', ')}.`;
   main.append(note);
 }
 main.append(widget);
 
-const board = params.get('board');
+// The title names the search in the core's words (its catalog); the caption, when there is one.
 const caption = params.get('caption');
-const algorithm = ALGORITHMS[params.get('algorithm') ?? 'ida'] ?? 'IDA*';
-const heuristic = HEURISTICS[params.get('heuristic') ?? 'manhattan'];
-document.title = caption
-  ? `${caption} · IDA* explorer`
-  : `${algorithm}${heuristic && algorithm !== 'Breadth-first search' && algorithm !== 'Depth-first search' ? ` with ${heuristic}` : ''}`
-    + ` on ${board ?? '6 4 5 8 2 7 1 0 3'} · IDA* explorer`;
+const title = (text) => { document.title = `${text} · IDA* explorer`; };
+if (caption) title(caption);
+else {
+  customElements.whenDefined('tile-search').then(async () => {
+    const { algorithms, heuristics } = await /** @type {any} */ (customElements.get('tile-search')).catalog();
+    const titleOf = (list, name, fallback) => list.find((entry) => entry.name === (name ?? fallback))?.title;
+    const algorithm = titleOf(algorithms, params.get('algorithm'), 'ida') ?? titleOf(algorithms, 'ida');
+    // Breadth- and depth-first search use no heuristic.
+    const informed = !['bfs', 'dfs'].includes(params.get('algorithm'));
+    const heuristic = informed ? titleOf(heuristics, params.get('heuristic'), 'manhattan') : null;
+    title(`${algorithm[0].toUpperCase()}${algorithm.slice(1)}${heuristic ? ` with ${heuristic}` : ''} on ${params.get('board') ?? '6 4 5 8 2 7 1 0 3'}`);
+  });
+}
 
 // The content's height, not the frame's: <main> (body is as tall as the frame at least).
 let posted = -1;

@@ -1,6 +1,6 @@
 // Declarations of the <tile-search> element (the npm package's "tilesearch/element" entry). The
 // trace events are the core's (trace-events.d.ts, taken from the wasm package's declarations).
-import type { TraceEvent, Heuristic, GoalConvention, CheckVerdict, RunSummary } from './trace-events.js';
+import type { TraceEvent, Heuristic, GoalConvention, CheckVerdict, RunSummary, Catalog } from './trace-events.js';
 
 export type { TraceEvent, Heuristic, GoalConvention } from './trace-events.js';
 export type * from './trace-events.js';
@@ -101,7 +101,7 @@ export interface TileSearchEventMap extends HTMLElementEventMap {
   check: CustomEvent<CheckVerdict>;
 }
 
-/** The element's attributes, as markup takes them (for frameworks' JSX typings). */
+/** The element's attributes, as markup takes them (for frameworks' JSX typings): those of www/element/attributes.js, and `id`. */
 export interface TileSearchAttributes {
   board?: string;
   heuristic?: Heuristic;
@@ -132,6 +132,8 @@ export interface TileSearchAttributes {
 /** `<tile-search>`: IDA* on a sliding-tile board, step by step. */
 export declare class TileSearchElement extends HTMLElement {
   static readonly observedAttributes: string[];
+  /** The core's names of the heuristics, algorithms, goal conventions and move orders with their display names (each list's default first), once the core is loaded. */
+  static catalog(): Promise<Catalog>;
   /** The board as text; arrays of numbers (0 = blank) are accepted too. */
   get board(): string;
   set board(value: string | number[]);
@@ -146,6 +148,18 @@ export declare class TileSearchElement extends HTMLElement {
   /** The graph searches' memory guard (null: the core's default). */
   maxReached: number | null;
   autoplay: boolean;
+  /** After a run reaches the solution, start again 3 s later. */
+  loop: boolean;
+  /** The panels shown, space-separated (null: all). */
+  view: string | null;
+  /** The controls shown, space-separated, or "none" (null: all). */
+  controls: string | null;
+  /** A fixed height: pixels or a CSS length (null: the content's height). */
+  height: string | null;
+  /** A caption under the widget (its accessible name unless aria-label is set). */
+  caption: string | null;
+  /** "light" or "dark" (null: the page's color-scheme). */
+  theme: string | null;
   /**
    * Events shown so far; setting it shows the moment after that many events, back or forward
    * (the tree is redrawn over the next frames); a value that is not a whole number throws a RangeError.

@@ -1,6 +1,6 @@
 // The board field (validated live by the core's own messages), presets, Random, size, algorithm,
 // heuristic and goal convention. It only reports what the student chose; the element applies it.
-import { randomBoard } from '../pkg/tilesearch.js';
+import { randomBoard, catalog } from '../pkg/tilesearch.js';
 
 /** Korf's instance #12 in each goal convention (tests/data/korf100-*.txt, line of instance 12). */
 const KORF_12 = { 'blank-first': '14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15', 'blank-last': '1 3 5 6 0 13 14 9 11 4 8 12 10 7 15 2' };
@@ -10,9 +10,6 @@ export const PRESETS = [
   { id: 'hardest8', label: '8-puzzle, hardest (31 moves to blank last)', board: () => '8 6 7 2 5 4 3 0 1' },
   { id: 'korf12', label: "Korf's 15-puzzle #12 (45 moves)", board: (goal) => KORF_12[goal] },
 ];
-
-export const ALGORITHMS = [['ida', 'IDA*'], ['bfs', 'BFS (breadth-first)'], ['dfs', 'DFS (depth-first)'],
-  ['greedy', 'Greedy best-first'], ['astar', 'A*']];
 
 let uid = 0;
 
@@ -35,9 +32,9 @@ export class InputView {
         <label><span class="hint">Preset</span><select data-choice="preset"><option value="">Preset…</option>${PRESETS.map((p) => `<option value="${p.id}">${p.label}</option>`).join('')}</select></label>
         <span class="random"><button type="button" data-choice="random">Random</button>
         <label><span class="hint">Size</span><select data-choice="size"><option value="3">3×3</option><option value="4">4×4</option><option value="5">5×5</option></select></label></span>
-        <label>Algorithm <select data-choice="algorithm">${ALGORITHMS.map(([value, label]) => `<option value="${value}">${label}</option>`).join('')}</select></label>
-        <label>Heuristic <select data-choice="heuristic"><option value="manhattan">Manhattan</option><option value="linear-conflict">Linear conflict</option><option value="hamming">Hamming</option><option value="pdb">Pattern databases (pdb)</option></select></label>
-        <label>Goal <select data-choice="goal"><option value="blank-last">blank last (1 2 3 … 0)</option><option value="blank-first">blank first (0 1 2 …)</option></select></label>
+        <label>Algorithm <select data-choice="algorithm"></select></label>
+        <label>Heuristic <select data-choice="heuristic"></select></label>
+        <label>Goal <select data-choice="goal"></select></label>
       </div>`;
     this.#field = container.querySelector('input');
     this.#alert = container.querySelector('[role="alert"]');
@@ -45,7 +42,6 @@ export class InputView {
     this.#size = container.querySelector('[data-choice="size"]');
     this.#heuristic = container.querySelector('[data-choice="heuristic"]');
     this.#algorithm = container.querySelector('[data-choice="algorithm"]');
-    this.#pdb = this.#heuristic.querySelector('[value="pdb"]');
     this.#goal = container.querySelector('[data-choice="goal"]');
     this.#field.addEventListener('input', () => onChange({ board: this.#field.value }));
     this.#preset.addEventListener('change', () => {
@@ -68,8 +64,20 @@ export class InputView {
     this.#onChange({ board: randomBoard(Number(this.#size.value), this.#goal.value, seed).join(' ') });
   }
 
+  // The menus list the core's names (its catalog), filled at the first render: the core is ready then.
+  #fillMenus() {
+    if (this.#pdb) return;
+    const { algorithms, heuristics, goals } = /** @type {import('../pkg/tilesearch.js').Catalog} */ (JSON.parse(catalog()));
+    const fill = (select, entries) => select.replaceChildren(...entries.map((entry) => new Option(entry.label, entry.name)));
+    fill(this.#algorithm, algorithms);
+    fill(this.#heuristic, heuristics);
+    fill(this.#goal, goals);
+    this.#pdb = this.#heuristic.querySelector('[value="pdb"]');
+  }
+
   /** Shows the element's options (`tiles`: the board's tiles joined by spaces, if it parses); the field keeps what the student is typing. */
   render({ board, tiles, algorithm, heuristic, goal, width, error }) {
+    this.#fillMenus();
     if (this.#field.value !== board && this.#field.getRootNode().activeElement !== this.#field) this.#field.value = board;
     if (width >= 3 && width <= 5) this.#size.value = String(width);
     // The pattern databases exist for the 4×4 board only.
