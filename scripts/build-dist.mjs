@@ -13,7 +13,7 @@
 //   package.json, *.d.ts,      the npm package (npm pack ./dist): declarations from www/types/,
 //   custom-elements.json,      the manifest by @custom-elements-manifest/analyzer, the README
 //   README.md, LICENSE         from packaging/README.md
-// The element's code is the same in both: only www/element/assets.js is swapped for a build's variant.
+// The element's code is the same in both: only www/platform/assets.js is swapped for a build's variant.
 // Prints every file's gzipped size and checks the budget (module + workers + wasm ≤ 224 KiB: the
 // explorer's pseudo-code, canvas tree and glossary took it from 142 to 153 KiB, predict mode to
 // 160.5, "Check a trace" (the checker's rules and messages in wasm, its card) to 187.7, the
@@ -43,12 +43,13 @@ for (const file of ['pkg/tilesearch.js', 'pkg/tilesearch_bg.wasm']) {
 const WORKERS = ['solver'];
 
 const ELEMENT = join(WWW, 'element');
-/** Resolves every import of www/element/assets.js to `variant`, and `tilesearch:<name>-worker` to `workerSources[name]`. */
+const PLATFORM = join(WWW, 'platform');
+/** Resolves every import of www/platform/assets.js to `variant`, and `tilesearch:<name>-worker` to `workerSources[name]`. */
 const assets = (variant, workerSources = {}) => ({
   name: 'tilesearch-assets',
   setup(b) {
     b.onResolve({ filter: /\/assets\.js$/ }, (args) =>
-      (resolve(args.resolveDir, args.path) === join(ELEMENT, 'assets.js') ? { path: join(ELEMENT, variant) } : undefined));
+      (resolve(args.resolveDir, args.path) === join(PLATFORM, 'assets.js') ? { path: join(PLATFORM, variant) } : undefined));
     b.onResolve({ filter: /^tilesearch:\w+-worker$/ }, (args) => ({ path: args.path.slice('tilesearch:'.length, -'-worker'.length), namespace: 'tilesearch' }));
     b.onLoad({ filter: /.*/, namespace: 'tilesearch' }, (args) => ({ contents: workerSources[args.path], loader: 'text' }));
     // The stylesheet goes into the shadow root as text: minified, as the code is (its comments

@@ -27,7 +27,7 @@ figure is interactive in the HTML version.
 
 local M = {}
 
---- The element's attributes (www/element/attributes.js; tests/js/attributes.test.mjs holds these
+--- The element's attributes (www/model/attributes.js; tests/js/attributes.test.mjs holds these
 --- lists to its table) and HTML's own that the widget takes; booleans are present or absent.
 M.ATTRIBUTES = {
   board = true, heuristic = true, goal = true, algorithm = true, order = true, ['max-reached'] = true, speed = true,

@@ -1,4 +1,4 @@
-// The attributes of <tile-search>, written once in www/element/attributes.js: every other place
+// The attributes of <tile-search>, written once in www/model/attributes.js: every other place
 // that names them (the element's accessors, its declarations, the custom elements manifest or the
 // @attr tags it is made from, the Pandoc filter, the README's table) names exactly these; and the
 // checks of an attribute's text give the widget's messages, word for word.
@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
   ATTRIBUTES, HTML_ATTRIBUTES, OBSERVED, BOOLEANS, DEFAULTS, PANELS, CONTROLS, attribute, parseAttribute, speedOf, positionOf, tokensOf, heightOf,
-} from '../../www/element/attributes.js';
+} from '../../www/model/attributes.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const read = (path) => readFile(`${root}${path}`, 'utf8');
@@ -19,7 +19,7 @@ const sorted = (names) => [...new Set(names)].sort();
 /** `names` are the table's, plus HTML's own attributes only. */
 function sameAsTable(names, where) {
   const own = names.filter((name) => !HTML_ATTRIBUTES.includes(name));
-  assert.deepEqual(sorted(own), sorted(NAMES), `${where} names other attributes than www/element/attributes.js`);
+  assert.deepEqual(sorted(own), sorted(NAMES), `${where} names other attributes than www/model/attributes.js`);
   assert.equal(own.length, new Set(own).size, `${where} names an attribute twice`);
 }
 

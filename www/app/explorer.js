@@ -21,16 +21,17 @@ import { Announcer } from '../views/announcer.js';
 import { FRONTIER_SEARCHES } from '../model/narration.js';
 import { shareLink, optionsFromHash, traceJsonLines, iterationsCsv, treeSvg, download } from '../model/export.js';
 import { count } from '../model/words.js';
-import { coreReady } from './page-core.js';
-import { draw, cancelDraw } from './frame-scheduler.js';
+import { coreReady } from '../platform/page-core.js';
+import { draw, cancelDraw } from '../platform/frame-scheduler.js';
 import { markup, PARTS } from './template.js';
 import { Store, initialState } from './store.js';
-import { Search, DEFAULTS } from './search.js';
+import { Search } from './search.js';
 import { PredictFlow } from './predict-flow.js';
 import { CheckFlow, checkKey } from './check-flow.js';
 import { solveNow } from './solve-now.js';
 import { Renderer } from './render.js';
-import { readLayout, applyLayout, speedOf, positionOf } from './layout.js';
+import { readLayout, applyLayout } from './layout.js';
+import { positionOf, DEFAULTS } from '../model/attributes.js';
 import { controlFor, ownedByTarget } from './keys.js';
 import { Visibility, printView } from './visibility.js';
 import { MAX_WORKERS } from '../workers/parallel-search.js';
@@ -41,13 +42,11 @@ const LAYOUT_ATTRIBUTES = ['view', 'controls', 'height', 'caption', 'theme'];
  * 'stopped': it comes first in a change of options, before the new search exists). */
 const AT_ONCE = new Set(['finished', 'solved', 'gaveUp', 'seekEnded', 'solveStarted', 'solveFailed', 'solvedNow',
   'runStarted', 'streamStarted', 'playbackStarted', 'playbackMoved', 'asked', 'answered', 'checked', 'failed']);
-// A value it does not accept leaves the default in effect (and the message line names it).
-const parseSpeed = (text) => (text === null ? DEFAULTS.speed : speedOf(text) ?? DEFAULTS.speed);
 
 class Explorer {
   #host;
   #root;
-  #store = new Store(initialState(DEFAULTS.order));
+  #store = new Store(initialState(/** @type {string} */ (DEFAULTS.order)));
   #views;
   #search;
   #predict;
@@ -464,4 +463,4 @@ class Explorer {
   }
 }
 
-export { Explorer, DEFAULTS, parseSpeed };
+export { Explorer };

@@ -5,19 +5,18 @@
 // is the store's (app/store.js), changed by its named transitions.
 import { Solver, describeBoard } from '../pkg/tilesearch.js';
 import { awaitDatabases } from './databases.js';
+import { DEFAULTS } from '../model/attributes.js';
 import { progressLine, doneLine } from './progress-lines.js';
 import { NODE_BUDGET } from '../views/tree-view.js';
 import { FRONTIER_SEARCHES } from '../model/narration.js';
 import { speedLabel } from '../views/controls.js';
 import { createSearchClient } from '../workers/search-client.js';
 import { KIND, RECORD_WORDS, RecordCursor, decodeRecord, dispatchRecords, recordKind } from '../model/trace-records.js';
-import { addFeed, removeFeed } from './frame-scheduler.js';
+import { addFeed, removeFeed } from '../platform/frame-scheduler.js';
 import { ViewState } from '../model/view-state.js';
 import { count } from '../model/words.js';
 import { snapshotOf } from '../model/snapshot.js';
 
-/** The options a widget starts with (and falls back to where an attribute is not taken). */
-export const DEFAULTS = Object.freeze({ board: '6 4 5 8 2 7 1 0 3', heuristic: 'manhattan', goal: 'blank-last', algorithm: 'ida', speed: 4, order: 'lrud' });
 const REPLAY_CHUNK = 20000;   // events fed at a time when a seek redraws an iteration
 const REPLAY_MS = 12;         // and for about this long per frame (the page keeps drawing)
 const SKIP_CHUNK = 300000;    // events a seek ahead skips per frame (a few ms)

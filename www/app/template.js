@@ -1,6 +1,6 @@
 // The widget's shadow DOM: its panels, each a named group (not a landmark: a page with several
 // widgets keeps its landmarks unique), and the `part` names a page can style them by.
-import { stylesheet } from '../element/assets.js';
+import { stylesheet } from '../platform/assets.js';
 import { GLOSSARY } from '../model/words.js';
 import { PANELS } from './layout.js';
 

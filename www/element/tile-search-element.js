@@ -54,8 +54,8 @@
 //   controls, share, progress, board, now, frontier, tree, timeline, solution, compare, caption, message
 //   (e.g. tile-search::part(caption) { font-style: normal }).
 import { Explorer } from '../app/explorer.js';
-import { OBSERVED, DEFAULTS, MODES, parseAttribute } from './attributes.js';
-import { coreReady } from '../app/page-core.js';
+import { OBSERVED, DEFAULTS, MODES, parseAttribute } from '../model/attributes.js';
+import { coreReady } from '../platform/page-core.js';
 import { catalog } from '../pkg/tilesearch.js';
 
 /**

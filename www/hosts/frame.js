@@ -1,6 +1,6 @@
 // embed.html's script: one <tile-search> from the query string, the page's title from it, and the
 // content height posted to the host page whenever it changes (hosts size their <iframe> with it).
-import { ATTRIBUTES as TABLE, BOOLEANS, HTML_ATTRIBUTES } from '../element/attributes.js';
+import { ATTRIBUTES as TABLE, BOOLEANS, HTML_ATTRIBUTES } from '../model/attributes.js';
 
 // Every attribute of the element (and HTML's own that it passes on); booleans are bare words.
 const ATTRIBUTES = [...TABLE.map((spec) => spec.name).filter((name) => !BOOLEANS.includes(name)), ...HTML_ATTRIBUTES];

@@ -5,7 +5,7 @@
 // the zoom allows: labelled boxes, plain boxes, or zoomed far out the iteration's shape, one
 // band per level. A minimap shows the whole tree and the visible rectangle.
 import { TreeModel, DRAW_LIMIT, NODE_W, NODE_H, SLOT_W, LEVEL_H, nodeLook } from '../model/tree-model.js';
-import { draw, cancelDraw } from '../app/frame-scheduler.js';
+import { draw, cancelDraw } from '../platform/frame-scheduler.js';
 
 /** Drawn nodes at most per iteration (per frontier search); the rest are counted only. */
 export const NODE_BUDGET = DRAW_LIMIT;

@@ -5,7 +5,7 @@
 // out and gives the results back. The summary is the sequential Solver's: the same solution
 // (the first in move order) and the same counts in every iteration.
 import { ParallelSearch, parseBoard, patternDatabasesReady, loadPatternDatabases } from '../pkg/tilesearch.js';
-import { coreReady } from '../app/page-core.js';
+import { coreReady } from '../platform/page-core.js';
 import { openTeam, keepWorkers, POOL_LIMIT } from './pool.js';
 import { runParallel } from '../model/parallel-run.js';
 

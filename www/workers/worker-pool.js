@@ -6,7 +6,7 @@
 // (pool-teams.js), trace checks (pool-checks.js) and comparisons (pool-compare.js); pool.js
 // puts them together. The page never runs more workers than it has cores, whatever its widgets
 // and searches do: every job runs on the pool's workers, in turns (solver-handlers.js).
-import { createWorker } from '../element/assets.js';
+import { createWorker } from '../platform/assets.js';
 import { checkMessage, checkHandlers } from './protocol.js';
 
 const CORES = Math.max(1, globalThis.navigator?.hardwareConcurrency || 2);

@@ -1,7 +1,7 @@
 // Where the element's assets come from when www/ is served as it is (index.html). The dist/
 // builds swap this module for assets-dist.js or assets-standalone.js (scripts/build-dist.mjs),
 // so the element's code is the same in every build.
-import { compileWasm } from '../workers/compile-wasm.js';
+import { compileWasm } from './compile-wasm.js';
 
 /** The shadow root's stylesheet, as markup. */
 export const stylesheet = `<link rel="stylesheet" href="${new URL('./styles.css', import.meta.url)}">`;

@@ -2,7 +2,7 @@
 // instantiate too, so the wasm is fetched and compiled once) and instantiated once, for every
 // widget and parallel search on the page.
 import init from '../pkg/tilesearch.js';
-import { wasmModule } from '../element/assets.js';
+import { wasmModule } from './assets.js';
 
 let ready = null;
 

@@ -2,7 +2,7 @@
 // stylesheet is inlined; the wasm and the worker sit next to the bundle, found from its own URL,
 // so dist/ works from any folder of any host.
 import css from './styles.css';
-import { compileWasm } from '../workers/compile-wasm.js';
+import { compileWasm } from './compile-wasm.js';
 
 export const stylesheet = `<style>${css}</style>`;
 export const wasmModule = () => compileWasm(new URL('./tilesearch_bg.wasm', import.meta.url));
