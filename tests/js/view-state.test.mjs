@@ -120,3 +120,29 @@ test('a snapshot carries the summary, the board and (graph searches) the frontie
   assert.equal(b.reached, bfs.summary().reached);
   ida.free(); bfs.free();
 });
+
+test("one open path: a view state reading the tree model's path shows what one keeping its own does", async () => {
+  const { TreeModel } = await import('../../www/model/tree-model.js');
+  const { KIND, dispatchRecords } = await import('../../www/model/trace-records.js');
+  // A small drawing limit: nodes counted only stay on the path all the same.
+  for (const [board, limit] of [['6 4 5 8 2 7 1 0 3', 50000], ['8 6 7 2 5 4 3 0 1', 40]]) {
+    const solver = new Solver({ board });
+    const own = new ViewState();
+    const tree = new TreeModel({ limit });
+    const shared = new ViewState(tree.openPath);
+    const treeSink = (r) => {
+      if (r.kind === KIND.iteration) tree.startIteration(r.iteration, r.threshold);
+      else if (r.kind === KIND.node) tree.node(r.id, r.parent, r.g, r.h, r.tile);
+      else if (r.kind === KIND.prune) tree.prune(r.id, r.parent, r.g, r.h, r.threshold, r.tile);
+      else if (r.kind === KIND.backtrack) tree.backtrack(r.id);
+    };
+    let events = 0;
+    for (let words; (words = solver.stepMany(1)).length > 0 && events < 20000; events += 1) {
+      dispatchRecords(words, 1, [(r) => own.take(r), (r) => shared.take(r), treeSink]);
+      assert.deepEqual(shared.numbers, own.numbers, `event ${events}`);
+      assert.equal(shared.depth, own.depth, `event ${events}`);
+    }
+    assert.ok(events > 1000, `${events} events`);
+    solver.free();
+  }
+});

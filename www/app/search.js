@@ -50,8 +50,8 @@ export class Search {
   solver = null;
   /** Where the own Solver stands; a stream leaves it behind, and `local()` seeks it to the moment shown. */
   solverAt = 0;
-  /** The moment shown: the events so far and the snapshot after them. */
-  view = new ViewState();
+  /** The moment shown: the events so far and the snapshot after them (IDA*'s path: the tree's). */
+  view;
   /** describeBoard of the board, when it parses (the last one that did stays drawn). */
   described = null;
   /** pdb: {goal, status, progress, source, seconds, notKept, loadSeconds, message} (DatabasesView). */
@@ -79,7 +79,8 @@ export class Search {
   constructor(widget) {
     this.#w = widget;
     const tree = widget.views.tree;
-    const view = this.view;
+    // One open path: the tree writes it as it takes each record, the view state reads it.
+    const view = this.view = new ViewState(tree.openPath);
     this.#sinks = [
       (r) => { view.take(r); },
       (r) => {

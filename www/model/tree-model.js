@@ -18,6 +18,8 @@
 // after a change (the view asks at most once per render).
 
 /** Nodes drawn at most per iteration (per frontier search); beyond it nodes are counted only. */
+import { SearchPath } from './search-path.js';
+
 export const DRAW_LIMIT = 50000;
 /** Layout units (CSS pixels at zoom 1): a node's box, the distance between slots and levels. */
 export const NODE_W = 96, NODE_H = 40, SLOT_W = 106, LEVEL_H = 72;
@@ -51,6 +53,8 @@ export class TreeModel {
     this.frontierSearch = false;
     /** The note while no node is drawn, in place of the usual words (null: those). @type {string | null} */
     this.emptyNote = null;
+    /** IDA*'s open path: written here, read by the view state (model/search-path.js). */
+    this.openPath = new SearchPath();
     this.#allocate(1024);
     this.clear();
   }
@@ -94,8 +98,7 @@ export class TreeModel {
     this.solved = false;
     this.anonymous = false;    // just a solution's path, searched elsewhere: no ids of the core's to show
     this.current = -1;         // frontier searches: the node expanded last (or the solution's end)
-    this.stackIds = new Float64Array(64); this.stackIndex = new Int32Array(64); this.stackShown = new Int32Array(64);
-    this.depth = 0;            // IDA*: the current path's length (stack size), drawn or not
+    this.openPath.clear();         // IDA*: the open path, drawn or not (shared with the view state)
     this.layoutStale = false;
     this.version = (this.version ?? 0) + 1; // bumped when nodes are added, move or change kind (the view's cached overview)
   }
@@ -124,16 +127,16 @@ export class TreeModel {
   node(id, parentId, g, h, tile) {
     this.visited += 1;
     const top = parentId === null ? this.#rootOfPath() : this.#popTo(parentId);
-    const parent = top < 0 ? -1 : this.stackIndex[top];
+    const parent = top < 0 ? -1 : this.openPath.index[top];
     const index = (parentId === null || parent >= 0) ? this.#add(id, NODE, g, h, tile, 0, parent) : -1;
     if (index < 0) this.#countOnly(top, true);
-    this.#push(id, index, index >= 0 ? index : top < 0 ? -1 : this.stackShown[top]);
+    this.openPath.push(id, g, h, index, index >= 0 ? index : top < 0 ? -1 : this.openPath.shown[top]);
   }
 
   prune(id, parentId, g, h, threshold, tile) {
     this.pruned += 1;
     const top = this.#popTo(parentId);
-    const parent = top < 0 ? -1 : this.stackIndex[top];
+    const parent = top < 0 ? -1 : this.openPath.index[top];
     if (parent < 0 || this.#add(id, PRUNE, g, h, tile, threshold, parent) < 0) this.#countOnly(top, false);
   }
 
@@ -143,45 +146,34 @@ export class TreeModel {
     if (top >= 0) this.#pop();
   }
 
+  /** IDA*'s path length: nodes visited and not yet backtracked, drawn or not. */
+  get depth() { return this.openPath.depth; }
+
   /** The goal was visited: the current path is the solution. */
   solve() { this.solved = true; }
 
   #rootOfPath() {
-    while (this.depth > 0) this.#pop();
+    while (this.openPath.depth > 0) this.#pop();
     return -1;
   }
 
   // Pops the path down to `id` (the search backtracked from what was below it); the stack
   // position of `id`, or -1 when it is not on the path.
   #popTo(id) {
-    let top = this.depth - 1;
-    while (top >= 0 && this.stackIds[top] !== id) { this.#pop(); top -= 1; }
+    let top = this.openPath.depth - 1;
+    while (top >= 0 && this.openPath.ids[top] !== id) { this.#pop(); top -= 1; }
     return top;
   }
 
-  #push(id, index, shown) {
-    if (this.depth === this.stackIds.length) {
-      const grow = (Type, old) => { const a = new Type(old.length * 2); a.set(old); return a; };
-      this.stackIds = grow(Float64Array, this.stackIds);
-      this.stackIndex = grow(Int32Array, this.stackIndex);
-      this.stackShown = grow(Int32Array, this.stackShown);
-    }
-    this.stackIds[this.depth] = id;
-    this.stackIndex[this.depth] = index;
-    this.stackShown[this.depth] = shown;
-    this.depth += 1;
-  }
-
   #pop() {
-    this.depth -= 1;
-    const index = this.stackIndex[this.depth];
+    const index = this.openPath.pop();
     if (index >= 0) this.#finish(index);
   }
 
   // A node beyond the limit: counted on the nearest drawn node of the path at stack position `top`.
   #countOnly(top, visited) {
     this.undrawn += 1;
-    const shown = top < 0 ? -1 : this.stackShown[top];
+    const shown = top < 0 ? -1 : this.openPath.shown[top];
     if (shown >= 0) { if (visited) this.moreVisited[shown] += 1; else this.morePruned[shown] += 1; }
   }
 
@@ -302,8 +294,8 @@ export class TreeModel {
    */
   layout() {
     if (this.frontierSearch) { if (this.layoutStale) this.#relayout(); return; }
-    for (let k = this.depth - 1; k >= 0; k -= 1) {
-      const i = this.stackIndex[k];
+    for (let k = this.openPath.depth - 1; k >= 0; k -= 1) {
+      const i = this.openPath.index[k];
       if (i >= 0) this.#finish(i);
     }
   }
@@ -332,14 +324,14 @@ export class TreeModel {
       for (let i = this.current; i >= 0; i = this.parents[i]) path.push(i);
       return path.reverse();
     }
-    for (let k = 0; k < this.depth; k += 1) if (this.stackIndex[k] >= 0) path.push(this.stackIndex[k]);
+    for (let k = 0; k < this.openPath.depth; k += 1) if (this.openPath.index[k] >= 0) path.push(this.openPath.index[k]);
     return path;
   }
 
   /** The node the search stands at, drawn (-1: none). */
   currentNode() {
     if (this.frontierSearch) return this.current;
-    for (let k = this.depth - 1; k >= 0; k -= 1) if (this.stackShown[k] >= 0) return this.stackShown[k];
+    for (let k = this.openPath.depth - 1; k >= 0; k -= 1) if (this.openPath.shown[k] >= 0) return this.openPath.shown[k];
     return -1;
   }
 

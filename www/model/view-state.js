@@ -2,6 +2,7 @@
 // the search sent with the last of them. Every panel renders from this one object, so that
 // the board, Now, the pseudo-code, the tree and the timeline show one moment. Pure: no DOM.
 import { KIND, RECORD_WORDS, RecordCursor } from './trace-records.js';
+import { SearchPath } from './search-path.js';
 
 const CURSOR = new RecordCursor();
 
@@ -22,10 +23,22 @@ export class ViewState {
   rootId = null;
   /** The search's counters, board and frontier at `index` (snapshot.js). @type {import('./snapshot.js').Snapshot | null} */
   snapshot = null;
-  // IDA*'s open path (visited, not yet backtracked): g and h of each node, its id.
-  #ids = []; #gs = []; #hs = [];
-  /** g and h of the node the last event is about (null: none, as after a raise); `about`: see `numbers`. @type {{g: number, h: number, about: 'node' | 'child'} | null} */
+  // IDA*'s open path (visited, not yet backtracked): the tree model's, when it is given (the
+  // tree writes it as it takes the same records), else one kept here.
+  #path;
+  #ownsPath;
+  /**
+   * g and h of the node the last event is about (null: none, as after a raise; 'path': the
+   * path's top node, the one the board shows); `about`: see `numbers`.
+   * @type {{g: number, h: number, about: 'node' | 'child'} | 'path' | null}
+   */
   #current = null;
+
+  /** @param {SearchPath} [path] the tree model's path (it writes it); without, the view state keeps its own. */
+  constructor(path) {
+    this.#ownsPath = !path;
+    this.#path = path ?? new SearchPath();
+  }
 
   /** Back to before the first event. */
   clear() {
@@ -34,7 +47,7 @@ export class ViewState {
     this.iteration = 0;
     this.threshold = this.raisedTo = this.rootId = null;
     this.minPruned = Infinity;
-    this.#ids.length = this.#gs.length = this.#hs.length = 0;
+    if (this.#ownsPath) this.#path.clear();
     this.#current = null;
   }
 
@@ -51,15 +64,15 @@ export class ViewState {
     switch (kind) {
       case KIND.iteration: {
         Object.assign(this, { iteration: record.iteration, threshold: record.threshold, raisedTo: null, minPruned: Infinity, rootId: null });
-        this.#ids.length = this.#gs.length = this.#hs.length = 0;
+        if (this.#ownsPath) this.#path.clear();
         this.#current = null;
         break;
       }
       case KIND.node: {
         const { id, g, h } = record;
         if (record.parent === null) this.rootId = id;
-        this.#ids.push(id); this.#gs.push(g); this.#hs.push(h);
-        this.#current = { g, h, about: 'node' };
+        if (this.#ownsPath) this.#path.push(id, g, h, -1, -1);
+        this.#current = 'path';
         break;
       }
       case KIND.prune: {
@@ -70,9 +83,8 @@ export class ViewState {
       }
       case KIND.backtrack: {
         // Back at the parent: the board shows it, so Now does too (nothing once the start is left).
-        this.#ids.pop(); this.#gs.pop(); this.#hs.pop();
-        const top = this.#gs.length - 1;
-        this.#current = top >= 0 ? { g: this.#gs[top], h: this.#hs[top], about: 'node' } : null;
+        if (this.#ownsPath) this.#path.pop();
+        this.#current = 'path';
         break;
       }
       case KIND.raise:
@@ -83,8 +95,9 @@ export class ViewState {
         this.#current = { g: record.g, h: record.h, about: kind === KIND.expand ? 'node' : 'child' };
         break;
       case KIND.solved:
-        // IDA* stands on the goal; a graph search's goal comes off the frontier without an event of its own.
-        if (this.#gs.length === 0) this.#current = null;
+        // IDA* stands on the goal (the path's top); a graph search's goal comes off the frontier
+        // without an event of its own (its path is empty: nothing).
+        this.#current = 'path';
         break;
       default:
         break;
@@ -102,10 +115,10 @@ export class ViewState {
    * entered: pruned, generated or skipped; the board still shows its parent).
    */
   get numbers() {
-    const c = this.#current;
-    return c ? { g: c.g, h: c.h, f: c.g + c.h, about: c.about } : {};
+    const c = this.#current === 'path' ? this.#path.top() : this.#current;
+    return c ? { g: c.g, h: c.h, f: c.g + c.h, about: this.#current === 'path' ? 'node' : c.about } : {};
   }
 
   /** IDA*'s path depth: nodes visited and not yet backtracked. */
-  get depth() { return this.#ids.length; }
+  get depth() { return this.#path.depth; }
 }

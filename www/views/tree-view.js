@@ -139,6 +139,9 @@ export class TreeView {
     this.#scheduleRender();
   }
 
+  /** IDA*'s open path, as the tree model keeps it (the view state reads the board's g and h from it). */
+  get openPath() { return this.#model.openPath; }
+
   /** What the note says while the tree is empty (null: the usual words), until the next clear(). */
   setEmptyNote(text) {
     this.#model.emptyNote = text;
