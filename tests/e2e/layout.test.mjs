@@ -225,25 +225,31 @@ test('the size menu, the title and the URL follow the board: a 5×5 board says 5
   await context.close();
 });
 
-test('the timeline goes to an iteration: pressing its number shows that iteration starting (the core seeks there)', async () => {
+test('the timeline goes to an iteration: pressing its number shows that iteration whole, to its raise (the core seeks there)', async () => {
   const { page, context, errors } = await openExplorer(browser, server.url, { viewport: { width: 1280, height: 720 } });
   await page.evaluate(() => { const t = document.querySelector('tile-search'); t.speed = 'max'; t.play(); });
-  const solved = await waitForState(page, (s) => s.status === 'solved');
+  await waitForState(page, (s) => s.status === 'solved');
   await page.locator('tile-search table.timeline tbody button', { hasText: /^2$/ }).click();
-  const there = await waitForState(page, (s) => s.lastEvent?.type === 'iteration' && s.status === 'paused');
-  assert.deepEqual(there.lastEvent, { type: 'iteration', iteration: 2, threshold: 19 });
-  assert.deepEqual([there.tree.iteration, there.tree.nodes], [2, 0]);
-  // Its position is the core's: one more than the events of iteration 1 (2 + 2 × visited + pruned).
-  const first = solved.solution && await page.evaluate(async () => {
+  const there = await waitForState(page, (s) => s.lastEvent?.type === 'raise' && s.status === 'paused');
+  assert.deepEqual(there.lastEvent, { type: 'raise', from: 19, to: 21 });
+  // Its position is the core's: the events up to and including iteration 2's raise; the tree
+  // draws every node of iteration 2.
+  const { position, nodes } = await page.evaluate(async () => {
     const core = await import('/www/pkg/tilesearch.js');
     await core.default();
     const solver = new core.Solver({ board: '6 4 5 8 2 7 1 0 3' });
-    let n = 0, event;
-    while ((event = solver.step()) && !(event.type === 'iteration' && event.iteration === 2)) n += 1;
+    let n = 0, nodes = 0, event, iteration = 0;
+    while ((event = solver.step())) {
+      n += 1;
+      if (event.type === 'iteration') iteration = event.iteration;
+      if (iteration === 2 && (event.type === 'node' || event.type === 'prune')) nodes += 1;
+      if (event.type === 'raise' && iteration === 2) break;
+    }
     solver.free();
-    return n + 1;
+    return { position: n, nodes };
   });
-  assert.equal(there.position, first);
+  assert.equal(there.position, position);
+  assert.deepEqual([there.tree.iteration, there.tree.nodes], [2, nodes]);
   assert.deepEqual(errors, []);
   await context.close();
 });

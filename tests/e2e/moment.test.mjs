@@ -153,8 +153,11 @@ test('a node named in a question or a verdict is the node so labelled in the tre
   do s = await page.evaluate(() => { document.querySelector('tile-search').step(); return document.querySelector('tile-search').state; });
   while (s.lastEvent.type !== 'prune');
   const prune = s.lastEvent;
-  assert.match(await shadowText(page, '.now-panel .whose'), new RegExp(`^g, h, f of pruned child #${prune.id} slid ${prune.tile} \\(the board shows its parent\\)\\.$`));
-  assert.match(await shadowText(page, '.now-panel'), /Expanded, total/);
+  const labels = () => page.evaluate(() => [...document.querySelector('tile-search').shadowRoot.querySelectorAll('.now .large')]
+    .map((box) => [box.querySelector('dt').textContent, box.title]));
+  const whose = `g, h, f of pruned child #${prune.id} slid ${prune.tile} (the board shows its parent).`;
+  assert.deepEqual(await labels(), [["child's g", whose], ["child's h", whose], ["child's f", whose]]);
+  assert.match(await shadowText(page, '.now-panel'), /All expanded.*All generated/);
   assert.match(await page.evaluate(() => document.querySelector('tile-search').shadowRoot.querySelector('.now-panel dt[title]').title), /all iterations so far/);
   const svg = await page.evaluate(() => document.querySelector('tile-search').exportTree());
   assert.match(svg, new RegExp(`>✂ #${prune.id} slid ${prune.tile}<`), 'the pruned node carries its id in the tree');
@@ -164,7 +167,7 @@ test('a node named in a question or a verdict is the node so labelled in the tre
   // On to the next node visited: its own numbers, over its own board.
   do s = await page.evaluate(() => { document.querySelector('tile-search').step(); return document.querySelector('tile-search').state; });
   while (s.lastEvent.type !== 'node');
-  assert.equal(await shadowText(page, '.now-panel .whose'), 'g, h, f of the board shown.');
+  assert.deepEqual((await labels()).map(([label, title]) => `${label}: ${title}`), ['g (so far): g, h, f of the board shown.', 'h (to go): g, h, f of the board shown.', 'f = g + h: g, h, f of the board shown.']);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -149,10 +149,19 @@ test('reveal.js deck from the filter: the widget on its slide steps; its keys ac
   const before = (await stateOf(page, '#walkthrough')).lastEvent;
   await page.locator('#walkthrough').focus();
   await page.keyboard.press('ArrowRight');
+  assert.notDeepEqual((await stateOf(page, '#walkthrough')).lastEvent, before, '→ stepped the focused widget (its Step is shown)');
+  assert.equal(await slide(), at, '→ with the widget focused leaves the slide alone');
+  // The widget shows no Run: Space is the deck's (its next slide), even with the widget focused;
+  // Shift+Space goes back.
+  const where = () => page.evaluate(() => JSON.stringify(Reveal.getIndices()));
+  const here = await where();
+  const stepped = (await stateOf(page, '#walkthrough')).position;
   await page.keyboard.press(' ');
-  await page.keyboard.press(' ');
-  assert.notDeepEqual((await stateOf(page, '#walkthrough')).lastEvent, before, '→ stepped the focused widget');
-  assert.equal(await slide(), at, '→ and Space with the widget focused leave the slide alone');
+  await page.waitForFunction((here) => JSON.stringify(Reveal.getIndices()) !== here, here);
+  assert.equal((await stateOf(page, '#walkthrough')).status, 'paused', 'Space did not run the widget');
+  assert.equal((await stateOf(page, '#walkthrough')).position, stepped);
+  await page.keyboard.press('Shift+Space');
+  await page.waitForFunction((here) => JSON.stringify(Reveal.getIndices()) === here, here);
   await page.evaluate(() => document.activeElement.blur());
   await page.keyboard.press('ArrowRight');
   await page.waitForFunction((at) => Reveal.getIndices().h === at + 1, at);

@@ -147,7 +147,7 @@ for (const [width, height] of [[1280, 720], [390, 844]]) {
     assert.match(progress, new RegExp(`^Solved now on ${cores} workers? in \\d+\\.\\d\\d s: ${sequential.length} moves after [\\d,]+ nodes ` +
       `\\(${sequential.expanded.toLocaleString('en')} expanded, ${sequential.generated.toLocaleString('en')} generated\\) in ${sequential.iteration} iterations\\.$`));
     assert.match(await page.locator('tile-search .tree-note').textContent(),
-      /^Solved at once by Solve now: \d workers? searched [\d,]+ packets \(subtrees\) in \d+\.\d\d s; worker 1: [\d,]+ packets?, \d+ % of the nodes, .* The tree is not drawn: Reset, then Step or Run, to watch the search\.$/);
+      /^Solved at once by Solve now: the solution's path in iteration \d+ \(threshold \d+\)\. \d workers? searched [\d,]+ packets? \(worker 1: [\d,]+(, worker \d: [\d,]+)*\) in \d+\.\d\d s\. The rest of the tree is not drawn: Reset, then Step or Run, to watch the search\.$/);
     assert.equal(await page.locator('tile-search .timeline-panel tbody tr').count(), sequential.iteration, 'every iteration in the timeline');
     assert.equal(await page.locator('tile-search .timeline-panel tbody button').count(), 0, 'no iteration start to go to: Solve now did not step there');
     const now = await page.locator('tile-search .now [data-key]').evaluateAll((cells) => Object.fromEntries(cells.map((c) => [c.dataset.key, c.textContent.trim()])));

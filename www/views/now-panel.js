@@ -3,21 +3,24 @@
 
 // g, h and f large, first; then the moment's context and the counters, two to a row.
 // IDA*'s counters run over every iteration so far (the tree's note counts one): their labels
-// say "total", and the title says over what.
+// say "all", and the title says over what.
 const FIELDS = [['g', 'g (so far)'], ['h', 'h (to go)'], ['f', 'f = g + h'],
   ['threshold', 'Threshold t'], ['minPruned', 'Smallest pruned f'], ['iteration', 'Iteration'],
-  ['expanded', 'Expanded, total', 'Nodes expanded in all iterations so far (the tree counts the one shown)'],
-  ['generated', 'Generated, total', 'Children generated in all iterations so far, pruned ones included']];
+  ['expanded', 'All expanded', 'Nodes expanded in all iterations so far (the tree counts the one shown)'],
+  ['generated', 'All generated', 'Children generated in all iterations so far, pruned ones included']];
 
 const FRONTIER_FIELDS = [['g', 'g (so far)'], ['h', 'h (to go)'], ['f', 'f = g + h'],
   ['frontier', 'Frontier'], ['maxFrontier', 'Largest frontier'], ['reached', 'Reached states'],
   ['expanded', 'Expanded'], ['generated', 'Generated']];
 const LARGE = new Set(['g', 'h', 'f']);
+const CHILD_LABELS = { g: "child's g", h: "child's h", f: "child's f" };
 
 export class NowPanel {
   #values = {};
   #fields = null;
-  #container; #narration; #whose;
+  #container; #narration;
+  /** g, h and f's labels and their boxes: a child's numbers (pruned, generated, skipped) say so. */
+  #labels = {}; #boxes = {};
 
   constructor(container) {
     this.#container = container;
@@ -30,18 +33,21 @@ export class NowPanel {
     if (fields === this.#fields) return;
     this.#fields = fields;
     // The narration first: what just happened, in words, right under the board that shows it.
-    // Whose g, h and f they are sits right above them: the board's node, or a child looked at.
-    this.#container.innerHTML = `<h2>Now</h2><p class="narration"></p><p class="whose"></p><dl class="now">${fields.map(([key, label, title]) =>
+    this.#container.innerHTML = `<h2>Now</h2><p class="narration"></p><dl class="now">${fields.map(([key, label, title]) =>
       `<div${LARGE.has(key) ? ' class="large"' : ''}><dt${title ? ` title="${title}"` : ''}>${label}</dt><dd data-key="${key}">–</dd></div>`).join('')}</dl>`;
     this.#values = {};
     for (const [key] of fields) this.#values[key] = this.#container.querySelector(`[data-key="${key}"]`);
     this.#narration = this.#container.querySelector('.narration');
-    this.#whose = this.#container.querySelector('.whose');
+    for (const key of LARGE) {
+      this.#boxes[key] = this.#values[key].parentElement;
+      this.#labels[key] = this.#boxes[key].querySelector('dt');
+    }
   }
 
   /**
-   * `numbers`: any of the shown fields' keys (missing ones show –); `text`: the narration line;
-   * `whose`: whose g, h and f they are ('' when there are none).
+   * `numbers`: any of the shown fields' keys (missing ones show –; `about: 'child'`: g, h and f
+   * are a child's, looked at and not entered, while the board shows its parent); `text`: the
+   * narration line; `whose`: whose g, h and f they are, in a sentence (the boxes' title).
    */
   render(numbers, text, whose = '') {
     // Only what changed is written: at full speed this runs every frame for every widget on the page.
@@ -51,7 +57,13 @@ export class NowPanel {
       write(this.#values[key], value === undefined || value === null || value === Infinity ? '–' : value.toLocaleString('en'));
     }
     write(this.#narration, text);
-    write(this.#whose, whose);
-    this.#whose.hidden = whose === '';
+    // Whose numbers they are, in their labels (no extra line: the panel fits the first screen).
+    const child = numbers.about === 'child';
+    for (const [key, label] of this.#fields) {
+      if (!LARGE.has(key)) continue;
+      write(this.#labels[key], child ? CHILD_LABELS[key] : label);
+      if (this.#boxes[key].title !== whose) this.#boxes[key].title = whose;
+      this.#boxes[key].classList.toggle('child', child);
+    }
   }
 }
