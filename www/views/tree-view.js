@@ -6,6 +6,7 @@
 // band per level (tree-draw.js draws). A minimap shows the whole tree and the visible rectangle.
 import { TreeModel, DRAW_LIMIT, NODE_W, NODE_H, LEVEL_H } from '../model/tree-model.js';
 import { drawShape, drawPath, drawBoxes, drawMinimap, LABEL_SCALE } from './tree-draw.js';
+import { enableGestures } from './tree-gestures.js';
 import { draw, cancelDraw } from '../platform/frame-scheduler.js';
 
 /** Drawn nodes at most per iteration (per frontier search); the rest are counted only. */
@@ -41,7 +42,6 @@ export class TreeView {
   // follow: readable, current node in view; fit: all; manual: panned.
   #view = { x: 0, y: 0, k: 1, ky: 1, mode: 'follow' };
   #label = '';
-  #suppressClick = false;
   #snap = false;         // the next render jumps to the followed view (printing)
   #themeWatch = null;    // while connected: what may change the theme (see #watchTheme)
   #host;
@@ -98,8 +98,13 @@ export class TreeView {
       if (zoom === 'fit' || zoom === 'follow') { this.#view.mode = zoom; this.#scheduleRender(); }
       else if (zoom) this.#zoomBy(zoom === 'in' ? 1.25 : 0.8);
     });
-    this.#enablePointer();
-    this.#enableTouch();
+    enableGestures(this.#canvas, {
+      local: (event) => this.#local(event),
+      zoomBy: (factor, x, y) => this.#zoomBy(factor, x, y),
+      pan: (dx, dy) => { this.#view.x += dx; this.#view.y += dy; this.#view.mode = 'manual'; this.#scheduleRender(); },
+      hit: (x, y) => this.#hit(x, y),
+      select: (i) => this.select(this.#model.nodeAt(i)),
+    });
     this.#enableKeys();
     this.#minimap.addEventListener('click', (event) => this.#jump(event));
     this.#resize = new ResizeObserver(([entry]) => {
@@ -463,44 +468,6 @@ export class TreeView {
     return { x: (event.clientX - box.left) / s, y: (event.clientY - box.top) / s, s };
   }
 
-  #enablePointer() {
-    const canvas = this.#canvas;
-    let drag = null;
-    canvas.addEventListener('wheel', (event) => {
-      event.preventDefault();
-      const { x, y } = this.#local(event);
-      this.#zoomBy(event.deltaY < 0 ? 1.15 : 1 / 1.15, x, y);
-    }, { passive: false });
-    // Mouse and pen drag; fingers are the touch handlers' (one scrolls the page, two move the tree).
-    canvas.addEventListener('pointerdown', (event) => {
-      if (event.pointerType === 'touch' || event.button !== 0) return;
-      drag = { x: event.clientX, y: event.clientY, moved: false, scale: this.#local(event).s };
-    });
-    canvas.addEventListener('pointermove', (event) => {
-      if (!drag) {
-        // A node under a mouse is clickable: the pointer says so.
-        if (event.pointerType === 'mouse') { const { x, y } = this.#local(event); canvas.classList.toggle('over-node', this.#hit(x, y) >= 0); }
-        return;
-      }
-      const dx = event.clientX - drag.x, dy = event.clientY - drag.y;
-      if (!drag.moved && Math.hypot(dx, dy) < 4) return;
-      if (!drag.moved) canvas.setPointerCapture(event.pointerId);
-      drag.moved = true;
-      this.#view.x += dx / drag.scale; this.#view.y += dy / drag.scale; this.#view.mode = 'manual';
-      drag.x = event.clientX; drag.y = event.clientY;
-      this.#scheduleRender();
-    });
-    const end = () => { if (drag?.moved) this.#suppressClick = true; drag = null; };
-    canvas.addEventListener('pointerup', end);
-    canvas.addEventListener('pointercancel', end);
-    canvas.addEventListener('click', (event) => {
-      if (this.#suppressClick) { this.#suppressClick = false; return; }
-      const { x, y } = this.#local(event);
-      const i = this.#hit(x, y);
-      if (i >= 0) this.select(this.#model.nodeAt(i));
-    });
-  }
-
   // The node under the canvas point (`x`, `y`), or -1: its level's row, then its box (boxes keep
   // their shape when the levels are spread, ky > k).
   #hit(x, y) {
@@ -509,31 +476,6 @@ export class TreeView {
     const cy = d * LEVEL_H + NODE_H / 2;
     if (d < 0 || Math.abs(y - (v.y + cy * v.ky)) > (NODE_H / 2) * v.k) return -1;
     return this.#model.hit((x - v.x) / v.k, cy);
-  }
-
-  // Two fingers pan and pinch the tree; one finger is left to the browser (touch-action: pan-y
-  // scrolls the page), so a swipe over the tree never traps the reader.
-  #enableTouch() {
-    const canvas = this.#canvas;
-    let pinch = null;
-    const measure = (touches) => {
-      const [a, b] = [this.#local(touches[0]), this.#local(touches[1])];
-      return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2, d: Math.hypot(a.x - b.x, a.y - b.y) || 1 };
-    };
-    canvas.addEventListener('touchstart', (event) => {
-      if (event.touches.length === 2) { event.preventDefault(); pinch = measure(event.touches); }
-    }, { passive: false });
-    canvas.addEventListener('touchmove', (event) => {
-      if (event.touches.length !== 2 || !pinch) return;
-      event.preventDefault();
-      const now = measure(event.touches);
-      this.#view.x += now.x - pinch.x; this.#view.y += now.y - pinch.y;
-      this.#zoomBy(now.d / pinch.d, now.x, now.y);
-      pinch = now;
-    }, { passive: false });
-    const end = (event) => { if (event.touches.length < 2) pinch = null; };
-    canvas.addEventListener('touchend', end);
-    canvas.addEventListener('touchcancel', end);
   }
 
   // Arrow keys move the selection (Up parent, Down first child, Left/Right siblings), Enter
