@@ -135,12 +135,8 @@ soak: build
 	SOAK_SECONDS=$(SOAK_SECONDS) node --test --test-timeout=0 tests/js/soak.test.mjs
 
 # End-to-end: Playwright (playwright-core) drives Debian's Chromium through the real page.
-# Two files at a time (E2E_FILES_AT_ONCE): most of a page test is waiting for the page (a run,
-# a frame, a worker), and the tests assert what happened, never how fast, so they hold on a
-# busy machine; each file has its own server and browser.
-E2E_FILES_AT_ONCE ?= 2
 test-e2e: build setup-chromium setup-pandoc native-cli
-	TILESEARCH_CLI=$(CLI) node --test --test-concurrency=$(E2E_FILES_AT_ONCE) tests/e2e/
+	TILESEARCH_CLI=$(CLI) node --test --test-concurrency=1 tests/e2e/
 
 # What `make test` samples or shortens, at full length (CI runs it after `make test`): the
 # IDA* sweeps with every heuristic and the BFS and A* sweep over all 181,440 8-puzzle states,
