@@ -250,8 +250,9 @@ test('Compare is a job of the pool: beside a streaming widget and Solve now it r
   await page.waitForFunction((id) => /^Compared|failed/.test(document.getElementById(id).shadowRoot.querySelector('.compare-status').textContent), id, { timeout: 120000 });
   const log = await page.evaluate(() => window.workerLog);
   console.log(`# ${cores} cores: Compare while Solve now ran: "${waiting}", then "${await status()}"; Workers made ${log.made}, most alive ${log.most}`);
-  // No waiting for a core: the comparison takes turns on the pool's workers with the stream and the packets.
-  assert.match(waiting, /^Comparing: BFS/);
+  // No waiting for a core: the comparison takes turns on the pool's workers with the stream and
+  // the packets (which of its searches it has reached by then depends on the machine's load).
+  assert.match(waiting, /^Comparing: (BFS|DFS|Greedy best-first|A\*|IDA\*)[,…]/);
   assert.match(await status(), /^Compared 5 algorithms in \d+\.\d s, in a worker\.$/);
   assert.ok(log.made <= cores && log.most <= cores, `workers made ${log.made}, most alive ${log.most}, cores ${cores}`);
   const other = await page.evaluate((id) => document.getElementById(id).state, streaming);
