@@ -401,6 +401,14 @@ fn the_coordinator_refuses_next_thresholds_no_subtree_has() {
             .contains("generated (0) is not visited − 1 + pruned"),
         "{error}"
     );
+    // Even when generated is as large as a count can be.
+    let huge = PacketResult {
+        visited: u64::MAX,
+        pruned: 5,
+        generated: u64::MAX,
+        ..first.clone()
+    };
+    assert_eq!(run.accept(huge).unwrap_err().kind(), "unexpected-result");
     assert_eq!(run.report(), before);
     // The real result is still taken.
     run.accept(first).unwrap();

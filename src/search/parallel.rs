@@ -359,8 +359,8 @@ impl ParallelIda {
         if result.visited == 0 {
             return refuse("a packet's search visits at least its node (visited 0)".into());
         }
-        // Checked: a caller's counts may be any numbers.
-        if result.visited.checked_add(result.pruned) != result.generated.checked_add(1) {
+        // Checked: a caller's counts may be any numbers (visited is at least 1 here).
+        if (result.visited - 1).checked_add(result.pruned) != Some(result.generated) {
             return refuse(format!(
                 "generated ({}) is not visited − 1 + pruned ({} − 1 + {})",
                 result.generated, result.visited, result.pruned
