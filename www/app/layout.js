@@ -2,11 +2,10 @@
 // and so the keys), height, caption; every value the widget does not take (these, speed,
 // position, mode, theme, order) is named in its message line, in the words of the attributes'
 // table (model/attributes.js).
-import { tokensOf, heightOf, parseAttribute } from '../model/attributes.js';
+import { tokensOf, heightOf, parseAttribute, PANELS as PANEL_NAMES } from '../model/attributes.js';
 
-/** `view` tokens → their panels (the table's PANELS, in its order). */
-export const PANELS = { input: '.input', board: '.board-panel', now: '.now-panel', code: '.code-panel', frontier: '.frontier-panel', tree: '.tree-panel',
-  timeline: '.timeline-panel', solution: '.solution-panel', compare: '.compare-panel', glossary: '.glossary-panel' };
+/** `view` tokens (the attributes table's) → their panels: `.input`, and `.<name>-panel` for the others (app/template.js). */
+export const PANELS = Object.freeze(Object.fromEntries(PANEL_NAMES.map((name) => [name, name === 'input' ? '.input' : `.${name}-panel`])));
 /** `controls` tokens → Controls keys (Run comes with Pause). */
 const CONTROL_KEYS = { step: ['step'], 'step-back': ['stepBack'], 'next-iteration': ['nextIteration'], run: ['run', 'pause'],
   reset: ['reset'], 'solve-now': ['solveNow'], 'play-solution': ['playSolution'], speed: ['speed'], predict: ['predict'] };

@@ -1,8 +1,7 @@
 // The progress line's words: a run under way (how fast, how far) and a search that ended.
 import { sizeText } from '../views/frontier-view.js';
-import { count } from '../model/words.js';
+import { count, number } from '../model/words.js';
 
-const number = (n) => n.toLocaleString('en');
 
 /**
  * A run under way, from `started` ({time, nodes}) to the snapshot `snap`; `how`: the speed.

@@ -149,7 +149,7 @@ export class Renderer {
     v.controls.setPredict(host.getAttribute('mode') === 'predict', host.algorithm === 'ida', PREDICT_ONLY_IDA);
     v.controls.update({
       step: can && !finished && !asking, stepBack: can && view.index > 0, nextIteration: can && !finished && !frontierSearch && !asking,
-      run: can && !finished && !running && !asking, pause: phase !== 'idle' && phase !== 'replaying',
+      run: can && !finished && !running && !asking, pause: store.busy,
       reset: can, playSolution: can && Boolean(state.solved) && phase !== 'playing',
       solveNow: can && !finished && !frontierSearch && phase !== 'solving',
     }, !finished && !frontierSearch);

@@ -14,7 +14,7 @@ import { createSearchClient } from '../workers/search-client.js';
 import { KIND, RECORD_WORDS, RecordCursor, decodeRecord, dispatchRecords, recordKind } from '../model/trace-records.js';
 import { addFeed, removeFeed } from '../platform/frame-scheduler.js';
 import { ViewState } from '../model/view-state.js';
-import { count } from '../model/words.js';
+import { count, number } from '../model/words.js';
 import { snapshotOf } from '../model/snapshot.js';
 
 const REPLAY_CHUNK = 20000;   // events fed at a time when a seek redraws an iteration
@@ -24,7 +24,6 @@ const STREAM_TREE_MS = 250;   // tree and timeline are redrawn at most 4 times a
 const LOOP_DELAY_MS = 3000;   // loop: the solved board stays this long before the search starts again
 
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-const number = (n) => n.toLocaleString('en');
 
 /**
  * What the search needs of its widget (app/explorer.js builds it).

@@ -4,10 +4,9 @@
 // iteration (the core's summary), and in the tree the solution's path of the last iteration.
 import { describeBoard, boardAfter } from '../pkg/tilesearch.js';
 import { FRONTIER_SEARCHES } from '../model/narration.js';
-import { count } from '../model/words.js';
+import { count, number } from '../model/words.js';
 import { solveInParallel, MAX_WORKERS } from '../workers/parallel-search.js';
 
-const number = (n) => n.toLocaleString('en');
 
 /**
  * Resolves to the summary (Solver.run()'s shape); rejects with the core's error for options it

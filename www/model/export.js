@@ -1,13 +1,13 @@
 // What the Share and export buttons produce. The trace is the core's own: a fresh Solver's
 // step() objects (the CLI's `tilesearch trace` schema), replayed to the widget's position.
 import { Solver } from '../pkg/tilesearch.js';
+import { number } from './words.js';
 
 /** Events a trace download holds at most (about 80 bytes each). */
 export const TRACE_LIMIT = 500000;
 const TRACE_CHUNK = 20000; // events per frame while building the file (about 10 ms)
 
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-const number = (n) => n.toLocaleString('en');
 
 /**
  * The page's URL with the widget's options in the hash (an algorithm other than IDA*, and

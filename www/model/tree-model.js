@@ -19,6 +19,7 @@
 
 /** Nodes drawn at most per iteration (per frontier search); beyond it nodes are counted only. */
 import { SearchPath } from './search-path.js';
+import { number } from './words.js';
 
 export const DRAW_LIMIT = 50000;
 /** Layout units (CSS pixels at zoom 1): a node's box, the distance between slots and levels. */
@@ -29,7 +30,6 @@ export const KINDS = Object.freeze(['node', 'prune', 'frontier', 'expanded', 'sk
 const NODE = 0, PRUNE = 1, FRONTIER = 2, EXPANDED = 3, SKIP = 4;
 const GHOST = (kind) => kind === PRUNE || kind === SKIP;
 
-const number = (n) => n.toLocaleString('en');
 
 /**
  * One iteration's search tree (or a frontier search's), fed trace events in order.

@@ -26,7 +26,10 @@ export const GLOSSARY = [
  * @param {string} singular
  * @param {string} [plural] default `${singular}s`
  */
-export const count = (n, singular, plural = `${singular}s`) => `${n.toLocaleString('en')} ${n === 1 ? singular : plural}`;
+/** A number as the page writes it: 12,345. */
+export const number = (n) => n.toLocaleString('en');
+
+export const count = (n, singular, plural = `${singular}s`) => `${number(n)} ${n === 1 ? singular : plural}`;
 
 const MOVE_WORDS = { l: 'left', r: 'right', u: 'up', d: 'down' };
 

@@ -4,11 +4,11 @@
 // log-scale chart of the work and the memory each needed. Stop abandons it at once.
 import { FRONTIER_SEARCHES } from '../model/narration.js';
 import { compareAlgorithms } from '../workers/pool.js';
+import { number } from '../model/words.js';
 
 /** The lecture's order: the uninformed searches, then the informed ones, IDA* last. */
 export const COMPARED = ['bfs', 'dfs', 'greedy', 'astar', 'ida'];
 const NAMES = { ...Object.fromEntries(Object.entries(FRONTIER_SEARCHES).map(([key, search]) => [key, search.name])), ida: 'IDA*' };
-const number = (n) => n.toLocaleString('en');
 
 export class CompareView {
   #start; #stop; #status; #table; #body; #caption; #chart;

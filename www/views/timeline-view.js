@@ -1,7 +1,7 @@
 // One row per IDA* iteration (from Solver.summary().iterations) and a log-scale bar chart of
 // the nodes of each iteration, so the roughly constant growth factor is visible.
 
-import { count } from '../model/words.js';
+import { count, number } from '../model/words.js';
 
 export class TimelineView {
   #body; #chart; #shown = '';
@@ -40,7 +40,6 @@ export class TimelineView {
     const key = JSON.stringify(iterations) + solvedIn + linked + current;
     if (key === this.#shown) return;
     this.#shown = key;
-    const number = (n) => n.toLocaleString('en');
     this.#body.replaceChildren(...iterations.map((it, i) => {
       const row = document.createElement('tr');
       const nodes = it.visited + it.pruned;
