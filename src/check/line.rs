@@ -86,14 +86,38 @@ impl Reader<'_> {
         }
     }
 
+    /// Consumes `close` if it comes next (an empty object or array); whether it did.
+    fn closes(&mut self, close: u8) -> bool {
+        self.space();
+        let closed = self.peek() == Some(close);
+        if closed {
+            self.at += 1;
+        }
+        closed
+    }
+
+    /// After a member or an element: `,` (true: another follows) or `close` (false: the end);
+    /// anything else is refused with `what`.
+    fn separator(&mut self, close: u8, what: &'static str) -> Parsed<bool> {
+        self.space();
+        match self.peek() {
+            Some(b',') => {
+                self.at += 1;
+                Ok(true)
+            }
+            Some(byte) if byte == close => {
+                self.at += 1;
+                Ok(false)
+            }
+            _ => Err(Refusal::Syntax(what, self.at)),
+        }
+    }
+
     fn object(&mut self) -> Parsed<TraceLine> {
         self.expect(b'{', "expected '{'")?;
         let mut line = TraceLine::default();
         let mut keys = BTreeSet::new();
-        self.space();
-        if self.peek() == Some(b'}') {
-            self.at += 1;
-        } else {
+        if !self.closes(b'}') {
             loop {
                 self.space();
                 if self.peek() != Some(b'"') {
@@ -110,14 +134,8 @@ impl Reader<'_> {
                 }
                 self.field(&key, &mut line)?;
                 keys.insert(key);
-                self.space();
-                match self.peek() {
-                    Some(b',') => self.at += 1,
-                    Some(b'}') => {
-                        self.at += 1;
-                        break;
-                    }
-                    _ => return Err(Refusal::Syntax("expected ',' or '}'", self.at)),
+                if !self.separator(b'}', "expected ',' or '}'")? {
+                    break;
                 }
             }
         }
@@ -179,22 +197,14 @@ impl Reader<'_> {
         }
         self.at += 1;
         let mut moves = Vec::new();
-        self.space();
-        if self.peek() == Some(b']') {
-            self.at += 1;
+        if self.closes(b']') {
             return Ok(moves);
         }
         loop {
             self.space();
             moves.push(self.whole("moves")?);
-            self.space();
-            match self.peek() {
-                Some(b',') => self.at += 1,
-                Some(b']') => {
-                    self.at += 1;
-                    return Ok(moves);
-                }
-                _ => return Err(Refusal::Syntax("expected ',' or ']'", self.at)),
+            if !self.separator(b']', "expected ',' or ']'")? {
+                return Ok(moves);
             }
         }
     }
@@ -248,9 +258,7 @@ impl Reader<'_> {
             Some(b'"') => self.string().map(drop),
             Some(b'{') => {
                 self.at += 1;
-                self.space();
-                if self.peek() == Some(b'}') {
-                    self.at += 1;
+                if self.closes(b'}') {
                     return Ok(());
                 }
                 loop {
@@ -261,34 +269,20 @@ impl Reader<'_> {
                     self.string()?;
                     self.expect(b':', "expected ':' after the key")?;
                     self.skip(depth + 1)?;
-                    self.space();
-                    match self.peek() {
-                        Some(b',') => self.at += 1,
-                        Some(b'}') => {
-                            self.at += 1;
-                            return Ok(());
-                        }
-                        _ => return Err(Refusal::Syntax("expected ',' or '}'", self.at)),
+                    if !self.separator(b'}', "expected ',' or '}'")? {
+                        return Ok(());
                     }
                 }
             }
             Some(b'[') => {
                 self.at += 1;
-                self.space();
-                if self.peek() == Some(b']') {
-                    self.at += 1;
+                if self.closes(b']') {
                     return Ok(());
                 }
                 loop {
                     self.skip(depth + 1)?;
-                    self.space();
-                    match self.peek() {
-                        Some(b',') => self.at += 1,
-                        Some(b']') => {
-                            self.at += 1;
-                            return Ok(());
-                        }
-                        _ => return Err(Refusal::Syntax("expected ',' or ']'", self.at)),
+                    if !self.separator(b']', "expected ',' or ']'")? {
+                        return Ok(());
                     }
                 }
             }
