@@ -21,11 +21,12 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
 
-/// An admissible, consistent estimate of the moves left, built for one width and goal.
-pub trait Heuristic: Clone {
+/// An admissible, consistent estimate of the moves left, built for one width and goal. `Send`
+/// with its state, as the searches built on it are.
+pub trait Heuristic: Clone + Send {
     /// What the heuristic keeps per node to update h incrementally (`()` for most; the
     /// pattern databases keep one value per pattern).
-    type State: Copy + Default + fmt::Debug;
+    type State: Copy + Default + fmt::Debug + Send;
 
     /// Whether [`Heuristic::after_slide`] reads `positions`; the search maintains that array
     /// only for heuristics that do.

@@ -9,7 +9,7 @@ pub mod parallel;
 pub use frontier::{FrontierEntry, FrontierSearch, DEFAULT_MAX_REACHED, MAX_REACHED};
 pub use ida::{max_threshold, IdaStar};
 #[cfg(not(target_arch = "wasm32"))]
-pub use parallel::{ida_star_parallel, Balance, WorkerLoad};
+pub use parallel::{ida_star_parallel, ida_star_parallel_while, Balance, WorkerLoad};
 pub use parallel::{PacketSearcher, ParallelIda};
 
 use crate::board::{Board, Goal, MoveOrder};
@@ -249,8 +249,9 @@ pub(crate) trait Advance {
 }
 
 /// A steppable search. Stepping to the end and running to the end give the same solution and
-/// the same counters; a budget stops a run where it can resume exactly.
-pub trait Search {
+/// the same counters; a budget stops a run where it can resume exactly. `Send`, so that a
+/// host (the Python module) may run it on another thread than the one that made it.
+pub trait Search: Send {
     /// The next event, or `None` once the search has finished.
     fn step(&mut self) -> Option<Event>;
 

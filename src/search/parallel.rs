@@ -26,7 +26,7 @@
 mod threads;
 
 #[cfg(not(target_arch = "wasm32"))]
-pub use threads::{ida_star_parallel, Balance, WorkerLoad};
+pub use threads::{ida_star_parallel, ida_star_parallel_while, Balance, WorkerLoad};
 
 use super::ida::{max_threshold, packet_engine, PacketEngine, SubtreeEnd};
 use super::{IdaProgress, IterationSummary, Progress, Report, Status};

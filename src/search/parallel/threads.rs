@@ -6,7 +6,7 @@ use super::{check_workers, PacketResult, PacketSearcher, PacketTask, ParallelIda
 use crate::board::{Board, Goal, MoveOrder};
 use crate::error::Error;
 use crate::heuristic::HeuristicChoice;
-use crate::search::Report;
+use crate::search::{Report, Status};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
@@ -54,6 +54,21 @@ pub fn ida_star_parallel(
     order: MoveOrder,
     threads: u32,
 ) -> Result<(Report, Balance), Error> {
+    ida_star_parallel_while(board, goal, heuristic, order, threads, &|| true)
+}
+
+/// [`ida_star_parallel`], asking `go_on` on every thread every million nodes or so whether
+/// to go on: once it says no, the threads give up their packets and the report returned is
+/// that of the iterations completed before, with status [`Status::Running`] (a host that
+/// lets its user interrupt a search, like the Python module on Ctrl-C, stops it this way).
+pub fn ida_star_parallel_while(
+    board: Board,
+    goal: Goal,
+    heuristic: HeuristicChoice,
+    order: MoveOrder,
+    threads: u32,
+    go_on: &(dyn Fn() -> bool + Sync),
+) -> Result<(Report, Balance), Error> {
     check_workers(threads)?;
     let mut search = ParallelIda::new(board, goal, heuristic.clone(), order, threads)?;
     // One searcher per thread for the whole run.
@@ -71,6 +86,7 @@ pub fn ida_star_parallel(
             tasks: &tasks,
             next: AtomicUsize::new(0),
             solved_at: AtomicUsize::new(usize::MAX),
+            go_on,
         };
         let mut workers = searchers.iter_mut().zip(balance.workers.iter_mut());
         let Some((first, first_load)) = workers.next() else {
@@ -102,6 +118,13 @@ pub fn ida_star_parallel(
             .into_iter()
             .collect::<Result<Vec<_>, Error>>()?
             .concat();
+        if !go_on() {
+            // The iteration's packets are partly abandoned: report the iterations before it.
+            let mut report = search.report();
+            report.status = Status::Running;
+            balance.split_nodes = search.split_nodes();
+            return Ok((report, balance));
+        }
         // In order: once the iteration is complete, what is left came after a solving packet.
         results.sort_unstable_by_key(|r| r.index);
         let mut complete = false;
@@ -129,6 +152,8 @@ struct Shared<'a> {
     next: AtomicUsize,
     /// The first packet that solved so far (`usize::MAX`: none).
     solved_at: AtomicUsize,
+    /// The caller's stop: false gives up every packet.
+    go_on: &'a (dyn Fn() -> bool + Sync),
 }
 
 impl Shared<'_> {
@@ -142,12 +167,15 @@ impl Shared<'_> {
         loop {
             let i = self.next.fetch_add(1, Ordering::Relaxed);
             // Packets after a solving one are not needed, and neither are those after them.
-            if i >= self.tasks.len() || i > self.solved_at.load(Ordering::Relaxed) {
+            if i >= self.tasks.len()
+                || i > self.solved_at.load(Ordering::Relaxed)
+                || !(self.go_on)()
+            {
                 return Ok(results);
             }
             let clock = Instant::now();
             let searched = searcher.search_while(&self.tasks[i], || {
-                i < self.solved_at.load(Ordering::Relaxed)
+                i < self.solved_at.load(Ordering::Relaxed) && (self.go_on)()
             })?;
             load.busy += clock.elapsed();
             match searched {
