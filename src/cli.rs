@@ -10,11 +10,13 @@
 //! not UTF-8 included), and text quoted from the input has its control characters escaped.
 
 mod args;
-mod check;
-mod exercise;
+pub(crate) mod check;
+pub(crate) mod exercise;
 pub mod pdb_cache;
 mod quality;
 
+#[cfg(feature = "python")]
+pub(crate) use args::available_threads;
 use args::{parse_args, Command, Options, USAGE};
 
 use crate::board::Board;
@@ -220,16 +222,17 @@ fn checked_board(options: &Options, text: &str) -> Result<Board, Error> {
     Ok(board)
 }
 
-/// One algorithm's run on one board.
-struct Outcome {
-    board: Board,
-    algorithm: Algorithm,
-    report: Report,
-    seconds: f64,
+/// One algorithm's run on one board (the Python module's `solve` makes one too, to print the
+/// same JSON object).
+pub(crate) struct Outcome {
+    pub(crate) board: Board,
+    pub(crate) algorithm: Algorithm,
+    pub(crate) report: Report,
+    pub(crate) seconds: f64,
     /// A frontier search gave up because memory ran out before its guard.
-    out_of_memory: bool,
+    pub(crate) out_of_memory: bool,
     /// The guard.
-    max_reached: u64,
+    pub(crate) max_reached: u64,
 }
 
 impl Outcome {
@@ -238,7 +241,7 @@ impl Outcome {
     }
 
     /// The status as the CLI's JSON names it: `stopped` for a run `--max-nodes` stopped.
-    fn status_name(&self) -> &'static str {
+    pub(crate) fn status_name(&self) -> &'static str {
         match self.report.status {
             Status::Running => "stopped",
             status => status.name(),
@@ -452,6 +455,35 @@ fn print_error(
     }
 }
 
+/// A board's outcome as `solve --json` prints it, and as the Python module's `solve` returns
+/// it: `board`, `algorithm`, `heuristic`, `goal`, `status`, `length`, `moves`, `expanded`,
+/// `generated`, `iterations`, `maxFrontier`, `reached` (and `outOfMemory` when true).
+pub(crate) fn outcome_json(
+    outcome: &Outcome,
+    heuristic: HeuristicKind,
+    goal: crate::board::Goal,
+) -> serde_json::Value {
+    let report = &outcome.report;
+    let mut object = json!({
+        "board": outcome.board.to_line(),
+        "algorithm": outcome.algorithm.name(),
+        "heuristic": heuristic.name(),
+        "goal": goal.name(),
+        "status": outcome.status_name(),
+        "length": report.length,
+        "moves": report.moves.clone().unwrap_or_default(),
+        "expanded": report.expanded,
+        "generated": report.generated,
+        "iterations": report.iterations(),
+        "maxFrontier": report.max_frontier(),
+        "reached": report.reached(),
+    });
+    if outcome.out_of_memory {
+        object["outOfMemory"] = true.into();
+    }
+    object
+}
+
 /// Prints a board's outcome: the solution, or why there is none.
 fn print_solution(options: &Options, outcome: &Outcome, out: &mut dyn Write) -> io::Result<()> {
     let Outcome {
@@ -462,23 +494,7 @@ fn print_solution(options: &Options, outcome: &Outcome, out: &mut dyn Write) -> 
     } = outcome;
     let moves = report.moves.clone().unwrap_or_default();
     if options.json {
-        let mut object = json!({
-            "board": board.to_line(),
-            "algorithm": options.algorithm.name(),
-            "heuristic": options.heuristic.name(),
-            "goal": options.goal.name(),
-            "status": outcome.status_name(),
-            "length": report.length,
-            "moves": moves,
-            "expanded": report.expanded,
-            "generated": report.generated,
-            "iterations": report.iterations(),
-            "maxFrontier": report.max_frontier(),
-            "reached": report.reached(),
-        });
-        if outcome.out_of_memory {
-            object["outOfMemory"] = true.into();
-        }
+        let object = outcome_json(outcome, options.heuristic, options.goal);
         return writeln!(out, "{object}");
     }
     if let Some(failure) = outcome.failure() {

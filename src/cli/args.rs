@@ -244,7 +244,7 @@ pub(super) fn parse_args(args: &[String]) -> Result<Option<Options>, String> {
 
 /// The threads `solve` uses without `--threads`: one per core the process may run on (its
 /// affinity and quota included), at most [`MAX_WORKERS`]; 1 when that is unknown.
-pub(super) fn available_threads() -> u32 {
+pub(crate) fn available_threads() -> u32 {
     std::thread::available_parallelism().map_or(1, |n| {
         u32::try_from(n.get()).map_or(MAX_WORKERS, |n| n.min(MAX_WORKERS))
     })

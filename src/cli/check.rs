@@ -63,8 +63,9 @@ pub(super) fn run(
     super::finish(written.and_then(|()| stdout.flush()), status, stderr)
 }
 
-/// The verdict for a reader: the line and kind, the sentence, then both events.
-fn print_verdict(verdict: &Verdict, out: &mut dyn Write) -> io::Result<()> {
+/// The verdict for a reader: the line and kind, the sentence, then both events (also the
+/// Python module's `str(verdict)`).
+pub(crate) fn print_verdict(verdict: &Verdict, out: &mut dyn Write) -> io::Result<()> {
     if verdict.ok {
         return writeln!(out, "ok: {}", verdict.message);
     }

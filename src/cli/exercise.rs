@@ -46,23 +46,48 @@ pub(super) fn run(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Writ
         Ok(parsed) => parsed,
         Err(status) => return status,
     };
-    let questions = match generate(&options) {
-        Ok(questions) => questions,
+    let text = match render(&options, format) {
+        Ok(text) => text,
         Err(error) => {
             // The options were checked while parsing: this is a board the generator gave up on.
             note(stderr, &format!("exercise: {error}"));
             return BAD_BOARD;
         }
     };
-    let text = match format {
-        Format::Json => json(&questions),
-        Format::Markdown => markdown(&options, &questions),
-        Format::Moodle => moodle(&options, &questions),
-    };
     let written = stdout
         .write_all(text.as_bytes())
         .and_then(|()| stdout.flush());
     finish(written, SOLVED, stderr)
+}
+
+/// Why [`text`] wrote nothing.
+#[cfg(feature = "python")]
+#[derive(Debug)]
+pub(crate) enum ExerciseError {
+    /// The options (a usage error's message, as the command line prints it).
+    Usage(String),
+    /// A board the generator gave up on.
+    Generate(Error),
+}
+
+/// What `tilesearch exercise` with `args` writes (the Python module's `exercises` runs this,
+/// so both read the same options with the same messages); `--help` is a usage error here.
+#[cfg(feature = "python")]
+pub(crate) fn text(args: &[String]) -> Result<String, ExerciseError> {
+    let (options, format) = parse(args)
+        .map_err(ExerciseError::Usage)?
+        .ok_or_else(|| ExerciseError::Usage("exercise: --help prints the usage only".into()))?;
+    render(&options, format).map_err(ExerciseError::Generate)
+}
+
+/// The questions of `options` in `format`.
+fn render(options: &ExerciseOptions, format: Format) -> Result<String, Error> {
+    let questions = generate(options)?;
+    Ok(match format {
+        Format::Json => json(&questions),
+        Format::Markdown => markdown(options, &questions),
+        Format::Moodle => moodle(options, &questions),
+    })
 }
 
 /// The options of `args`, or `None` for `--help`; a usage error as its message.
