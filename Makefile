@@ -14,7 +14,7 @@ export PATH := $(HOME)/.cargo/bin:$(PATH)
 
 .PHONY: help setup setup-wasm setup-node setup-chromium setup-pandoc setup-apt build serve test test-all lint \
         lint-native lint-web test-rust test-wasm test-wasm-node test-wasm-browser test-js test-e2e native-cli \
-        test-long soak bench bench-wasm test-cli-faults-long
+        test-long soak bench bench-wasm test-cli-faults-long python test-python setup-python
 
 help:
 	@echo "make serve   build and serve the page on http://127.0.0.1:$(PORT)/ (PORT=… overrides)"
@@ -24,6 +24,8 @@ help:
 	@echo "make bench   nodes per second on all of Korf's 100 instances (native)"
 	@echo "make soak    random call sequences against the wasm API for SOAK_SECONDS (default 1200)"
 	@echo "make bench-wasm  the same search in wasm, in Node and in Chromium, and the page's frame rates"
+	@echo "make python  the Python wheel (abi3, CPython >= 3.9) in $(WHEELS)/"
+	@echo "make test-python  the Python package's tests (pytest, mypy) against the built wheel"
 
 ## Set-up (idempotent) ------------------------------------------------------------------------
 
@@ -71,6 +73,38 @@ build: setup-wasm setup-node
 serve: build
 	@echo "Serving tilesearch at http://127.0.0.1:$(PORT)/"
 	python3 -m http.server $(PORT) --bind 127.0.0.1
+
+## Python ------------------------------------------------------------------------------------
+
+# The Python package (python/): the crate built with its `python` feature by maturin, one abi3
+# wheel for CPython 3.9 and later, in a target directory of its own (cargo locks one while it
+# builds). The tools live in .venv, installed once per change of the requirements file.
+VENV := .venv
+VPY := $(VENV)/bin/python
+PY_TARGET := target/python
+WHEELS := $(PY_TARGET)/wheels
+
+setup-python: $(VENV)/.installed
+
+$(VENV)/.installed: python/requirements-dev.txt
+	test -x $(VPY) || python3 -m venv $(VENV)
+	$(VPY) -m pip install --quiet --disable-pip-version-check -r python/requirements-dev.txt
+	@touch $@
+
+python: setup-python
+	rm -f $(WHEELS)/tilesearch-*.whl
+	cd python && CARGO_TARGET_DIR=$(CURDIR)/$(PY_TARGET) $(CURDIR)/$(VENV)/bin/maturin build \
+	  --release --quiet --out $(CURDIR)/$(WHEELS)
+	@ls -l $(WHEELS)/tilesearch-*.whl
+
+# The CLI the tests compare with, built beside the wheel (without release's fat LTO: the
+# tests compare its output, not its speed).
+PY_CLI := $(PY_TARGET)/$(TEST_PROFILE)/tilesearch
+
+test-python: python
+	$(VPY) -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps $(WHEELS)/tilesearch-*.whl
+	CARGO_TARGET_DIR=$(PY_TARGET) cargo build --profile $(TEST_PROFILE) --bin tilesearch
+	TILESEARCH_CLI=$(PY_CLI) $(VPY) -m pytest -q tests/python
 
 ## Tests --------------------------------------------------------------------------------------
 

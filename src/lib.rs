@@ -31,6 +31,8 @@ pub mod trace;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
+#[cfg(all(feature = "python", not(target_arch = "wasm32")))]
+mod python;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
