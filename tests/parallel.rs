@@ -7,8 +7,11 @@
 mod common;
 
 use common::{databases, korf, Rng};
+use std::sync::atomic::{AtomicU64, Ordering};
 use tilesearch::search::parallel::{PacketResult, PacketTask, MAX_SPLIT_DEPTH, MAX_WORKERS};
-use tilesearch::search::{ida_star_parallel, PacketSearcher, ParallelIda, Report};
+use tilesearch::search::{
+    ida_star_parallel, ida_star_parallel_while, PacketSearcher, ParallelIda, Report,
+};
 use tilesearch::{ida_star_in_order, Board, Goal, HeuristicChoice, MoveOrder, Status};
 
 /// The sequential search's report.
@@ -147,6 +150,39 @@ fn quick_korf_instances_with_manhattan_in_both_conventions() {
                     "Korf #{n}, {goal}, {workers} workers, shuffled"
                 );
             }
+        }
+    }
+}
+
+#[test]
+fn a_run_told_to_stop_reports_its_finished_iterations_as_running() {
+    let goal = Goal::BlankLast;
+    let (_, board) = korf(goal)[18];
+    let order = MoveOrder::LECTURE;
+    let expected = sequential(board, goal, &HeuristicChoice::Manhattan, order);
+    let always = || true;
+    let (report, _) =
+        ida_star_parallel_while(board, goal, HeuristicChoice::Manhattan, order, 2, &always)
+            .unwrap();
+    assert_eq!(report, expected);
+    for stop_after in [0, 5, 40, 200] {
+        let asked = AtomicU64::new(0);
+        let go_on = || asked.fetch_add(1, Ordering::Relaxed) < stop_after;
+        let (report, _) =
+            ida_star_parallel_while(board, goal, HeuristicChoice::Manhattan, order, 2, &go_on)
+                .unwrap();
+        assert_eq!(report.status, Status::Running, "stopped after {stop_after}");
+        assert_eq!((report.length, report.moves.as_deref()), (None, None));
+        // Every iteration it reports finished is the sequential search's, counts and all.
+        let finished: Vec<_> = report
+            .iterations()
+            .iter()
+            .filter(|i| i.next_threshold.is_some())
+            .collect();
+        // Its first iterations are small enough to finish in the split, before any packet.
+        assert!(!finished.is_empty() && finished.len() < expected.iterations().len());
+        for (got, want) in finished.iter().zip(expected.iterations()) {
+            assert_eq!(*got, want, "stopped after {stop_after}");
         }
     }
 }
