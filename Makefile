@@ -122,7 +122,7 @@ CLI := target/native/$(TEST_PROFILE)/tilesearch
 test:
 	$(MAKE) --no-print-directory -j2 --output-sync=target test-all
 
-test-all: lint test-rust test-wasm test-js test-e2e
+test-all: lint test-rust test-wasm test-js test-e2e test-python
 
 lint: lint-native lint-web
 

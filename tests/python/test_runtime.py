@@ -103,8 +103,9 @@ def test_other_threads_run_during_a_search() -> None:
         during = [t for t in ticks if start + 0.05 < t < end - 0.05]
         print(f"{name}: {end - start:.2f} s, the other thread turned {len(during)} times")
         assert end - start > 0.2, "the search should be long enough to tell"
-        # With the GIL held the other thread would not turn at all; it sleeps 1 ms a turn.
-        assert len(during) > (end - start - 0.1) * 50
+        # With the GIL held the other thread would not turn at all (it sleeps 1 ms a turn:
+        # hundreds a second when it runs freely; ten a second leaves room for a busy machine).
+        assert len(during) > (end - start) * 10
 
 
 def test_import_is_light() -> None:
