@@ -99,7 +99,7 @@ python: setup-python
 
 # The CLI the tests compare with, built beside the wheel (without release's fat LTO: the
 # tests compare its output, not its speed).
-PY_CLI := $(PY_TARGET)/$(TEST_PROFILE)/tilesearch
+PY_CLI = $(PY_TARGET)/$(TEST_PROFILE)/tilesearch
 
 test-python: python
 	$(VPY) -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps $(WHEELS)/tilesearch-*.whl
