@@ -21,9 +21,10 @@ use crate::cli::pdb_cache;
 use crate::error::Error;
 use crate::heuristic::pdb::PatternDatabases;
 use crate::heuristic::{HeuristicChoice, HeuristicKind};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBool, PyDict, PyList, PyModule, PyString};
+use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyModule, PyString};
 use serde_json::Value;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::str::FromStr;
@@ -214,38 +215,17 @@ fn exercises(
     })
 }
 
-/// A whole-number argument as the CLI's word for it (a `TypeError` for anything but an int).
+/// A whole-number argument as the CLI's word for it (a `TypeError` for anything but an int,
+/// a bool included); the CLI then checks its range with its own message.
 fn whole_word(value: &Bound<'_, PyAny>) -> PyResult<String> {
-    if value.is_instance_of::<PyBool>() {
-        return Err(pyo3::exceptions::PyTypeError::new_err(
-            "expected a whole number (int), got a bool",
-        ));
-    }
-    let number: num_word::Whole = value.extract()?;
-    Ok(number.0)
-}
-
-mod num_word {
-    use pyo3::prelude::*;
-    use pyo3::types::PyInt;
-
-    /// A Python int of any size, as its decimal digits.
-    pub(super) struct Whole(pub(super) String);
-
-    impl<'a, 'py> FromPyObject<'a, 'py> for Whole {
-        type Error = PyErr;
-
-        fn extract(value: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
-            let int = value.cast::<PyInt>().map_err(|_| {
-                pyo3::exceptions::PyTypeError::new_err(format!(
-                    "expected a whole number (int), got {}",
-                    value
-                        .get_type()
-                        .name()
-                        .map_or_else(|_| "another type".into(), |n| n.to_string())
-                ))
-            })?;
-            Ok(Whole(int.str()?.to_string()))
-        }
+    match value.cast::<PyInt>() {
+        Ok(int) if !value.is_instance_of::<PyBool>() => Ok(int.str()?.to_string()),
+        _ => Err(PyTypeError::new_err(format!(
+            "expected a whole number (int), got {}",
+            value
+                .get_type()
+                .name()
+                .map_or_else(|_| "another type".into(), |n| n.to_string())
+        ))),
     }
 }
