@@ -2,6 +2,8 @@
 the other, with the same heuristic and threads: the search's own seconds (the CLI's printed
 per-board times, `SolveResult.seconds`) and the wall time of the loop.
 
+    make python && .venv/bin/pip install --force-reinstall --no-deps target/python/wheels/*.whl
+    CARGO_TARGET_DIR=target/python cargo build --release --bin tilesearch
     .venv/bin/python benches/python-korf.py --cli target/python/release/tilesearch \\
         --heuristic pdb --threads 1 [--instances 100] [--rounds 2]
 

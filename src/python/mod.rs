@@ -30,7 +30,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::str::FromStr;
 use std::sync::{Arc, OnceLock};
 
-/// The module `tilesearch._core`.
+/// The tilesearch core compiled for Python: the `tilesearch` package re-exports it.
 #[pymodule]
 #[pyo3(name = "_core")]
 fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
