@@ -67,6 +67,7 @@ build: setup-wasm setup-node
 	rm -rf www/vendor
 	@echo "wasm: $$(wc -c < $(PKG)/tilesearch_bg.wasm) bytes, $$(gzip -9c $(PKG)/tilesearch_bg.wasm | wc -c) gzipped"
 	node scripts/build-dist.mjs
+	node scripts/build-widget.mjs
 
 serve: build
 	@echo "Serving tilesearch at http://127.0.0.1:$(PORT)/"
