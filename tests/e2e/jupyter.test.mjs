@@ -178,6 +178,11 @@ async function runCell(page, name) {
 /** The widgets' <tile-search> elements in cell `name`'s output. */
 const widgetsOf = (page, name) => page.locator(`.jp-Notebook .jp-Cell:nth-child(${ORDER.indexOf(name) + 1}) .jp-OutputArea tile-search`);
 
+/** Waits (within WAIT_MS) until `predicate(element)` holds for the widget's <tile-search>, checked every frame. */
+async function until(widget, predicate) {
+  await widget.page().waitForFunction(predicate, await widget.elementHandle(), { polling: 'raf' });
+}
+
 /** The main board's tiles, row by row, as the board's accessible name says them. */
 const boardOf = (widget) => widget.evaluate((element) => element.shadowRoot.querySelector('.board-host .board').getAttribute('aria-label'));
 
@@ -186,21 +191,20 @@ test('the widget in JupyterLab: renders, Step reaches Python, Python sets the bo
   const started = Date.now();
   const first = runCell(page, 'widget');
   const widget = widgetsOf(page, 'widget').first();
-  await widget.evaluate((element) => new Promise((done) => {
-    const drawn = () => element.shadowRoot?.querySelector('.board-host .board .tile') && element.state.status === 'ready';
-    (function poll() { if (drawn()) done(); else requestAnimationFrame(poll); })();
-  }));
+  await until(widget, (element) => element.shadowRoot?.querySelector('.board-host .board .tile') && element.state.status === 'ready');
   console.log(`first render in JupyterLab: ${Date.now() - started} ms from Run to the board drawn`);
   await first;
   assert.match(await boardOf(widget), /^Board.*1 2 3.*4 blank 6.*7 5 8/s);
 
   // The page's Step reaches the kernel's w.position.
   await widget.locator('button[data-action="step"]').click();
-  await widget.evaluate((element) => new Promise((done) => {
-    (function poll() { if (element.state.position === 1) done(); else setTimeout(poll, 20); })();
-  }));
+  await until(widget, (element) => element.state.position === 1);
   await page.waitForTimeout(400); // the state reaches the kernel within POLL_MS
   assert.match(await runCell(page, 'position'), /^position 1 paused \d+/m);
+  // Detached and attached again (JupyterLab's "full" windowing does it to cells scrolled away):
+  // the element starts its search anew, and the widget shows the model's moment again.
+  await widget.evaluate((element) => { const parent = element.parentNode; element.remove(); parent.append(element); });
+  await until(widget, (element) => element.state.position === 1 && element.shadowRoot.querySelector('.board .tile'));
 
   // Keys in the widget are the widget's, not the notebook's command-mode shortcuts: → steps,
   // R resets (in command mode R would make the cell a raw cell).
@@ -220,9 +224,7 @@ test('the widget in JupyterLab: renders, Step reaches Python, Python sets the bo
 
   // Python's run() at full speed: solved, and the callback has it.
   await runCell(page, 'run');
-  await widget.evaluate((element) => new Promise((done) => {
-    (function poll() { if (element.state.status === 'solved') done(); else setTimeout(poll, 50); })();
-  }));
+  await until(widget, (element) => element.state.status === 'solved');
   const length = await widget.evaluate((element) => element.state.solution.length);
   await page.waitForTimeout(400);
   assert.match(await runCell(page, 'solved'), new RegExp(`^solved \\[\\(${length}, \\[[\\d, ]+\\]\\)\\] solved True`, 'm'));

@@ -176,13 +176,16 @@ async function render({ model, el }) {
       model.send({ type: 'event', name: type, detail });
     });
   }
-  // optionschange ends every (re)configuration: the first one is the element's first search.
-  element.addEventListener('optionschange', () => {
-    if (!ready) {
-      ready = true;
-      const position = model.get('position');
-      if (position > 0) element.position = position;
-    }
+  // optionschange ends every (re)configuration. The model's moment is shown again after the
+  // first one, and after one with the same options: the element was detached and attached again
+  // (it frees its search then), as JupyterLab's "full" windowing does to cells scrolled away.
+  let configured = null;
+  element.addEventListener('optionschange', (/** @type {CustomEvent} */ event) => {
+    const options = JSON.stringify(event.detail);
+    const position = model.get('position');
+    if ((!ready || options === configured) && position > 0) element.position = position;
+    ready = true;
+    configured = options;
     sync();
   });
 
