@@ -206,7 +206,9 @@ class Explorer(_ExplorerAttributes):  # type: ignore[misc, valid-type]
 
     def __init__(self, **kwargs: Any) -> None:
         """Makes the widget; the keyword arguments are the element's attributes (see the class)."""
-        unknown = sorted(set(kwargs) - set(self.attribute_names) - {"layout"})
+        # A misspelt attribute would otherwise be dropped with a warning; ipywidgets' own traits
+        # (layout, tooltip, …) are taken as they are.
+        unknown = sorted(set(kwargs) - set(self.class_trait_names()))
         if unknown:
             raise TypeError(
                 f"Explorer() got unknown keyword argument{'s' if len(unknown) > 1 else ''} "
