@@ -67,6 +67,7 @@ build: setup-wasm setup-node
 	rm -rf www/vendor
 	@echo "wasm: $$(wc -c < $(PKG)/tilesearch_bg.wasm) bytes, $$(gzip -9c $(PKG)/tilesearch_bg.wasm | wc -c) gzipped"
 	node scripts/build-dist.mjs
+	node scripts/build-widget.mjs
 
 serve: build
 	@echo "Serving tilesearch at http://127.0.0.1:$(PORT)/"
@@ -137,7 +138,7 @@ soak: build
 
 # End-to-end: Playwright (playwright-core) drives Debian's Chromium through the real page.
 test-e2e: build setup-chromium setup-pandoc native-cli
-	TILESEARCH_CLI=$(CLI) node --test --test-concurrency=1 tests/e2e/
+	TILESEARCH_CLI=$(CLI) node --test --test-concurrency=1 $(filter-out tests/e2e/jupyter.test.mjs,$(wildcard tests/e2e/*.test.mjs))
 
 # What `make test` samples or shortens, at full length (CI runs it after `make test`): the
 # IDA* sweeps with every heuristic and the BFS and A* sweep over all 181,440 8-puzzle states,
@@ -190,3 +191,21 @@ test-cli-faults-long:
 .PHONY: golden
 golden:
 	UPDATE_GOLDEN=1 cargo test --release --test golden --test layout
+
+## The Jupyter widget -------------------------------------------------------------------------
+
+# tilesearch.Explorer (python/tilesearch/explorer.py) in JupyterLab and headless (nbclient), in a
+# virtual environment in .venv with python/requirements-widget.txt (set up again only when that
+# file changes); `make build` writes the widget's front end, python/tilesearch/static/.
+WIDGET_VENV := .venv
+
+.PHONY: setup-widget test-jupyter
+setup-widget: $(WIDGET_VENV)/.widget-installed
+
+$(WIDGET_VENV)/.widget-installed: python/requirements-widget.txt
+	@test -x $(WIDGET_VENV)/bin/python || python3 -m venv $(WIDGET_VENV)
+	$(WIDGET_VENV)/bin/pip install --quiet --disable-pip-version-check -r $<
+	@touch $@
+
+test-jupyter: build setup-chromium setup-widget
+	TILESEARCH_PYTHON=$(WIDGET_VENV)/bin/python node --test --test-concurrency=1 tests/e2e/jupyter.test.mjs
