@@ -69,6 +69,7 @@ build: setup-wasm setup-node
 	rm -rf www/vendor
 	@echo "wasm: $$(wc -c < $(PKG)/tilesearch_bg.wasm) bytes, $$(gzip -9c $(PKG)/tilesearch_bg.wasm | wc -c) gzipped"
 	node scripts/build-dist.mjs
+	node scripts/build-widget.mjs
 
 serve: build
 	@echo "Serving tilesearch at http://127.0.0.1:$(PORT)/"
@@ -115,14 +116,14 @@ TEST_PROFILE := test-release
 NATIVE := CARGO_TARGET_DIR=target/native
 CLI := target/native/$(TEST_PROFILE)/tilesearch
 
-# Two recipes at once (the machine class has two cores; the browser tests leave much of one
-# idle): the native lane (clippy, then the Rust tests) runs beside the wasm build, the lint,
-# the wasm tests, the Node tests and the e2e tests. Each recipe's output is printed whole when
-# it ends.
+# Two recipes at once (the machine class has two cores). The e2e tests are the longest recipe,
+# so they come first: they start as soon as the wasm build and the CLI are built (side by side),
+# and the other slot takes the rest in turn: clippy, the Rust tests, the lint, the wasm tests and
+# the Node tests. Each recipe's output is printed whole when it ends.
 test:
 	$(MAKE) --no-print-directory -j2 --output-sync=target test-all
 
-test-all: lint test-rust test-wasm test-js test-e2e test-python
+test-all: test-e2e test-rust lint test-wasm test-js test-python
 
 lint: lint-native lint-web
 
@@ -137,12 +138,13 @@ lint-web: setup-wasm build
 
 # Release-grade optimisation: the sweeps solve thousands of 8-puzzles with each heuristic (all
 # 181,440 states in `make test-long`).
-test-rust: lint-native native-cli
+test-rust: native-cli lint-native
 	$(NATIVE) cargo test --profile $(TEST_PROFILE)
 
 # The CLI for the e2e tests (their trace download is compared with `tilesearch trace`), built
-# before the Rust tests run: they hold the native target directory until they end.
-native-cli: lint-native
+# first, beside the wasm build, so that the e2e tests start early; the Rust tests hold the native
+# target directory until they end.
+native-cli:
 	$(NATIVE) cargo build --profile $(TEST_PROFILE) --bin tilesearch
 
 test-wasm: test-wasm-node test-wasm-browser
@@ -170,15 +172,19 @@ soak: build
 
 # End-to-end: Playwright (playwright-core) drives Debian's Chromium through the real page.
 test-e2e: build setup-chromium setup-pandoc native-cli
-	TILESEARCH_CLI=$(CLI) node --test --test-concurrency=1 tests/e2e/
+	TILESEARCH_CLI=$(CLI) node --test --test-concurrency=1 $(filter-out tests/e2e/jupyter.test.mjs,$(wildcard tests/e2e/*.test.mjs))
 
 # What `make test` samples or shortens, at full length (CI runs it after `make test`): the
 # IDA* sweeps with every heuristic and the BFS and A* sweep over all 181,440 8-puzzle states,
-# the CLI fault test's thousands of random inputs, and the e2e tests' longer variants.
+# the CLI fault test's thousands of random inputs, and the e2e tests' longer variants (the
+# 15-puzzle agreement, the DFS and greedy choosers, Solve now at 390×844: `variant` in
+# tests/e2e/server.mjs).
 test-long: build setup-chromium native-cli
 	TILESEARCH_LONG=1 $(NATIVE) cargo test --profile $(TEST_PROFILE) --test oracle --test frontier
 	$(MAKE) --no-print-directory test-cli-faults-long
 	TILESEARCH_LONG=1 node --test --test-concurrency=1 --test-name-pattern='removing a widget' tests/e2e/host.test.mjs
+	TILESEARCH_LONG=1 TILESEARCH_CLI=$(CLI) node --test --test-concurrency=1 --test-name-pattern='agree at|the chooser|Solve now at' \
+	  tests/e2e/agreement.test.mjs tests/e2e/algorithms.test.mjs tests/e2e/parallel.test.mjs
 	TILESEARCH_CLI=$(CLI) DIFFERENTIAL_CASES=2000 node --test tests/js/check-differential.test.mjs
 
 ## Benchmarks ---------------------------------------------------------------------------------
@@ -219,3 +225,21 @@ test-cli-faults-long:
 .PHONY: golden
 golden:
 	UPDATE_GOLDEN=1 cargo test --release --test golden --test layout
+
+## The Jupyter widget -------------------------------------------------------------------------
+
+# tilesearch.Explorer (python/tilesearch/explorer.py) in JupyterLab and headless (nbclient), in a
+# virtual environment in .venv with python/requirements-widget.txt (set up again only when that
+# file changes); `make build` writes the widget's front end, python/tilesearch/static/.
+WIDGET_VENV := .venv
+
+.PHONY: setup-widget test-jupyter
+setup-widget: $(WIDGET_VENV)/.widget-installed
+
+$(WIDGET_VENV)/.widget-installed: python/requirements-widget.txt
+	@test -x $(WIDGET_VENV)/bin/python || python3 -m venv $(WIDGET_VENV)
+	$(WIDGET_VENV)/bin/pip install --quiet --disable-pip-version-check -r $<
+	@touch $@
+
+test-jupyter: build setup-chromium setup-widget
+	TILESEARCH_PYTHON=$(WIDGET_VENV)/bin/python node --test --test-concurrency=1 tests/e2e/jupyter.test.mjs

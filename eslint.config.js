@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 
 export default [
-  { ignores: ['www/pkg/', 'www/vendor/', 'dist/', 'target/', 'node_modules/', 'tests/e2e/artifacts/'] },
+  { ignores: ['www/pkg/', 'www/vendor/', 'dist/', 'target/', 'node_modules/', 'tests/e2e/artifacts/', '.venv/', 'python/tilesearch/static/'] },
   js.configs.recommended,
   {
     languageOptions: {

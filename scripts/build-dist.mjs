@@ -14,12 +14,13 @@
 //   custom-elements.json,      the manifest by @custom-elements-manifest/analyzer, the README
 //   README.md, LICENSE         from packaging/README.md
 // The element's code is the same in both: only www/platform/assets.js is swapped for a build's variant.
-// Prints every file's gzipped size and checks the budget (module + workers + wasm ≤ 224 KiB: the
+// Prints every file's gzipped size and checks the budget (module + workers + wasm ≤ 228 KiB: the
 // explorer's pseudo-code, canvas tree and glossary took it from 142 to 153 KiB, predict mode to
 // 160.5, "Check a trace" (the checker's rules and messages in wasm, its card) to 187.7, the
 // parallel search's coordinator and packet searcher in wasm to 205.8, Solve now (the pool's
 // teams, the driver, the pattern databases built in parts) to 214.4, one reader and JSON line
-// parser for traces shared with the CLI (one verdict on the same bytes) to about 222).
+// parser for traces shared with the CLI (one verdict on the same bytes) to about 222, the
+// raise's causes (marked in the tree, listed in Now) to 224.2).
 import { build, transform } from 'esbuild';
 import { copyFile, cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -31,7 +32,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const WWW = join(ROOT, 'www');
 const DIST = join(ROOT, 'dist');
-const BUDGET_KIB = 224;
+const BUDGET_KIB = 228;
 
 for (const file of ['pkg/tilesearch.js', 'pkg/tilesearch_bg.wasm']) {
   if (!existsSync(join(WWW, file))) {

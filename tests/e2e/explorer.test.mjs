@@ -232,7 +232,7 @@ test('the challenging case solves with 25 moves at full speed, and the solution 
   await page.locator('tile-search').evaluate((element) => { element.speed = 1000; });
   await button(page, 'Play solution').click();
   await page.waitForFunction(() => /Solution move 10 of 25/.test(document.querySelector('tile-search').shadowRoot.querySelector('.playback').textContent));
-  await screenshot(page, '04-playing-solution');
+  await screenshot(page, '04-playing-solution', { fullPage: false });
   await page.waitForFunction(() => /Solution move 25 of 25: slide 8: the goal\./.test(document.querySelector('tile-search').shadowRoot.querySelector('.playback').textContent));
   assert.match(await boardLabel(page), /^Board: 1 2 3 \/ 4 5 6 \/ 7 8 blank, tile 8 just slid$/);
   // Step back from the solution: back to the goal node's visit, not solved any more.

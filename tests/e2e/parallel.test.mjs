@@ -6,7 +6,7 @@
 // input is named. Screens of Solve now at 1280×720 and 390×844.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openExplorer, screenshot, state, waitForState, settle, WAIT_MS } from './server.mjs';
+import { startServer, launch, openExplorer, screenshot, state, waitForState, settle, WAIT_MS, variant } from './server.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -120,7 +120,7 @@ test('bad input is named: options, workers and searches without a parallel versi
 });
 
 for (const [width, height] of [[1280, 720], [390, 844]]) {
-  test(`Solve now at ${width}×${height}: every core, the solved state with the counts and who did it, Play solution`, async () => {
+  test(`Solve now at ${width}×${height}: every core, the solved state with the counts and who did it, Play solution`, variant(width < 400), async () => {
     const { page, context, errors } = await openExplorer(browser, `${server.url}#board=${KORF_57.replaceAll(' ', '+')}`, { viewport: { width, height } });
     const cores = await page.evaluate(() => navigator.hardwareConcurrency);
     const sequential = await page.evaluate(async (board) => {

@@ -79,9 +79,24 @@ export async function openExplorer(browser, url, { reducedMotion = 'no-preferenc
   return { page, context, errors };
 }
 
-export async function screenshot(page, name) {
+/**
+ * Test options for a case `make test` leaves to `make test-long` (a second board size, the third
+ * and fourth of four similar searches, the narrow screen of a pair): `make test` runs the others
+ * and `make test-long` (TILESEARCH_LONG=1) runs these, so the two together run every case once.
+ * @param {boolean} longer  whether this case is one of the longer variants
+ */
+export const variant = (longer) => (Boolean(process.env.TILESEARCH_LONG) === longer
+  ? {} : { skip: longer ? 'a longer variant: make test-long runs it' : 'make test runs it' });
+
+/**
+ * Saves a screenshot in tests/e2e/artifacts. `fullPage: false` while a run is under way: to
+ * capture the whole page Chromium lays it out at full height for a moment, and a widget's
+ * IntersectionObserver can then report it out of view (it pauses, and on a busy machine it was
+ * seen not to hear that it came back).
+ */
+export async function screenshot(page, name, { fullPage = true } = {}) {
   await mkdir(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage });
 }
 
 /** The explorer's state, read in the page. */

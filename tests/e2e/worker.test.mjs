@@ -86,7 +86,7 @@ test('a Korf 15-puzzle runs in the worker while the page keeps drawing; Pause st
   const measured = await frameFigures(page);
   const progress = await page.locator('tile-search .progress').textContent();
   assert.match(progress, /^Running \(full speed, in a worker\): threshold \d+, iteration \d+, [\d,]+ nodes \(visited \+ pruned\), [\d,]+ nodes\/s\.$/);
-  await screenshot(page, '07-korf-running');
+  await screenshot(page, '07-korf-running', { fullPage: false });
 
   // Pause takes effect at once: paused when the click returns, and the state stops changing.
   const pausedIn = await page.evaluate(() => {

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { initSync, Solver, describeBoard } from '../../www/pkg/tilesearch.js';
-import { ViewState } from '../../www/model/view-state.js';
+import { ViewState, CAUSES_KEPT } from '../../www/model/view-state.js';
 import { snapshotOf } from '../../www/model/snapshot.js';
 import { RECORD_WORDS } from '../../www/model/trace-records.js';
 
@@ -146,3 +146,29 @@ test("one open path: a view state reading the tree model's path shows what one k
     solver.free();
   }
 });
+
+// The raise's causes: at every raise, the children pruned in that iteration with f equal to the
+// new threshold, in trace order (the first CAUSES_KEPT), and how many there are; read off the
+// events themselves, not from the view state's rules. Manhattan's f rises by 0 or 2 a move, so
+// on the 8-puzzle every pruned child has f = threshold + 2 and causes the raise; Hamming's rises
+// by 0, 1 or 2, so there the causes are only some of the pruned children.
+for (const [board, heuristic] of [['6 4 5 8 2 7 1 0 3', 'manhattan'], ['8 6 7 2 5 4 3 0 1', 'linear-conflict'], ['8 6 7 2 5 4 3 0 1', 'hamming'],
+  ['5 1 3 4 2 6 7 0 9 10 11 8 13 14 15 12', 'manhattan']]) {
+  test(`IDA* on ${board} (${heuristic}): the raise's causes are the iteration's pruned children with f = the new threshold`, () => {
+    let prunes = [], raises = 0, fewer = 0;
+    walk({ board, heuristic }, (view, event) => {
+      if (event.type === 'iteration') prunes = [];
+      if (event.type === 'prune') prunes.push(event);
+      if (event.type !== 'raise') return;
+      raises += 1;
+      const expected = prunes.filter((p) => p.f === event.to);
+      assert.ok(expected.length > 0, 'a raise takes the f of some pruned child');
+      if (expected.length < prunes.length) fewer += 1;
+      assert.equal(view.raisedTo, event.to);
+      assert.equal(view.causeCount, expected.length);
+      assert.deepEqual(view.causes, expected.slice(0, CAUSES_KEPT).map(({ id, g, h, f, tile }) => ({ id, g, h, f, tile })));
+    });
+    assert.ok(raises >= 2, `${raises} raises`);
+    if (heuristic === 'hamming') assert.ok(fewer > 0, 'some raise is set by only part of the pruned children');
+  });
+}

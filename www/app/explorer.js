@@ -97,7 +97,7 @@ class Explorer {
         onCheck: (trace) => this.#check.fromView(trace), onClose: () => this.#closeCheck(), onFollow: () => this.#check.follow(),
       }),
       board: new BoardView($('.board-host'), { label: 'Board' }),
-      now: new NowPanel($('.now-panel')),
+      now: new NowPanel($('.now-panel'), (id) => this.#views.tree.selectId(id)),
       code: new CodeView($('.code-panel')),
       frontier: new FrontierView($('.frontier-panel'), (id) => this.#views.tree.selectId(id)),
       databases: new DatabasesView($('.databases')),
@@ -274,6 +274,8 @@ class Explorer {
       score: this.#predict.score,
       order: state.order,
       parallel: parallel && { workers: parallel.workers, seconds: parallel.seconds, balance: parallel.balance.map((b) => ({ ...b })) },
+      raise: view.raisedTo === null || parallel || search.frontierSearch ? null
+        : { from: view.threshold, to: view.raisedTo, causes: view.causes.map((cause) => ({ ...cause })), count: view.causeCount },
     };
   }
 

@@ -46,6 +46,7 @@ export class PredictFlow {
     const view = search.view;
     const question = this.#quiz.ask(next, {
       last: w.store.state.lastEvent, threshold: view.threshold, minPruned: view.minPruned, heuristic: w.host.heuristic, children,
+      causes: view.causes, causeCount: view.causeCount,
       order: solver.order, parentName: parent === null ? '' : this.nodePhrase(parent),
     });
     if (!question) return search.take(words);

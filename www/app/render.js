@@ -37,7 +37,7 @@ export class Renderer {
     if (state.phase === 'solving') return 'Solve now: IDA* searches on every core, iteration by iteration (the line above says how far); the solution shows here when it is found.';
     const view = this.#search.view;
     return narrate(state.lastEvent, { algorithm: host.algorithm, threshold: view.threshold, minPruned: view.minPruned, heuristic: host.heuristic,
-      tileOf: (id) => views.tree.tileOf(id) });
+      tileOf: (id) => views.tree.tileOf(id), causes: view.causes, causeCount: view.causeCount });
   }
 
   /**
@@ -107,6 +107,10 @@ export class Renderer {
       } : codeStep(state.lastEvent, context);
       v.code.render({ algorithm: host.algorithm, step: hiding ? hideSmallestPruned(step) : step, order: state.order });
     }
+    // IDA* at a raise: the pruned children whose f became the next threshold, marked in the tree
+    // and listed in Now (each selects its node).
+    const raise = !frontierSearch && !parallel && !playing && view.raisedTo !== null ? { to: view.raisedTo, causes: view.causes, count: view.causeCount } : null;
+    v.tree.markCauses(raise ? raise.causes.map(({ id }) => id) : []);
     const numbers = playing?.numbers ?? (parallel ? parallel.numbers : view.numbers);
     const narration = playing ? search.playbackText() : this.narration();
     const whose = this.#whose(numbers, state.lastEvent, Boolean(playing));
@@ -124,7 +128,7 @@ export class Renderer {
       v.now.render(snap ? {
         iteration: (parallel ? parallel.iteration : view.iteration) || null, threshold: shownThreshold, ...numbers,
         minPruned: hiding ? '?' : view.minPruned, expanded: snap.expanded, generated: snap.generated,
-      } : {}, narration, whose);
+      } : {}, narration, whose, raise);
     }
     if (shown.has('timeline') && (state.phase !== 'streaming' || performance.now() - search.timelineAt > STREAM_TREE_MS)) {
       search.timelineAt = performance.now();

@@ -11,9 +11,10 @@ export const FRONTIER_SEARCHES = {
 
 /**
  * The last event in the teaching text's words; `minPruned`: smallest pruned f so far in this
- * iteration; `tileOf(id)`: the tile slid to reach node `id`, if known.
+ * iteration; `tileOf(id)`: the tile slid to reach node `id`, if known; `causes`, `causeCount`:
+ * at a raise, the pruned children whose f set the new threshold (view-state.js).
  */
-export function narrate(event, { threshold, minPruned, heuristic, tileOf, algorithm = 'ida' }) {
+export function narrate(event, { threshold, minPruned, heuristic, tileOf, algorithm = 'ida', causes = [], causeCount = causes.length }) {
   const search = FRONTIER_SEARCHES[algorithm];
   if (search) return narrateFrontier(event, search);
   if (!event) return 'Press Step to start: IDA* begins with threshold = h(start).';
@@ -34,7 +35,7 @@ export function narrate(event, { threshold, minPruned, heuristic, tileOf, algori
       return `Backtrack${tile === undefined ? '' : ` over slide ${tile}`}: every child of this node is done; return to its parent.`;
     }
     case 'raise':
-      return `No goal within threshold ${event.from}: raise the threshold to ${event.to}, the smallest pruned f.`;
+      return `No goal within threshold ${event.from}: raise the threshold to ${event.to}, the smallest pruned f${causeWords(causes, causeCount, event.to)}.`;
     case 'solved':
       return `Solved in ${event.length} moves: the first goal IDA* reaches is a shortest solution, because h never overestimates.`;
   }
@@ -60,4 +61,18 @@ function narrateFrontier(event, search) {
     case 'solved':
       return `Solved in ${number(event.length)} moves: the goal came off the frontier after ${number(event.expanded)} expansions. ${search.solved}`;
   }
+}
+
+/**
+ * The raise's causes in words: ", pruned at #12 (slid 4) and #17 (slid 8)", the first few by
+ * name and the others counted; "" when none is known.
+ * @param {{id: number, tile: number | null}[]} causes
+ */
+export function causeWords(causes, count, f) {
+  if (count === 0 || causes.length === 0) return '';
+  const SHOWN = 3;
+  const names = causes.slice(0, SHOWN).map(({ id, tile }) => `#${id} (${tile === null ? 'the start' : `slid ${tile}`})`);
+  const more = count - names.length;
+  const list = more > 0 ? `${names.join(', ')} and ${more.toLocaleString('en')} more` : names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return `: ${count === 1 ? 'one child was' : `${count.toLocaleString('en')} children were`} pruned with f = ${f}: ${list}`;
 }

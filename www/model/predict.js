@@ -21,6 +21,8 @@ import { moveWords } from './words.js';
  * @property {string} [order] the Solver's move order, e.g. "lrud" (the lecture's, when absent)
  * @property {string} parentName the held child's parent in a sentence ("node #12 (slid 4)", "the start (#0)")
  * @property {number} turn child questions asked so far (they take turns: pruned? then f)
+ * @property {{id: number, tile: number | null}[]} [causes] the children pruned so far with f = minPruned (view-state.js)
+ * @property {number} [causeCount] how many there are, kept or not
  */
 
 const YES_NO = ['yes', 'no'];
@@ -37,8 +39,8 @@ const show = (value) => (typeof value === 'string' ? JSON.stringify(value) : typ
  * @param {Moment} moment
  * @returns {{question: Question, expected: string | number, explanation: string} | null}
  */
-export function questionFor(next, { last, threshold, minPruned, heuristic, children, order = 'lrud', parentName, turn }) {
-  const narration = (event) => narrate(event, { threshold, minPruned, heuristic, tileOf: () => undefined });
+export function questionFor(next, { last, threshold, minPruned, heuristic, children, order = 'lrud', parentName, turn, causes = [], causeCount = causes.length }) {
+  const narration = (event) => narrate(event, { threshold, minPruned, heuristic, tileOf: () => undefined, causes, causeCount });
   const ask = (kind, prompt, choices, expected, explanation = narration(next)) => ({ question: { kind, prompt, choices }, expected, explanation });
   switch (next.type) {
     case 'solved':

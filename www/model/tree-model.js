@@ -410,7 +410,7 @@ export class TreeModel {
     // Every node carries its id, as the narration, predict mode's questions and a check's
     // verdict name it ("#9"): the ids of one iteration's nodes, pruned ones included, follow on.
     const id = this.anonymous ? null : this.ids[i];
-    if (kind === PRUNE) return [`✂ ${nodeName(id, tile)}`, `f ${g + h} > ${this.thresholds[i]}`];
+    if (kind === PRUNE) return [`${mark ? `${mark} ` : ''}✂ ${nodeName(id, tile)}`, `f ${g + h} > ${this.thresholds[i]}`];
     const name = nodeName(id, tile);
     if (kind === SKIP) return [`↺ ${name}`, 'reached'];
     const symbol = mark ? `${mark} ` : kind === EXPANDED ? '● ' : kind === FRONTIER ? '○ ' : '';
@@ -453,7 +453,7 @@ export class TreeModel {
    * its kind and path classes, a rect and two text lines; `colours` are the view's resolved
    * colours (keys as in the view's palette); `selected`: a node index or -1.
    */
-  svg({ colours: c, title = '', selected = -1 }) {
+  svg({ colours: c, title = '', selected = -1, causes = new Set() }) {
     if (this.count === 0) return null;
     this.layout();
     const margin = 12;
@@ -473,9 +473,9 @@ export class TreeModel {
         links.push(`<path d="M${x0},${y0}C${x0},${ym} ${x},${ym} ${x},${y1}" fill="none" stroke="${stroke}" stroke-width="${solution ? 3.5 : onPath ? 2.5 : 1.2}"` +
           `${this.isGhost(i) ? ' stroke-dasharray="4 3"' : ''}/>`);
       }
-      const look = nodeLook(this, i, c, { onPath, solution, current: i === current && !this.solved, selected: i === selected });
-      const [first, second] = this.labels(i, solution ? '★' : look.current ? '▶' : '');
-      const classes = `node ${KINDS[this.kinds[i]]}${onPath ? ' path' : ''}${solution ? ' solution' : ''}${look.current ? ' current' : ''}${i === selected ? ' selected' : ''}`;
+      const look = nodeLook(this, i, c, { onPath, solution, current: i === current && !this.solved, selected: i === selected, cause: causes.has(i) });
+      const [first, second] = this.labels(i, solution ? '★' : look.current ? '▶' : causes.has(i) ? '▲' : '');
+      const classes = `node ${KINDS[this.kinds[i]]}${onPath ? ' path' : ''}${solution ? ' solution' : ''}${look.current ? ' current' : ''}${i === selected ? ' selected' : ''}${causes.has(i) ? ' cause' : ''}`;
       const more = this.moreVisited[i] + this.morePruned[i];
       nodes.push(`<g class="${classes}" data-id="${this.ids[i]}" transform="translate(${x},${y})">` +
         `<rect x="${-NODE_W / 2}" y="${-NODE_H / 2}" width="${NODE_W}" height="${NODE_H}" rx="${look.radius}" fill="${look.fill}" stroke="${look.stroke}" stroke-width="${look.lineWidth}"${look.dash ? ` stroke-dasharray="${look.dash.join(' ')}"` : ''}/>` +
@@ -494,7 +494,7 @@ export class TreeModel {
  * How node `i` looks, from the palette `c` (the view's resolved colours): fill, stroke, line
  * width, dash, corner radius, text colour and weight. Shared by the canvas and the SVG export.
  */
-export function nodeLook(model, i, c, { onPath = false, solution = false, current = false, selected = false } = {}) {
+export function nodeLook(model, i, c, { onPath = false, solution = false, current = false, selected = false, cause = false } = {}) {
   const kind = model.kinds[i];
   const look = { fill: c.nodeFill, stroke: c.accent, lineWidth: 1.2, dash: null, radius: 5, text: c.text, bold: false, current };
   if (kind === PRUNE || kind === SKIP) Object.assign(look, { fill: c.ghostFill, stroke: c.ghostStroke, dash: [4, 3], text: c.ghostText });
@@ -503,6 +503,8 @@ export function nodeLook(model, i, c, { onPath = false, solution = false, curren
   if (onPath) Object.assign(look, { stroke: c.highlight, lineWidth: 3, bold: true });
   if (current && kind === NODE) look.fill = c.currentFill;
   if (solution) Object.assign(look, { fill: c.solutionFill, stroke: c.solution, lineWidth: 3.5 });
+  // A raise's cause: its f is the next threshold (solid: it is what the student looks for).
+  if (cause) Object.assign(look, { stroke: c.cause, lineWidth: 3, dash: null, bold: true });
   if (selected) Object.assign(look, { stroke: c.text, lineWidth: 3, dash: null });
   return look;
 }

@@ -6,6 +6,14 @@ import { SearchPath } from './search-path.js';
 
 const CURSOR = new RecordCursor();
 
+/**
+ * The raise's causes kept by id (the count goes on): a 15-puzzle iteration can prune millions
+ * of children at the smallest f, and a student reads a few.
+ */
+export const CAUSES_KEPT = 50;
+
+/** @typedef {{id: number, g: number, h: number, f: number, tile: number | null}} Cause */
+
 /** What the explorer shows, event by event. */
 export class ViewState {
   /** Events shown. */
@@ -19,6 +27,13 @@ export class ViewState {
   raisedTo = null;
   /** IDA*: the smallest f pruned so far in this iteration. */
   minPruned = Infinity;
+  /**
+   * IDA*: the children pruned so far in this iteration with f = minPruned, the first
+   * CAUSES_KEPT of them; at a raise, the nodes that set the new threshold. @type {Cause[]}
+   */
+  causes = [];
+  /** IDA*: how many children were pruned with f = minPruned (all of them, kept or not). */
+  causeCount = 0;
   /** IDA*: the id of this iteration's start node (null before it is visited). @type {number | null} */
   rootId = null;
   /** The search's counters, board and frontier at `index` (snapshot.js). @type {import('./snapshot.js').Snapshot | null} */
@@ -47,6 +62,8 @@ export class ViewState {
     this.iteration = 0;
     this.threshold = this.raisedTo = this.rootId = null;
     this.minPruned = Infinity;
+    this.causes = [];
+    this.causeCount = 0;
     if (this.#ownsPath) this.#path.clear();
     this.#current = null;
   }
@@ -63,7 +80,7 @@ export class ViewState {
     const kind = record.kind;
     switch (kind) {
       case KIND.iteration: {
-        Object.assign(this, { iteration: record.iteration, threshold: record.threshold, raisedTo: null, minPruned: Infinity, rootId: null });
+        Object.assign(this, { iteration: record.iteration, threshold: record.threshold, raisedTo: null, minPruned: Infinity, rootId: null, causes: [], causeCount: 0 });
         if (this.#ownsPath) this.#path.clear();
         this.#current = null;
         break;
@@ -77,7 +94,13 @@ export class ViewState {
       }
       case KIND.prune: {
         const { g, h } = record;
-        if (g + h < this.minPruned) this.minPruned = g + h;
+        const f = g + h;
+        // A new smallest f starts the list again: the raise takes the smallest f pruned.
+        if (f < this.minPruned) { this.minPruned = f; this.causes = []; this.causeCount = 0; }
+        if (f === this.minPruned) {
+          this.causeCount += 1;
+          if (this.causes.length < CAUSES_KEPT) this.causes.push({ id: record.id, g, h, f, tile: record.tile });
+        }
         this.#current = { g, h, about: 'child' };
         break;
       }

@@ -61,7 +61,17 @@ export interface TileSearchState {
   order: string;
   /** Solved by Solve now (solve()): how many workers, the search's seconds and each worker's share; else null. */
   parallel: ParallelState | null;
+  /** IDA* at a raise (the last event shown is `raise`): the thresholds and what set the new one; else null. */
+  raise: RaiseState | null;
 }
+
+/** A pruned child whose f set the new threshold: its trace id, g, h, f and the tile slid to reach it. */
+export interface RaiseCause { id: number; g: number; h: number; f: number; tile: number | null }
+/**
+ * `state.raise`: the raise from `from` to `to`, the smallest f pruned in the iteration; `causes`:
+ * the children pruned with that f, in trace order (the first 50); `count`: all of them.
+ */
+export interface RaiseState { from: number; to: number; causes: RaiseCause[]; count: number }
 
 /**
  * One worker's part of a parallel search: packets (subtrees) searched, their nodes (visited +

@@ -13,17 +13,24 @@ const FRONTIER_FIELDS = [['g', 'g (so far)'], ['h', 'h (to go)'], ['f', 'f = g +
   ['frontier', 'Frontier'], ['maxFrontier', 'Largest frontier'], ['reached', 'Reached states'],
   ['expanded', 'Expanded'], ['generated', 'Generated']];
 const LARGE = new Set(['g', 'h', 'f']);
+/** Causes listed as buttons at most (the sentence counts the others). */
+const SHOWN_CAUSES = 4;
 const CHILD_LABELS = { g: "child's g", h: "child's h", f: "child's f" };
 
 export class NowPanel {
   #values = {};
   #fields = null;
-  #container; #narration;
+  #container; #narration; #causes; #onCause;
+  /** The causes drawn last, as a key (only a change is written). */
+  #causesKey = '';
   /** g, h and f's labels and their boxes: a child's numbers (pruned, generated, skipped) say so. */
   #labels = {}; #boxes = {};
 
-  constructor(container) {
+  /** `onCause(id)`: a raise's cause was pressed (the tree selects that node). */
+  /** @param {HTMLElement} container @param {(id: number) => void} [onCause] */
+  constructor(container, onCause = () => {}) {
     this.#container = container;
+    this.#onCause = onCause;
     this.setFrontierSearch(false);
   }
 
@@ -33,8 +40,14 @@ export class NowPanel {
     if (fields === this.#fields) return;
     this.#fields = fields;
     // The narration first: what just happened, in words, right under the board that shows it.
-    this.#container.innerHTML = `<h2>Now</h2><p class="narration"></p><dl class="now">${fields.map(([key, label, title]) =>
+    this.#container.innerHTML = `<h2>Now</h2><p class="narration"></p><p class="causes" hidden></p><dl class="now">${fields.map(([key, label, title]) =>
       `<div${LARGE.has(key) ? ' class="large"' : ''}><dt${title ? ` title="${title}"` : ''}>${label}</dt><dd data-key="${key}">–</dd></div>`).join('')}</dl>`;
+    this.#causes = this.#container.querySelector('.causes');
+    this.#causesKey = '';
+    this.#causes.addEventListener('click', (event) => {
+      const id = /** @type {HTMLElement} */ (event.target).closest('button')?.dataset.id;
+      if (id !== undefined) this.#onCause(Number(id));
+    });
     this.#values = {};
     for (const [key] of fields) this.#values[key] = this.#container.querySelector(`[data-key="${key}"]`);
     this.#narration = this.#container.querySelector('.narration');
@@ -49,7 +62,7 @@ export class NowPanel {
    * are a child's, looked at and not entered, while the board shows its parent); `text`: the
    * narration line; `whose`: whose g, h and f they are, in a sentence (the boxes' title).
    */
-  render(numbers, text, whose = '') {
+  render(numbers, text, whose = '', raise = null) {
     // Only what changed is written: at full speed this runs every frame for every widget on the page.
     const write = (element, text) => { if (element.textContent !== text) element.textContent = text; };
     for (const [key] of this.#fields) {
@@ -57,6 +70,7 @@ export class NowPanel {
       write(this.#values[key], value === undefined || value === null || value === Infinity ? '–' : value.toLocaleString('en'));
     }
     write(this.#narration, text);
+    this.#renderCauses(raise);
     // Whose numbers they are, in their labels (no extra line: the panel fits the first screen).
     const child = numbers.about === 'child';
     for (const [key, label] of this.#fields) {
@@ -65,5 +79,31 @@ export class NowPanel {
       if (this.#boxes[key].title !== whose) this.#boxes[key].title = whose;
       this.#boxes[key].classList.toggle('child', child);
     }
+  }
+
+  /**
+   * At a raise, the pruned children that set the new threshold, each a button that selects it
+   * in the tree; hidden at other moments.
+   * @param {{to: number, causes: {id: number, g: number, h: number, tile: number | null}[], count: number} | null} raise
+   */
+  #renderCauses(raise) {
+    const key = raise ? `${raise.to}:${raise.count}:${raise.causes.map((c) => c.id).join(',')}` : '';
+    if (key === this.#causesKey) return;
+    this.#causesKey = key;
+    const p = this.#causes;
+    p.hidden = !raise || raise.causes.length === 0;
+    if (p.hidden) { p.replaceChildren(); return; }
+    const buttons = raise.causes.slice(0, SHOWN_CAUSES).map(({ id, g, h, tile }) => {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'link cause';
+      button.dataset.id = String(id);
+      button.textContent = `▲ #${id}`;
+      button.title = `Select node #${id}${tile === null ? '' : ` (slid ${tile})`} in the tree: f = g + h = ${g} + ${h} = ${g + h}`;
+      return button;
+    });
+    const more = raise.count - buttons.length;
+    p.replaceChildren(`Select in the tree: `,
+      ...buttons.flatMap((button, i) => (i === 0 ? [button] : [' ', button])), more > 0 ? ` and ${more.toLocaleString('en')} more.` : '');
   }
 }

@@ -22,7 +22,7 @@ export function eachVisible(model, x0, x1, y0, y1, callback) {
   }
 }
 
-export function drawBoxes(ctx, c, model, { x: vx, y: vy, k, ky }, selected, width, height) {
+export function drawBoxes(ctx, c, model, { x: vx, y: vy, k, ky }, selected, width, height, causes = new Set()) {
   const x0 = -vx / k, x1 = (width - vx) / k, y0 = -vy / ky, y1 = (height - vy) / ky;
   const pathList = model.path();
   const path = new Set(pathList);
@@ -60,7 +60,7 @@ export function drawBoxes(ctx, c, model, { x: vx, y: vy, k, ky }, selected, widt
   const special = [];
   const radius = (look) => Math.min(look.radius, NODE_H / 2) * k;
   eachVisible(model, x0 - NODE_W, x1 + NODE_W, y0, y1, (i) => {
-    if (path.has(i) || i === selected) { special.push(i); return; }
+    if (path.has(i) || i === selected || causes.has(i)) { special.push(i); return; }
     const kind = model.kinds[i];
     if (!groups.has(kind)) groups.set(kind, []);
     groups.get(kind).push(i);
@@ -74,7 +74,7 @@ export function drawBoxes(ctx, c, model, { x: vx, y: vy, k, ky }, selected, widt
   }
   for (const i of special) {
     const onPath = path.has(i) && !model.isGhost(i);
-    const look = nodeLook(model, i, c, { onPath, solution: solved && onPath, current: i === current && !solved, selected: i === selected });
+    const look = nodeLook(model, i, c, { onPath, solution: solved && onPath, current: i === current && !solved, selected: i === selected, cause: causes.has(i) });
     ctx.fillStyle = look.fill; ctx.strokeStyle = look.stroke; ctx.lineWidth = look.lineWidth * thin;
     ctx.setLineDash(look.dash ?? []);
     ctx.beginPath(); box(i, radius(look)); ctx.fill(); ctx.stroke();
@@ -88,7 +88,7 @@ export function drawBoxes(ctx, c, model, { x: vx, y: vy, k, ky }, selected, widt
   const text = (i) => {
     const onPath = path.has(i) && !model.isGhost(i);
     const solution = solved && onPath;
-    const mark = solution ? '★' : onPath && i === current ? '▶' : '';
+    const mark = solution ? '★' : onPath && i === current ? '▶' : causes.has(i) ? '▲' : '';
     const [first, second] = model.labels(i, mark);
     ctx.font = `${onPath ? 700 : 400} ${font}px ${FONT_FAMILY}`;
     ctx.fillStyle = model.isGhost(i) ? c.ghostText : c.text;
@@ -161,6 +161,24 @@ export function drawPath(ctx, c, model, ox, oy, sx, sy) {
   ctx.beginPath();
   ctx.arc(ox + model.cx(last) * sx, oy + model.cy(last) * sy, 4, 0, 2 * Math.PI);
   ctx.fill();
+}
+
+/**
+ * The raise's causes over the shape (too small for boxes): a triangle on each, so that a whole
+ * iteration still shows what set the next threshold.
+ * @param {Set<number>} causes model indices
+ */
+export function drawCauseMarks(ctx, c, model, causes, ox, oy, sx, sy) {
+  if (causes.size === 0) return;
+  ctx.fillStyle = c.cause;
+  ctx.strokeStyle = c.background;
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  for (const i of causes) {
+    const x = ox + model.cx(i) * sx, y = oy + model.cy(i) * sy;
+    ctx.moveTo(x, y - 6); ctx.lineTo(x + 5.5, y + 4); ctx.lineTo(x - 5.5, y + 4); ctx.closePath();
+  }
+  ctx.fill(); ctx.stroke();
 }
 
 /**

@@ -5,7 +5,7 @@
 // the zoom allows: labelled boxes, plain boxes, or zoomed far out the iteration's shape, one
 // band per level (tree-draw.js draws). A minimap shows the whole tree and the visible rectangle.
 import { TreeModel, DRAW_LIMIT, NODE_W, NODE_H, LEVEL_H } from '../model/tree-model.js';
-import { drawShape, drawPath, drawBoxes, drawMinimap, LABEL_SCALE } from './tree-draw.js';
+import { drawShape, drawPath, drawBoxes, drawCauseMarks, drawMinimap, LABEL_SCALE } from './tree-draw.js';
 import { enableGestures } from './tree-gestures.js';
 import { draw, cancelDraw } from '../platform/frame-scheduler.js';
 
@@ -19,7 +19,7 @@ const REDUCED_MOTION = matchMedia('(prefers-reduced-motion: reduce)');
 const DARK = matchMedia('(prefers-color-scheme: dark)');
 /** The palette's colours: `nodeFill` is styles.css's --_tree-node-fill, read through a hidden probe. */
 const COLOURS = ('background text accent link nodeFill ghostFill ghostStroke ghostText expandedFill expandedStroke expandedCurrent ' +
-  'frontierFill frontierStroke currentFill highlight solution solutionFill viewport').split(' ');
+  'frontierFill frontierStroke currentFill highlight solution solutionFill viewport cause').split(' ');
 
 /**
  * The tree panel: tools, legend, note, the canvas with its minimap, and a polite live region.
@@ -31,6 +31,8 @@ export class TreeView {
   #model = new TreeModel();
   #canvas; #context; #minimap; #miniContext; #ring; #live; #note; #onSelect; #legend; #frontierLegend;
   #selected = -1;        // model index of the selected node
+  /** Model indices of the raise's causes (markCauses). @type {Set<number>} */
+  #causes = new Set();
   #dirty = false; #timer = 0; #renderedAt = 0;
   #offscreen = false;    // out of the viewport: renders wait until it is back
   #size = { width: 600, height: 300 }; // the canvas's CSS size, from a ResizeObserver (reading it would force a layout)
@@ -65,6 +67,7 @@ export class TreeView {
           <span class="key more">+N</span> not drawn</span>
         <span class="legend ida-legend"><span class="key visited">g h f</span> visited
           <span class="key ghost">✂ f &gt; t</span> pruned (t: the threshold)
+          <span class="key cause">▲ ✂</span> set the next threshold
           <span class="key path">▶</span> current path
           <span class="key solution">★</span> solution
           <span class="key more">+N</span> not drawn</span>
@@ -118,6 +121,7 @@ export class TreeView {
   /** An empty tree (a new board, or before the first iteration). */
   clear() {
     this.#deselect();
+    this.#causes = new Set();
     this.#model.clear();
     this.#model.emptyNote = null;
     if (this.#view.mode === 'manual') this.#view.mode = 'follow';
@@ -223,6 +227,22 @@ export class TreeView {
     return true;
   }
 
+  /**
+   * Marks the drawn nodes with trace ids `ids` as the raise's causes (▲: the pruned children
+   * whose f is the new threshold); an empty list clears the marks.
+   * @param {number[]} ids
+   */
+  markCauses(ids) {
+    const indices = new Set();
+    for (const id of ids) {
+      const i = this.#model.indexOf(id);
+      if (i >= 0) indices.add(i);
+    }
+    if (indices.size === this.#causes.size && [...indices].every((i) => this.#causes.has(i))) return;
+    this.#causes = indices;
+    this.#scheduleRender();
+  }
+
   /** The tile slid to reach the drawn node `id` (null at the root), or undefined if it is not drawn. */
   tileOf(id) {
     const i = this.#model.indexOf(id);
@@ -250,7 +270,7 @@ export class TreeView {
 
   /** The drawn tree as an SVG element's text (export.js treeSvg makes it a document), or null when it is empty. */
   svg(title) {
-    return this.#model.svg({ colours: this.#colours(), title, selected: this.#selected });
+    return this.#model.svg({ colours: this.#colours(), title, selected: this.#selected, causes: this.#causes });
   }
 
   /** Draws a pending render now (printing: the page is printed before the next frame). */
@@ -347,8 +367,9 @@ export class TreeView {
       if (k < SHAPE_SCALE) {
         drawShape(ctx, c, model, x, y, k, ky, width, height, true);
         drawPath(ctx, c, model, x, y, k, ky);
+        drawCauseMarks(ctx, c, model, this.#causes, x, y, k, ky);
       } else {
-        drawBoxes(ctx, c, model, this.#view, this.#selected, width, height);
+        drawBoxes(ctx, c, model, this.#view, this.#selected, width, height, this.#causes);
       }
     }
     this.#drawMinimap(c, ratio);
