@@ -14,7 +14,7 @@ export PATH := $(HOME)/.cargo/bin:$(PATH)
 
 .PHONY: help setup setup-wasm setup-node setup-chromium setup-pandoc setup-apt build serve test test-all lint \
         lint-native lint-web test-rust test-wasm test-wasm-node test-wasm-browser test-js test-e2e native-cli \
-        test-long soak bench bench-wasm test-cli-faults-long python test-python setup-python
+        test-long soak bench bench-wasm test-cli-faults-long python python-install test-python test-jupyter setup-python
 
 help:
 	@echo "make serve   build and serve the page on http://127.0.0.1:$(PORT)/ (PORT=… overrides)"
@@ -79,7 +79,9 @@ serve: build
 
 # The Python package (python/): the crate built with its `python` feature by maturin, one abi3
 # wheel for CPython 3.9 and later, in a target directory of its own (cargo locks one while it
-# builds). The tools live in .venv, installed once per change of the requirements file.
+# builds), carrying the notebook widget's front end that `make build` writes. The tools
+# (maturin, pytest, mypy) and the notebook's (anywidget, JupyterLab, a kernel, nbclient) live in
+# .venv, installed once per change of a requirements file.
 VENV := .venv
 VPY := $(VENV)/bin/python
 PY_TARGET := target/python
@@ -87,25 +89,24 @@ WHEELS := $(PY_TARGET)/wheels
 
 setup-python: $(VENV)/.installed
 
-$(VENV)/.installed: python/requirements-dev.txt
+$(VENV)/.installed: python/requirements-dev.txt python/requirements-widget.txt
 	test -x $(VPY) || python3 -m venv $(VENV)
-	$(VPY) -m pip install --quiet --disable-pip-version-check -r python/requirements-dev.txt
+	$(VPY) -m pip install --quiet --disable-pip-version-check -r python/requirements-dev.txt -r python/requirements-widget.txt
 	@touch $@
 
-python: setup-python
+python: setup-python build
 	rm -f $(WHEELS)/tilesearch-*.whl
 	cd python && CARGO_TARGET_DIR=$(CURDIR)/$(PY_TARGET) $(CURDIR)/$(VENV)/bin/maturin build \
 	  --release --quiet --out $(CURDIR)/$(WHEELS)
 	@ls -l $(WHEELS)/tilesearch-*.whl
 
-# The CLI the tests compare with, built beside the wheel (without release's fat LTO: the
-# tests compare its output, not its speed).
-PY_CLI = $(PY_TARGET)/$(TEST_PROFILE)/tilesearch
-
-test-python: python
+# The wheel installed into .venv, for the pytest, notebook and JupyterLab tests.
+python-install: python
 	$(VPY) -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps $(WHEELS)/tilesearch-*.whl
-	CARGO_TARGET_DIR=$(PY_TARGET) cargo build --profile $(TEST_PROFILE) --bin tilesearch
-	TILESEARCH_CLI=$(PY_CLI) $(VPY) -m pytest -q tests/python
+
+# The tests compare with the CLI that the e2e tests use.
+test-python: python-install native-cli
+	TILESEARCH_CLI=$(CLI) $(VPY) -m pytest -q tests/python
 
 ## Tests --------------------------------------------------------------------------------------
 
@@ -123,7 +124,7 @@ CLI := target/native/$(TEST_PROFILE)/tilesearch
 test:
 	$(MAKE) --no-print-directory -j2 --output-sync=target test-all
 
-test-all: test-e2e test-rust lint test-wasm test-js test-python
+test-all: test-e2e test-rust lint test-wasm test-js test-python test-jupyter
 
 lint: lint-native lint-web
 
@@ -228,18 +229,7 @@ golden:
 
 ## The Jupyter widget -------------------------------------------------------------------------
 
-# tilesearch.Explorer (python/tilesearch/explorer.py) in JupyterLab and headless (nbclient), in a
-# virtual environment in .venv with python/requirements-widget.txt (set up again only when that
-# file changes); `make build` writes the widget's front end, python/tilesearch/static/.
-WIDGET_VENV := .venv
-
-.PHONY: setup-widget test-jupyter
-setup-widget: $(WIDGET_VENV)/.widget-installed
-
-$(WIDGET_VENV)/.widget-installed: python/requirements-widget.txt
-	@test -x $(WIDGET_VENV)/bin/python || python3 -m venv $(WIDGET_VENV)
-	$(WIDGET_VENV)/bin/pip install --quiet --disable-pip-version-check -r $<
-	@touch $@
-
-test-jupyter: build setup-chromium setup-widget
-	TILESEARCH_PYTHON=$(WIDGET_VENV)/bin/python node --test --test-concurrency=1 tests/e2e/jupyter.test.mjs
+# tilesearch.Explorer (python/tilesearch/explorer.py) end to end in JupyterLab, from the wheel
+# installed in .venv (TILESEARCH_PYTHONPATH empty: not the source folder).
+test-jupyter: python-install setup-chromium
+	TILESEARCH_PYTHON=$(VPY) TILESEARCH_PYTHONPATH= node --test --test-concurrency=1 tests/e2e/jupyter.test.mjs
