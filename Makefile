@@ -128,8 +128,9 @@ test-all: test-e2e test-rust lint test-wasm test-js test-python test-jupyter
 
 lint: lint-native lint-web
 
+# With the `python` feature: its bindings (src/python/) are linted too.
 lint-native:
-	$(NATIVE) cargo clippy --all-targets --profile $(TEST_PROFILE) -- -D warnings
+	$(NATIVE) cargo clippy --all-targets --features python --profile $(TEST_PROFILE) -- -D warnings
 
 lint-web: setup-wasm build
 	cargo fmt --check
