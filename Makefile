@@ -80,8 +80,8 @@ serve: build
 # The Python package (python/): the crate built with its `python` feature by maturin, one abi3
 # wheel for CPython 3.9 and later, in a target directory of its own (cargo locks one while it
 # builds), carrying the notebook widget's front end that `make build` writes. The tools
-# (maturin, pytest, mypy) and the notebook's (anywidget, JupyterLab, a kernel, nbclient) live in
-# .venv, installed once per change of a requirements file.
+# (maturin, pytest, mypy) and the notebook's (anywidget, JupyterLab, Notebook 7, a kernel,
+# nbclient) live in .venv, installed once per change of a requirements file.
 VENV := .venv
 VPY := $(VENV)/bin/python
 PY_TARGET := target/python
@@ -100,7 +100,7 @@ python: setup-python build
 	  --release --quiet --out $(CURDIR)/$(WHEELS)
 	@ls -l $(WHEELS)/tilesearch-*.whl
 
-# The wheel installed into .venv, for the pytest, notebook and JupyterLab tests.
+# The wheel installed into .venv, for the pytest, notebook, JupyterLab and Notebook 7 tests.
 python-install: python
 	$(VPY) -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps $(WHEELS)/tilesearch-*.whl
 
@@ -230,7 +230,7 @@ golden:
 
 ## The Jupyter widget -------------------------------------------------------------------------
 
-# tilesearch.Explorer (python/tilesearch/explorer.py) end to end in JupyterLab, from the wheel
-# installed in .venv (TILESEARCH_PYTHONPATH empty: not the source folder).
+# tilesearch.Explorer (python/tilesearch/explorer.py) end to end in JupyterLab and Notebook 7,
+# from the wheel installed in .venv (TILESEARCH_PYTHONPATH empty: not the source folder).
 test-jupyter: python-install setup-chromium
 	TILESEARCH_PYTHON=$(VPY) TILESEARCH_PYTHONPATH= node --test --test-concurrency=1 tests/e2e/jupyter.test.mjs

@@ -1,13 +1,14 @@
 // The Jupyter widget (tilesearch.Explorer on anywidget) end to end: JupyterLab on a free port
 // runs a notebook written to a temporary folder, in Debian's Chromium; the widget renders, its
 // Step and Python's traits, methods and callbacks meet; two widgets share the page's one pool
-// of workers; screenshots in light, dark and narrow. Then the kernel side alone, headless
+// of workers; screenshots in light, dark and narrow. Jupyter Notebook 7 (a server of its own)
+// renders it too, its Step and Python's board meeting. Then the kernel side alone, headless
 // (nbclient: no front end, so no widget renders, but nothing may fail).
 //
 // The Python environment: TILESEARCH_PYTHON (default .venv/bin/python, which `make
-// test-jupyter` sets up from python/requirements-widget.txt) with jupyterlab, anywidget and
-// nbclient; TILESEARCH_PYTHONPATH (default python/, the package's source; empty for an
-// installed package).
+// test-jupyter` sets up from python/requirements-widget.txt) with jupyterlab, notebook,
+// anywidget and nbclient; TILESEARCH_PYTHONPATH (default python/, the package's source; empty
+// for an installed package).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
@@ -51,9 +52,20 @@ display(a, b)`,
 };
 const ORDER = Object.keys(CELLS);
 
+/** Notebook 7's notebook (notebook7.ipynb): its own widget, then the cells above that read and set it. */
+const NB7_BOARD = '6 4 5 8 2 7 1 0 3';
+const NB7_CELLS = {
+  widget: `import tilesearch
+w = tilesearch.Explorer(board="${NB7_BOARD}")
+w`,
+  position: CELLS.position,
+  board: CELLS.board,
+};
+const NB7_ORDER = Object.keys(NB7_CELLS);
+
 let folder, lab, port, browser;
 
-/** A free loopback port (the OS picks it; JupyterLab binds it next). */
+/** A free loopback port (the OS picks it; the Jupyter server binds it next). */
 const freePort = () => new Promise((done, fail) => {
   const probe = createServer().once('error', fail).listen(0, '127.0.0.1', () => {
     const { port } = probe.address();
@@ -71,6 +83,40 @@ const env = () => ({ ...process.env, PYTHONPATH, JUPYTER_CONFIG_DIR: join(folder
   JUPYTER_RUNTIME_DIR: join(folder, '.runtime'), IPYTHONDIR: join(folder, '.ipython'), JUPYTERLAB_WORKSPACES_DIR: join(folder, '.workspaces'),
   JUPYTERLAB_SETTINGS_DIR: join(folder, '.settings'), JUPYTER_PLATFORM_DIRS: '1' });
 
+/**
+ * Starts `jupyter <app>` (lab or notebook) on a free port with the folder as its root and its
+ * JupyterFrontEnd as window.jupyterapp (`expose`: the app's class name, whose trait it is);
+ * resolves to {server, port} once the server answers.
+ */
+async function startJupyter(app, expose) {
+  const port = await freePort();
+  const server = spawn(PYTHON, ['-m', 'jupyter', app, '--allow-root', '--no-browser', '--ip', '127.0.0.1', '--port', String(port),
+    '--ServerApp.token=', '--ServerApp.password=', '--ServerApp.port_retries=0', `--${expose}.expose_app_in_browser=True`,
+    `--notebook-dir=${folder}`], { cwd: folder, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  server.stdout.on('data', (chunk) => { log += chunk; });
+  server.stderr.on('data', (chunk) => { log += chunk; });
+  const end = Date.now() + 60000;
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/status`)).ok) break;
+    } catch { /* not listening yet */ }
+    if (server.exitCode !== null || Date.now() > end) {
+      server.kill('SIGTERM');
+      assert.fail(`jupyter ${app} did not start:\n${log}`);
+    }
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  return { server, port };
+}
+
+/** Stops a server of startJupyter (SIGTERM; waits up to 5 s for it to exit). */
+async function stopJupyter(server) {
+  if (!server || server.exitCode !== null) return;
+  server.kill('SIGTERM');
+  await new Promise((done) => { server.once('exit', done); setTimeout(done, 5000); });
+}
+
 before(async () => {
   assert.ok(existsSync(PYTHON), `${PYTHON} is missing: run \`make test-jupyter\` (it sets up .venv from python/requirements-widget.txt)`);
   if (!existsSync(join(STATIC, 'widget.js'))) {
@@ -82,30 +128,14 @@ before(async () => {
   await mkdir(join(folder, '.settings/@jupyterlab/apputils-extension'), { recursive: true });
   await writeFile(join(folder, '.settings/@jupyterlab/apputils-extension/notification.jupyterlab-settings'), '{"fetchNews": "false"}');
   await writeFile(join(folder, 'widget.ipynb'), notebook(ORDER.map((name) => CELLS[name])));
-  port = await freePort();
-  lab = spawn(PYTHON, ['-m', 'jupyter', 'lab', '--allow-root', '--no-browser', '--ip', '127.0.0.1', '--port', String(port),
-    '--ServerApp.token=', '--ServerApp.password=', '--ServerApp.port_retries=0', '--LabApp.expose_app_in_browser=True',
-    `--notebook-dir=${folder}`], { cwd: folder, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  lab.stdout.on('data', (chunk) => { log += chunk; });
-  lab.stderr.on('data', (chunk) => { log += chunk; });
-  const end = Date.now() + 60000;
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/status`)).ok) break;
-    } catch { /* not listening yet */ }
-    if (lab.exitCode !== null || Date.now() > end) assert.fail(`JupyterLab did not start:\n${log}`);
-    await new Promise((done) => setTimeout(done, 200));
-  }
+  await writeFile(join(folder, 'notebook7.ipynb'), notebook(NB7_ORDER.map((name) => NB7_CELLS[name])));
+  ({ server: lab, port } = await startJupyter('lab', 'LabApp'));
   browser = await launch();
 });
 
 after(async () => {
   await browser?.close();
-  if (lab && lab.exitCode === null) {
-    lab.kill('SIGTERM');
-    await new Promise((done) => { lab.once('exit', done); setTimeout(done, 5000); });
-  }
+  await stopJupyter(lab);
   if (folder) await rm(folder, { recursive: true, force: true });
 });
 
@@ -136,8 +166,12 @@ function countWorkers() {
   };
 }
 
-/** Opens the notebook in JupyterLab and waits for its kernel. */
-async function openNotebook(viewport = { width: 1280, height: 720 }) {
+/**
+ * Opens the notebook at `url` (by default widget.ipynb in JupyterLab; Notebook 7's
+ * /notebooks/… page has the same window.jupyterapp, its notebook the shell's current widget)
+ * and waits for its kernel.
+ */
+async function openNotebook(viewport = { width: 1280, height: 720 }, url = `http://127.0.0.1:${port}/lab/tree/widget.ipynb`) {
   const context = await browser.newContext({ viewport });
   context.setDefaultTimeout(WAIT_MS);
   await context.addInitScript(countWorkers);
@@ -145,7 +179,7 @@ async function openNotebook(viewport = { width: 1280, height: 720 }) {
   const errors = [];
   page.on('pageerror', (error) => errors.push(String(error)));
   page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
-  await page.goto(`http://127.0.0.1:${port}/lab/tree/widget.ipynb`);
+  await page.goto(url);
   await page.waitForFunction(() => {
     const panel = window.jupyterapp?.shell.currentWidget;
     return panel?.content?.widgets?.length > 0 && panel.sessionContext?.session?.kernel?.status === 'idle';
@@ -153,9 +187,12 @@ async function openNotebook(viewport = { width: 1280, height: 720 }) {
   return { page, context, errors };
 }
 
-/** Runs the cell `name` of CELLS (selected, then JupyterLab's Run command) and waits until it has run; resolves to its text output. */
-async function runCell(page, name) {
-  const index = ORDER.indexOf(name);
+/**
+ * Runs the cell `name` of the notebook whose cells are `order` (selected, then the Run command of
+ * JupyterLab and Notebook 7) and waits until it has run; resolves to its text output.
+ */
+async function runCell(page, name, order = ORDER) {
+  const index = order.indexOf(name);
   await page.evaluate(async (index) => {
     const panel = window.jupyterapp.shell.currentWidget;
     panel.content.activeCellIndex = index;
@@ -180,18 +217,18 @@ async function runCell(page, name) {
  * the kernel a moment later: the state within the front end's POLL_MS); fails after WAIT_MS
  * with the last output.
  */
-async function kernelSees(page, name, expected) {
+async function kernelSees(page, name, expected, order = ORDER) {
   const end = Date.now() + WAIT_MS;
   for (;;) {
-    const output = await runCell(page, name);
+    const output = await runCell(page, name, order);
     if (expected.test(output)) return;
     if (Date.now() > end) assert.match(output, expected);
     await page.waitForTimeout(100);
   }
 }
 
-/** The widgets' <tile-search> elements in cell `name`'s output. */
-const widgetsOf = (page, name) => page.locator(`.jp-Notebook .jp-Cell:nth-child(${ORDER.indexOf(name) + 1}) .jp-OutputArea tile-search`);
+/** The widgets' <tile-search> elements in cell `name`'s output (of the notebook whose cells are `order`). */
+const widgetsOf = (page, name, order = ORDER) => page.locator(`.jp-Notebook .jp-Cell:nth-child(${order.indexOf(name) + 1}) .jp-OutputArea tile-search`);
 
 /** Waits (within WAIT_MS) until `predicate(element)` holds for the widget's <tile-search>, checked every frame. */
 async function until(widget, predicate) {
@@ -329,6 +366,46 @@ test('two widgets share the page\'s one pool of workers; a re-executed cell defi
   assert.equal((await page.evaluate(() => window.blobScripts)).filter((size) => size === standalone).length, 1);
   assert.deepEqual(errors.filter((text) => /tile-search|tilesearch|anywidget|defined/i.test(text)), []);
   await context.close();
+});
+
+test('the widget in Jupyter Notebook 7: renders, Step reaches Python, Python sets the board', async () => {
+  const started = Date.now();
+  const { server, port: notebookPort } = await startJupyter('notebook', 'JupyterNotebookApp');
+  let context;
+  try {
+    const opened = await openNotebook(undefined, `http://127.0.0.1:${notebookPort}/notebooks/notebook7.ipynb`);
+    const { page, errors } = opened;
+    context = opened.context;
+    // Notebook 7's own page, not JupyterLab's.
+    assert.equal(await page.evaluate(() => window.jupyterapp.name), 'Jupyter Notebook');
+    await runCell(page, 'widget', NB7_ORDER);
+    const widget = widgetsOf(page, 'widget', NB7_ORDER);
+    assert.equal(await widget.count(), 1);
+    await until(widget, (element) => element.shadowRoot?.querySelectorAll('.board-host .board .tile').length === 8 && element.state.status === 'ready');
+    assert.match(await boardOf(widget), /^Board.*6 4 5.*8 2 7.*1 blank 3/s);
+
+    // The page's Step reaches the kernel's w.position.
+    await widget.locator('button[data-action="step"]').click();
+    await until(widget, (element) => element.state.position === 1);
+    await kernelSees(page, 'position', /^position 1 paused \d+/m, NB7_ORDER);
+
+    // Python's board resets the widget to it.
+    await runCell(page, 'board', NB7_ORDER);
+    await until(widget, (element) => /8 1 3/.test(element.shadowRoot.querySelector('.board-host .board').getAttribute('aria-label')));
+    assert.match(await boardOf(widget), /8 1 3.*4 blank 2.*7 6 5/s);
+    assert.equal(await widget.getAttribute('board'), SECOND);
+    assert.equal(await widget.evaluate((element) => element.state.position), 0);
+
+    // The cell from its code down, in Notebook 7's page.
+    await widget.evaluate((element) => element.closest('.jp-Cell').scrollIntoView({ block: 'start' }));
+    await page.waitForTimeout(300);
+    await screenshot(page, 'jupyter-notebook7-1280', { fullPage: false });
+    assert.deepEqual(errors.filter((text) => /tile-search|tilesearch|anywidget/i.test(text)), []);
+    console.log(`Notebook 7: ${Date.now() - started} ms from the server's start to the board set from Python`);
+  } finally {
+    await context?.close();
+    await stopJupyter(server);
+  }
 });
 
 test('headless (nbclient): the kernel side makes, validates, calls and dispatches without a front end', async () => {
