@@ -32,6 +32,9 @@ pub struct IterationProfile {
     pub new: u64,
     /// The next threshold, once the iteration ended in a raise.
     pub next_threshold: Option<u32>,
+    /// Events yielded by the run up to this iteration's last one so far (its `raise` or
+    /// `solved` once it has ended): a seek to this position shows the iteration whole.
+    pub end: u64,
     /// `visited_by_depth[g]`: the nodes visited at depth g.
     pub visited_by_depth: Vec<u64>,
     /// `new_by_depth[g]`: the new ones among them.
@@ -58,11 +61,14 @@ pub struct RunProfile {
     pub iterations: Vec<IterationProfile>,
     /// The solution's length once the goal was visited.
     pub length: Option<u32>,
+    /// Events observed so far.
+    pub events: u64,
 }
 
 impl RunProfile {
     /// Counts one event of an IDA* run, in the order the search yields them.
     pub fn observe(&mut self, event: &Event) {
+        self.events += 1;
         match event {
             Event::Iteration(e) => self.iterations.push(IterationProfile {
                 iteration: e.iteration,
@@ -96,6 +102,9 @@ impl RunProfile {
             }
             Event::Solved(solved) => self.length = Some(solved.length),
             _ => {}
+        }
+        if let Some(it) = self.iterations.last_mut() {
+            it.end = self.events;
         }
     }
 

@@ -12,6 +12,7 @@ use tilesearch::{ida_star, Board, Event, Goal, HeuristicChoice};
 
 /// Per iteration: the set of paths visited, and per depth the nodes visited and pruned.
 struct Counted {
+    events: u64,
     visited: Vec<HashSet<Vec<u8>>>,
     pruned_by_depth: Vec<HashMap<u32, u64>>,
 }
@@ -21,10 +22,12 @@ fn count_by_paths(board: Board, goal: Goal, heuristic: HeuristicChoice) -> Count
     let mut search = ida_star(board, goal, heuristic).unwrap();
     let mut paths: HashMap<u64, Vec<u8>> = HashMap::new();
     let mut counted = Counted {
+        events: 0,
         visited: Vec::new(),
         pruned_by_depth: Vec::new(),
     };
     while let Some(event) = search.step() {
+        counted.events += 1;
         match event {
             Event::Iteration(_) => {
                 paths.clear();
@@ -126,6 +129,17 @@ fn new_nodes_are_those_the_previous_iteration_did_not_visit() {
                 "{name}"
             );
         }
+        // Each iteration ends where its events do: a raised one spans 2 + 2 × visited + pruned
+        // events (iteration, node and backtrack per visited node, prune, raise).
+        let mut end = 0;
+        for it in &profile.iterations {
+            end += 2 + 2 * it.visited + it.pruned;
+            if it.next_threshold.is_some() {
+                assert_eq!(it.end, end, "{name}");
+            }
+        }
+        assert_eq!(profile.iterations.last().unwrap().end, profile.events);
+        assert_eq!(profile.events, counted.events, "{name}");
         // An iteration repeats all of the one before (it finishes first): what is not new was
         // visited before.
         for k in 1..profile.iterations.len() {

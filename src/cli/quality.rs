@@ -91,10 +91,12 @@ fn parse(args: &[String]) -> Result<Option<Options>, String> {
                     options.heuristic = value.parse().map_err(|e: crate::Error| e.to_string())?;
                 }
             }
-            _ => return Err(format!(
+            _ => {
+                return Err(format!(
                 "unknown option {} for quality: it takes --heuristic, --goal, --width and --json",
                 quote(arg)
-            )),
+            ))
+            }
         }
     }
     if options.heuristic == HeuristicKind::Pdb && options.width == 3 {
