@@ -9,7 +9,6 @@ use crate::error::Error;
 use crate::heuristic::{HeuristicChoice, HeuristicKind};
 use crate::profile::Profiler;
 use crate::quality::{distances, quality_of, quality_sample, rank};
-use crate::search::Status;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
@@ -57,18 +56,6 @@ impl RunProfiler {
     #[wasm_bindgen(unchecked_return_type = "RunProfile")]
     pub fn profile(&self) -> JsValue {
         to_js(self.profiler.profile())
-    }
-
-    /// The summary `Solver.run()` returns for the same search, at the same point.
-    #[wasm_bindgen(unchecked_return_type = "RunSummary")]
-    pub fn summary(&self) -> JsValue {
-        to_js(&self.profiler.report().summary())
-    }
-
-    /// Whether the run has ended (solved).
-    #[wasm_bindgen(getter)]
-    pub fn finished(&self) -> bool {
-        self.profiler.status() != Status::Running
     }
 }
 
