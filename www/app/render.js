@@ -140,6 +140,18 @@ export class Renderer {
       const solvedIn = known.finished || state.solved ? rows.at(-1)?.iteration ?? null : null;
       v.timeline.render(rows, solvedIn, !parallel, parallel ? null : view.iteration || null);
     }
+    // --- the whole run and the heuristic's quality (views/run-view.js, views/quality-view.js) ---
+    // Each computes in the page's pool once its panel is in view; the run view marks the
+    // iteration shown.
+    if (shown.has('run')) {
+      const { algorithm: _algorithm, maxReached: _maxReached, ...options } = search.options();
+      v.run.render(solver && !frontierSearch ? options : null, parallel ? null : view.iteration || null);
+    }
+    if (shown.has('quality')) {
+      v.quality.render(described && !state.error ? { heuristic: host.heuristic, goal: host.goal, width: described.width,
+        board: described.tiles.join(' '), solvedLength: !frontierSearch && state.solved ? state.solved.length : null } : null);
+    }
+    // --- end of the whole run and quality ---
     v.progress.textContent = state.progress;
     v.progress.classList.toggle('warn', Boolean(state.gaveup) || state.warn);
     v.playback.textContent = state.playback ? search.playbackText() : '';
