@@ -12,7 +12,7 @@ import { number } from '../model/words.js';
 const NAMES = { hamming: 'Hamming', manhattan: 'Manhattan', 'linear-conflict': 'Linear conflict', pdb: 'Pattern databases' };
 
 export class QualityView {
-  #container; #status; #sentence; #chart; #legend; #table; #getModule;
+  #status; #sentence; #chart; #legend; #table; #getModule;
   #options = null;      // {heuristic, goal, width, board, solvedLength}
   #measures = new Map(); // "width goal heuristic board" → the core's measure, or its promise
   #shown = null;        // the measure drawn
@@ -20,7 +20,6 @@ export class QualityView {
 
   /** `getModule()`: the page's compiled core, for a worker started for it. */
   constructor(container, getModule) {
-    this.#container = container;
     this.#getModule = getModule;
     container.innerHTML = `
       <h2>Heuristic quality: h against the true distance h*</h2>
