@@ -269,7 +269,7 @@ fn the_korf_sample_equals_an_independent_computation() {
                         .sum(),
                 };
                 assert!(h <= *length, "{kind} overestimates {board:?}");
-                assert_eq!(q.counts[*length as usize][h as usize] > 0, true);
+                assert!(q.counts[*length as usize][h as usize] > 0);
                 sum_h += u64::from(h);
                 sum_d += u64::from(*length);
                 exact += u64::from(h == *length);
