@@ -107,6 +107,10 @@ test('a 15-puzzle: the whole run, and the quality over Korf\'s 100; on a phone',
   const { page, context, errors } = await openExplorer(browser, `${server.url}#board=${FIFTEEN.replaceAll(' ', '+')}&heuristic=manhattan`,
     { viewport: { width: 390, height: 844 } });
   await toTop(page, '.run-panel');
+  // A 15-puzzle's run waits to be asked for (it may take minutes).
+  await page.waitForTimeout(300);
+  assert.equal((await state(page)).run, null);
+  await page.getByRole('button', { name: 'Run it whole' }).click();
   const { run } = await waitForState(page, (s) => s.run !== null);
   assertRun(run, core({ board: FIFTEEN }).summary);
   await page.locator('tile-search .run-astar').filter({ hasText: 'A* expanded' }).waitFor();

@@ -148,7 +148,8 @@ export class Renderer {
       v.run.render(solver && !frontierSearch ? options : null, parallel ? null : view.iteration || null);
     }
     if (shown.has('quality')) {
-      v.quality.render(described && !state.error ? { heuristic: host.heuristic, goal: host.goal, width: described.width,
+      // Once the search exists: for pdb, once the page has the databases (the worker then gets them too).
+      v.quality.render(described && solver && !state.error ? { heuristic: host.heuristic, goal: host.goal, width: described.width,
         board: described.tiles.join(' '), solvedLength: !frontierSearch && state.solved ? state.solved.length : null } : null);
     }
     // --- end of the whole run and quality ---

@@ -4,7 +4,8 @@
 // repeats cost, in words and bars, against the last iteration alone and against A*. The counts
 // are the core's (RunProfiler, run to the end in a worker of the page's pool: pool-whole.js),
 // so the page never waits, and a 15-puzzle run of millions of nodes is a few hundred numbers.
-// The run starts once the panel is in view (a 24-puzzle's on request: it may take hours).
+// An 8-puzzle's run starts once the panel is in view; a 15- or 24-puzzle's on request (from a
+// second to hours: it would hold one of the page's workers all that time).
 import { profileRun } from '../workers/pool.js';
 import { runRows, overhead, icicle, depthsOf, widestOf, percent } from '../model/whole-run.js';
 import { count, number } from '../model/words.js';
@@ -21,7 +22,7 @@ export class RunView {
   #astar = null;         // A*'s {status, expanded, reached, length}, once known
   #current = null;       // the iteration the widget shows
   #visible = false;
-  #large = false;        // a 24-puzzle: run on request only
+  #large = false;        // a 15- or 24-puzzle: run on request only
   #hatch;
 
   /**
@@ -90,9 +91,11 @@ export class RunView {
       this.#profile = null;
       this.#finished = false;
       this.#astar = null;
-      this.#large = Boolean(options) && String(options.board).trim().split(/[^0-9]+/).filter(Boolean).length > 16;
+      const cells = options ? String(options.board).trim().split(/[^0-9]+/).filter(Boolean).length : 0;
+      this.#large = cells > 9;
       this.#status.textContent = !options ? 'The whole run is IDA*\'s: choose IDA* and a board it can search.'
-        : this.#large ? 'A 24-puzzle\'s whole run may take hours: press Run it whole to start it.' : '';
+        : cells > 16 ? 'A 24-puzzle\'s whole run may take hours: press Run it whole to start it.'
+        : this.#large ? 'A 15-puzzle\'s whole run takes from a moment to minutes: press Run it whole to start it (in a worker; Stop ends it).' : '';
       this.#draw();
       this.#autostart();
     }
