@@ -118,7 +118,7 @@ export class QualityView {
     if (!q) return;
     const name = NAMES[q.heuristic] ?? q.heuristic;
     const cell = this.#cell(q);
-    this.#sentence.textContent = `${qualitySentence(q, name)}${cell ? ` This board: h ${cell.h}, h* ${cell.distance ?? 'unknown until it is solved'}.` : ''}`;
+    this.#sentence.textContent = `${qualitySentence(q, name)}${cell ? ` This board: h ${cell.h}, h* ${cell.distance ?? 'not known (not one of Korf\'s 100: Step or Run to the solution to learn it)'}.` : ''}`;
     this.#drawChart(q, name, cell);
     this.#drawTable(q);
   }
