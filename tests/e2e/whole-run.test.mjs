@@ -119,8 +119,9 @@ test('a 15-puzzle: the whole run, and the quality over Korf\'s 100; on a phone',
   const { quality: q } = await waitForState(page, (s) => s.quality !== null);
   assert.deepEqual(quality(q), quality(cliQuality('--heuristic', 'manhattan', '--width', '4')));
   assert.equal(q.width, 4);
-  // Not one of Korf's: h* is unknown until the search finds it.
-  assert.equal(q.board.distance, null);
+  // Not one of Korf's: its h* is the whole run's solution length (IDA*, admissible: optimal), ringed.
+  assert.equal(q.board.distance, 38);
+  assert.equal(await page.locator('tile-search .quality-chart .board-cell').count(), 1);
   await screenshot(page, 'quality-390', { fullPage: false });
   assert.deepEqual(errors, []);
   await context.close();

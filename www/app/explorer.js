@@ -106,7 +106,8 @@ class Explorer {
       compare: new CompareView($('.compare-panel'), () => this.#module),
       // The whole run and the heuristic's quality, computed in the pool; an iteration of the
       // whole run pressed shows it whole (a seek to its last event, computed or not yet).
-      run: new RunView($('.run-panel'), { getModule: () => this.#module, onPick: (_iteration, end) => this.#search.goTo(end) }),
+      run: new RunView($('.run-panel'), {
+        getModule: () => this.#module, onPick: (_iteration, end) => this.#search.goTo(end), onDone: () => this.#scheduleRender() }),
       quality: new QualityView($('.quality-panel'), () => this.#module),
       solution: new SolutionView($('.solution-panel')),
       tree: new TreeView($('.tree-host'), { onSelect: (node) => this.#renderer.showSelected(node) }),

@@ -83,7 +83,7 @@ export interface RunIteration { iteration: number; threshold: number; visited: n
  * `state.quality`: the heuristic in effect against the true distance h*, as `tilesearch quality
  * --json` gives it: on every one of the 181,440 solvable 8-puzzle states (width 3), or on Korf's
  * 100 15-puzzles (width 4); `board`: the board's h and h* (null where unknown: a 15-puzzle not
- * among Korf's and not solved yet).
+ * among Korf's, not yet solved by the search or the whole run, whose solution length is h*).
  */
 export interface QualityState {
   heuristic: Heuristic; width: number; states: number; admissible: boolean; meanH: number; meanDistance: number;

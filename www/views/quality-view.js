@@ -48,8 +48,8 @@ export class QualityView {
     }).observe(container);
   }
 
-  /** `state.quality`: the measure of the heuristic in effect, once computed; else null. */
-  get state() { return this.#shown && qualityState(this.#shown); }
+  /** `state.quality`: the measure of the heuristic in effect, once computed, with the board's cell as ringed; else null. */
+  get state() { return this.#shown && { ...qualityState(this.#shown), board: this.#cell(this.#shown) }; }
 
   /**
    * The widget's options: {heuristic, goal, width, board (tiles as text), solvedLength (the
@@ -118,7 +118,7 @@ export class QualityView {
     if (!q) return;
     const name = NAMES[q.heuristic] ?? q.heuristic;
     const cell = this.#cell(q);
-    this.#sentence.textContent = `${qualitySentence(q, name)}${cell ? ` This board: h ${cell.h}, h* ${cell.distance ?? 'not known (not one of Korf\'s 100: Step or Run to the solution to learn it)'}.` : ''}`;
+    this.#sentence.textContent = `${qualitySentence(q, name)}${cell ? ` This board: h ${cell.h}, h* ${cell.distance ?? 'not known (not one of Korf\'s 100: run the search to the solution, or the whole run, to learn it)'}.` : ''}`;
     this.#drawChart(q, name, cell);
     this.#drawTable(q);
   }

@@ -14,7 +14,7 @@ let views = 0; // each view's pattern gets an id of its own in its shadow root
 
 export class RunView {
   #container; #status; #start; #stop; #sentence; #astarText; #columns; #cost;
-  #getModule; #onPick;
+  #getModule; #onPick; #onDone;
   #options = null;       // the options run, or to run ({board, heuristic, goal, order}); null: none
   #run = null;           // the run under way: {done, stop()} (pool-whole.js)
   #profile = null;       // the counts so far (RunProfile)
@@ -27,14 +27,16 @@ export class RunView {
 
   /**
    * `getModule()`: the page's compiled core; `onPick(iteration, end)`: an iteration was
-   * pressed (`end`: the position after its last event, where it shows whole).
+   * pressed (`end`: the position after its last event, where it shows whole); `onDone()`: IDA*
+   * ran to the end (its solution's length is known: `length`).
    * @param {HTMLElement} container
-   * @param {{getModule: () => WebAssembly.Module, onPick: (iteration: number, end: number) => void}} hooks
+   * @param {{getModule: () => WebAssembly.Module, onPick: (iteration: number, end: number) => void, onDone: () => void}} hooks
    */
-  constructor(container, { getModule, onPick }) {
+  constructor(container, { getModule, onPick, onDone }) {
     this.#container = container;
     this.#getModule = getModule;
     this.#onPick = onPick;
+    this.#onDone = onDone;
     this.#hatch = `run-hatch-${++views}`;
     container.innerHTML = `
       <h2>The whole run</h2>
@@ -75,6 +77,9 @@ export class RunView {
       if (this.#visible) this.#autostart();
     }).observe(container);
   }
+
+  /** The optimal solution's length once the whole run found it (IDA*, an admissible heuristic), else null. */
+  get length() { return this.#finished ? this.#profile?.length ?? null : null; }
 
   /** `state.run`: one row per iteration of the whole run, once IDA* has run to the end; else null. */
   get state() { return this.#finished && this.#profile ? runRows(this.#profile.iterations) : null; }
@@ -139,6 +144,7 @@ export class RunView {
         this.#finished = true;
         this.#status.textContent = 'IDA* is done; A* runs on the same board…';
         this.#draw();
+        this.#onDone();
       },
     });
     run.done.then((astar) => {
