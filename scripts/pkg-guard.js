@@ -235,3 +235,4 @@ export const Solver = guardClass(glue.Solver, 'Solver');
 export const PatternDatabaseBuilder = guardClass(glue.PatternDatabaseBuilder, 'PatternDatabaseBuilder');
 export const ParallelSearch = guardClass(glue.ParallelSearch, 'ParallelSearch');
 export const PacketSearcher = guardClass(glue.PacketSearcher, 'PacketSearcher');
+export const RunProfiler = guardClass(glue.RunProfiler, 'RunProfiler');

@@ -25,6 +25,7 @@ pub mod error;
 pub mod exercise;
 pub mod heuristic;
 pub mod input;
+pub mod profile;
 pub mod quality;
 pub mod search;
 pub mod trace;

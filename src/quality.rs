@@ -6,9 +6,11 @@
 //! h*, the fewer nodes IDA* visits. [`Quality::counts`] holds the whole joint distribution:
 //! what a chart of h against h* draws.
 
-use crate::board::Goal;
+use crate::board::{Board, Goal};
 use crate::error::Error;
-use crate::heuristic::{Hamming, Heuristic, HeuristicKind, LinearConflict, Manhattan};
+use crate::heuristic::{
+    Hamming, Heuristic, HeuristicChoice, HeuristicKind, LinearConflict, Manhattan,
+};
 use serde::Serialize;
 use std::collections::VecDeque;
 
@@ -28,7 +30,8 @@ pub struct Quality {
     pub goal: Goal,
     /// The board's width.
     pub width: usize,
-    /// How many states were measured (every solvable one: 181,440).
+    /// How many states were measured (every solvable one of the 8-puzzle: 181,440; Korf's
+    /// 100 of the 15-puzzle).
     pub states: u64,
     /// Whether no state has h > h*.
     pub admissible: bool,
@@ -107,7 +110,9 @@ pub fn rank(tiles: &[u8; CELLS]) -> usize {
     let mut r = 0;
     let mut seen = 0u16;
     for (i, &t) in tiles.iter().enumerate() {
-        let smaller_unseen = (0..t).filter(|&s| seen & (1 << s) == 0).count();
+        // The tiles below t not placed yet: t less those below t placed already.
+        let below = (1u16 << t) - 1;
+        let smaller_unseen = t as usize - (seen & below).count_ones() as usize;
         r = r * (CELLS - i) + smaller_unseen;
         seen |= 1 << t;
     }
@@ -132,7 +137,12 @@ type Estimate = dyn Fn(&[u8]) -> u32;
 /// `heuristic` measured on every solvable 8-puzzle state towards `goal`. The pattern
 /// databases are for the 4×4 board: `pdb` is refused as a search refuses it.
 pub fn quality(heuristic: HeuristicKind, goal: Goal) -> Result<Quality, Error> {
-    let distance = distances(goal);
+    quality_of(&distances(goal), heuristic, goal)
+}
+
+/// [`quality`] with the distances to `goal` given ([`distances`]), for a caller that measures
+/// several heuristics and keeps them rather than search again.
+pub fn quality_of(distance: &[u8], heuristic: HeuristicKind, goal: Goal) -> Result<Quality, Error> {
     let estimate: Box<Estimate> = match heuristic {
         HeuristicKind::Hamming => {
             let h = Hamming::new(3, goal);
@@ -148,15 +158,96 @@ pub fn quality(heuristic: HeuristicKind, goal: Goal) -> Result<Quality, Error> {
         }
         HeuristicKind::Pdb => return Err(Error::PdbWidth { width: 3 }),
     };
+    let pairs = distance.iter().enumerate().filter(|&(_, &d)| d != u8::MAX);
+    Ok(tally(
+        heuristic,
+        goal,
+        3,
+        pairs.map(|(r, &d)| (u32::from(d), estimate(&unrank(r)))),
+    ))
+}
+
+/// Korf's 100 random 15-puzzle instances, each its optimal length then its 16 tiles, towards
+/// Korf's own goal (blank first): tests/data/korf100-blank-first.txt read when compiling, so the
+/// wasm holds 1,700 bytes rather than the text and a parser.
+const KORF: [[u8; 17]; 100] = korf_numbers(include_str!("../tests/data/korf100-blank-first.txt"));
+
+/// The numbers of the lines of `text` that are not comments (`#`), 17 a line; fails the build
+/// unless there are exactly 100 such lines of 17 numbers.
+const fn korf_numbers(text: &str) -> [[u8; 17]; 100] {
+    let bytes = text.as_bytes();
+    let mut out = [[0u8; 17]; 100];
+    let (mut i, mut line, mut count) = (0, 0, 0);
+    while i < bytes.len() {
+        if bytes[i] == b'#' {
+            while i < bytes.len() && bytes[i] != b'\n' {
+                i += 1;
+            }
+        } else if bytes[i].is_ascii_digit() {
+            let mut n = 0u8;
+            while i < bytes.len() && bytes[i].is_ascii_digit() {
+                n = n * 10 + (bytes[i] - b'0');
+                i += 1;
+            }
+            out[line][count] = n;
+            count += 1;
+        } else {
+            if bytes[i] == b'\n' && count > 0 {
+                assert!(count == 17, "a Korf line has a length and 16 tiles");
+                line += 1;
+                count = 0;
+            }
+            i += 1;
+        }
+    }
+    assert!(
+        line == 100 && count == 0,
+        "Korf's 100 instances, one per line"
+    );
+    out
+}
+
+/// Korf's 100 instances towards `goal`: (optimal length, board). Towards blank-last each board
+/// is turned 180 degrees and its tiles relabelled t → 16 − t, which maps Korf's goal onto the
+/// blank-last one move for move (tests/data/korf100-blank-last.txt is this conversion).
+pub fn korf100(goal: Goal) -> Vec<(u32, Board)> {
+    KORF.iter()
+        .filter_map(|line| {
+            let mut tiles = line[1..].to_vec();
+            if goal == Goal::BlankLast {
+                tiles.reverse();
+                for t in tiles.iter_mut().filter(|t| **t != 0) {
+                    *t = 16 - *t;
+                }
+            }
+            Some((u32::from(line[0]), Board::from_tiles(&tiles).ok()?))
+        })
+        .collect()
+}
+
+/// `heuristic` measured on Korf's 100 15-puzzle instances towards `goal`, against their known
+/// optimal lengths: the 15-puzzle's sample of states with known distances. `pdb` needs its
+/// databases in the choice, as a search does.
+pub fn quality_sample(heuristic: &HeuristicChoice, goal: Goal) -> Result<Quality, Error> {
+    let mut pairs = Vec::with_capacity(100);
+    for (length, board) in korf100(goal) {
+        pairs.push((length, heuristic.estimate(&board, goal)?));
+    }
+    Ok(tally(heuristic.kind(), goal, 4, pairs.into_iter()))
+}
+
+/// The measures of (h*, h) pairs, one per state.
+fn tally(
+    heuristic: HeuristicKind,
+    goal: Goal,
+    width: usize,
+    pairs: impl Iterator<Item = (u32, u32)>,
+) -> Quality {
     let mut counts: Vec<Vec<u64>> = Vec::new();
     let (mut states, mut sum_h, mut sum_d) = (0u64, 0u64, 0u64);
     let (mut overestimated, mut exact, mut max_h) = (0u64, 0u64, 0u32);
-    for (r, &d) in distance.iter().enumerate() {
-        if d == u8::MAX {
-            continue;
-        }
-        let h = estimate(&unrank(r));
-        let d = usize::from(d);
+    for (d, h) in pairs {
+        let d = d as usize;
         if counts.len() <= d {
             counts.resize(d + 1, Vec::new());
         }
@@ -176,20 +267,21 @@ pub fn quality(heuristic: HeuristicKind, goal: Goal) -> Result<Quality, Error> {
     for row in &mut counts {
         row.resize(max_h as usize + 1, 0);
     }
-    Ok(Quality {
+    let states_f = states.max(1) as f64;
+    Quality {
         heuristic,
         goal,
-        width: 3,
+        width,
         states,
         admissible: overestimated == 0,
         overestimated,
-        mean_h: sum_h as f64 / states as f64,
-        mean_distance: sum_d as f64 / states as f64,
+        mean_h: sum_h as f64 / states_f,
+        mean_distance: sum_d as f64 / states_f,
         exact,
         max_distance: counts.len().saturating_sub(1) as u32,
         max_h,
         counts,
-    })
+    }
 }
 
 #[cfg(test)]

@@ -2,6 +2,8 @@
 //! breadth-first search over boards kept in a hash map, the distance counts of OEIS A089473
 //! (tests/data/8-puzzle-distances.txt), and Hamming and Manhattan written out again here.
 
+mod common;
+
 use std::collections::{HashMap, VecDeque};
 use std::process::Command;
 use tilesearch::board::{Board, Goal};
@@ -223,4 +225,89 @@ fn every_heuristic_is_consistent_on_the_8_puzzle() {
             assert_eq!(moves, 483_840, "every move of every state");
         }
     }
+}
+
+/// The 15-puzzle's sample: Korf's 100 instances and their published optimal lengths, measured
+/// here with the heuristics written out again (Hamming, Manhattan) and through the core's
+/// estimate (linear conflict), and the CLI's `--width 4` prints the same.
+#[test]
+fn the_korf_sample_equals_an_independent_computation() {
+    use tilesearch::quality::quality_sample;
+    for goal in Goal::ALL {
+        let instances = common::korf(goal);
+        assert_eq!(instances.len(), 100);
+        // The core's one embedded copy, converted for blank-last, is the test data's file.
+        assert_eq!(tilesearch::quality::korf100(goal), instances, "{goal}");
+        let home: Vec<usize> = (0..16)
+            .map(|t| (0..16).find(|&p| goal.tile_at(p, 16) == t).unwrap())
+            .collect();
+        for kind in [
+            HeuristicKind::Hamming,
+            HeuristicKind::Manhattan,
+            HeuristicKind::LinearConflict,
+        ] {
+            let choice = HeuristicChoice::new(kind, 4, goal, None).unwrap();
+            let q = quality_sample(&choice, goal).unwrap();
+            assert_eq!((q.states, q.width, q.heuristic), (100, 4, kind));
+            let (mut sum_h, mut sum_d, mut exact) = (0u64, 0u64, 0u64);
+            for (length, board) in &instances {
+                let h = match kind {
+                    HeuristicKind::LinearConflict => choice.estimate(board, goal).unwrap(),
+                    _ => board
+                        .tiles()
+                        .iter()
+                        .enumerate()
+                        .filter(|&(_, &t)| t != 0)
+                        .map(|(i, &t)| {
+                            let g = home[t as usize];
+                            if kind == HeuristicKind::Hamming {
+                                u32::from(i != g)
+                            } else {
+                                ((i / 4).abs_diff(g / 4) + (i % 4).abs_diff(g % 4)) as u32
+                            }
+                        })
+                        .sum(),
+                };
+                assert!(h <= *length, "{kind} overestimates {board:?}");
+                assert!(q.counts[*length as usize][h as usize] > 0);
+                sum_h += u64::from(h);
+                sum_d += u64::from(*length);
+                exact += u64::from(h == *length);
+            }
+            assert_eq!(q.mean_h, sum_h as f64 / 100.0, "{kind} {goal}");
+            assert_eq!(q.mean_distance, sum_d as f64 / 100.0);
+            assert_eq!(q.exact, exact);
+            assert!(q.admissible);
+            let total: u64 = q.counts.iter().flatten().sum();
+            assert_eq!(total, 100);
+        }
+    }
+    // Korf's published mean optimal length (53.05) and Manhattan mean h on these boards.
+    let q = quality_sample(&HeuristicChoice::Manhattan, Goal::BlankLast).unwrap();
+    assert_eq!(q.mean_distance, 53.05);
+    let out = Command::new(BIN)
+        .args([
+            "quality",
+            "--width",
+            "4",
+            "--heuristic",
+            "linear-conflict",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let q = quality_sample(&HeuristicChoice::LinearConflict, Goal::BlankLast).unwrap();
+    assert_eq!(
+        (v["states"].as_u64(), v["width"].as_u64()),
+        (Some(100), Some(4))
+    );
+    assert_eq!(v["meanH"].as_f64(), Some(q.mean_h));
+    let out = Command::new(BIN)
+        .args(["quality", "--width", "5"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--width takes 3"));
 }

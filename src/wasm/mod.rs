@@ -1,5 +1,6 @@
 //! The `#[wasm_bindgen]` bindings: the JS classes `Solver`, `PatternDatabaseBuilder`, and
-//! `ParallelSearch` with `PacketSearcher` (parallel IDA* for a pool of workers), and the board
+//! `ParallelSearch` with `PacketSearcher` (parallel IDA* for a pool of workers), `RunProfiler`
+//! and `heuristicQuality` (the whole run and the heuristic's quality), and the board
 //! helpers. This module only converts options, events and errors between JS and the
 //! core; it decides nothing about the search.
 //!
@@ -18,6 +19,7 @@ mod check;
 mod js;
 mod parallel;
 mod pdb;
+mod profile;
 mod solver;
 mod types;
 
@@ -29,6 +31,7 @@ pub use pdb::{
     export_pattern_databases, load_pattern_database_parts, load_pattern_databases,
     pattern_databases_ready, PatternDatabaseBuilder,
 };
+pub use profile::{heuristic_quality, RunProfiler};
 pub use solver::{Solver, STEP_MANY_MAX};
 
 use crate::error::Error;

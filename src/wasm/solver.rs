@@ -30,12 +30,14 @@ pub struct Solver {
 // The core's bound, which the `maxReached` message spells "1e9".
 const _: () = assert!(crate::search::MAX_REACHED == 1_000_000_000);
 
-/// The arguments of `new Solver(options)`, read from JS.
-fn solver_options(options: &JsValue) -> Result<Box<dyn Search>, Error> {
-    const CALL: &str = "new Solver(options)";
+/// The arguments of `new Solver(options)`, read from JS; `class` is the class constructed
+/// (`RunProfiler` takes the same options).
+pub(super) fn solver_options(options: &JsValue, class: &str) -> Result<Box<dyn Search>, Error> {
+    let call = format!("new {class}(options)");
+    let call = call.as_str();
     let Some(object) = js::options(
         options,
-        CALL,
+        call,
         &[
             "board",
             "heuristic",
@@ -46,21 +48,21 @@ fn solver_options(options: &JsValue) -> Result<Box<dyn Search>, Error> {
         ],
     )?
     else {
-        return Err(Error::InvalidOption(
-            "new Solver needs options: new Solver({board: \"6 4 5 / 8 2 7 / 1 0 3\"})".into(),
-        ));
+        return Err(Error::InvalidOption(format!(
+            "new {class} needs options: new {class}({{board: \"6 4 5 / 8 2 7 / 1 0 3\"}})"
+        )));
     };
-    let heuristic: HeuristicKind = named(js::string_option(&object, "heuristic", CALL)?)?;
-    let goal: Goal = named(js::string_option(&object, "goal", CALL)?)?;
-    let algorithm: Algorithm = named(js::string_option(&object, "algorithm", CALL)?)?;
-    let order: MoveOrder = named(js::string_option(&object, "order", CALL)?)?;
-    let max_reached = match js::option(&object, "maxReached", CALL)? {
+    let heuristic: HeuristicKind = named(js::string_option(&object, "heuristic", call)?)?;
+    let goal: Goal = named(js::string_option(&object, "goal", call)?)?;
+    let algorithm: Algorithm = named(js::string_option(&object, "algorithm", call)?)?;
+    let order: MoveOrder = named(js::string_option(&object, "order", call)?)?;
+    let max_reached = match js::option(&object, "maxReached", call)? {
         v if v.is_undefined() => None,
         v => Some(whole(&v, 1.0, crate::search::MAX_REACHED as f64, |got| {
             format!("maxReached must be a whole number of states from 1 to 1e9, got {got}")
         })? as u64),
     };
-    let board = js::board(&js::option(&object, "board", CALL)?)?;
+    let board = js::board(&js::option(&object, "board", call)?)?;
     let databases = super::pdb::installed(goal);
     let heuristic = HeuristicChoice::new(heuristic, board.width(), goal, databases)?;
     new_search_in_order(board, goal, heuristic, algorithm, max_reached, order)
@@ -90,7 +92,7 @@ impl Solver {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "SolverOptions")] options: JsValue,
     ) -> Result<Solver, JsValue> {
-        let search = solver_options(&options).map_err(|e| js_error(&e))?;
+        let search = solver_options(&options, "Solver").map_err(|e| js_error(&e))?;
         Ok(Solver {
             search,
             packed: Vec::new(),

@@ -83,6 +83,41 @@ export interface Catalog {
   orders: CatalogEntry[];
 }
 
+/** Options of `heuristicQuality(options)`; unknown keys are errors. */
+export interface QualityOptions {
+  /** Default "manhattan"; "pdb" only with width 4 and its databases installed. */
+  heuristic?: Heuristic;
+  /** Default "blank-last". */
+  goal?: GoalConvention;
+  /** 3 (default): every 8-puzzle state; 4: Korf's 100 15-puzzles. */
+  width?: 3 | 4;
+  /** A board of that width whose cell to give (`board` of the result). */
+  board?: string | number[];
+}
+
+/** `heuristicQuality(options)`: a heuristic's h against the true distance h*, as `tilesearch quality --json` prints it. */
+export interface HeuristicQuality {
+  heuristic: Heuristic;
+  goal: GoalConvention;
+  width: number;
+  /** States measured: 181,440 (every solvable 8-puzzle state) or 100 (Korf's). */
+  states: number;
+  /** No state has h > h*. */
+  admissible: boolean;
+  /** States with h > h*. */
+  overestimated: number;
+  meanH: number;
+  meanDistance: number;
+  /** States with h = h*. */
+  exact: number;
+  maxDistance: number;
+  maxH: number;
+  /** `counts[hStar][h]`: the states at distance hStar with estimate h. */
+  counts: number[][];
+  /** The given board's h and h* (null where unknown), or null without a board. */
+  board: { h: number; distance: number | null } | null;
+}
+
 /** Options of `run(options)`; unknown keys are errors. */
 export interface RunOptions {
   /** Stop after this many more nodes (visited + pruned); the search resumes exactly there. */

@@ -398,7 +398,7 @@ test('view, controls, height, caption and theme; a bad value is named in the wid
   assert.ok(Math.abs(height - 360) < 1, `#compact is ${height} px high`);
   // Bad values: the widget says what is wrong and how to fix it.
   assert.equal(await widget(page, 'bad-view').locator('.message').textContent(),
-    '⚠ This widget\'s settings need a fix: view="bord tree": unknown "bord"; use any of input board now code frontier tree timeline solution compare glossary.');
+    '⚠ This widget\'s settings need a fix: view="bord tree": unknown "bord"; use any of input board now code frontier tree timeline run solution compare quality glossary.');
   assert.equal(await widget(page, 'bad-height').locator('.message').textContent(),
     '⚠ This widget\'s settings need a fix: controls has download-tree but view has no tree panel: add tree to view, or remove download-tree. ' +
     'height="tall": not a CSS length; use a number of pixels (360) or a length (24rem).');

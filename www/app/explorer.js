@@ -10,6 +10,8 @@ import { NowPanel } from '../views/now-panel.js';
 import { FrontierView } from '../views/frontier-view.js';
 import { DatabasesView } from '../views/databases-view.js';
 import { CompareView } from '../views/compare-view.js';
+import { RunView } from '../views/run-view.js';
+import { QualityView } from '../views/quality-view.js';
 import { SolutionView } from '../views/solution-view.js';
 import { Controls } from '../views/controls.js';
 import { InputView } from '../views/input-view.js';
@@ -102,6 +104,11 @@ class Explorer {
       frontier: new FrontierView($('.frontier-panel'), (id) => this.#views.tree.selectId(id)),
       databases: new DatabasesView($('.databases')),
       compare: new CompareView($('.compare-panel'), () => this.#module),
+      // The whole run and the heuristic's quality, computed in the pool; an iteration of the
+      // whole run pressed shows it whole (a seek to its last event, computed or not yet).
+      run: new RunView($('.run-panel'), {
+        getModule: () => this.#module, onPick: (_iteration, end) => this.#search.goTo(end), onDone: () => this.#scheduleRender() }),
+      quality: new QualityView($('.quality-panel'), () => this.#module),
       solution: new SolutionView($('.solution-panel')),
       tree: new TreeView($('.tree-host'), { onSelect: (node) => this.#renderer.showSelected(node) }),
       timeline: new TimelineView($('.timeline-panel'), (iteration) => this.#search.goToIteration(iteration)),
@@ -168,6 +175,7 @@ class Explorer {
     this.#announcer.cancel();
     this.#views.tree.disconnect();
     this.#views.compare.stop();
+    this.#views.run.stop();
     // Nothing of the freed search stays to be drawn: a pending frame or a handler of the
     // widget's own events (a `solved` listener that removes it) finds an empty widget.
     cancelDraw(this.#drawQueued);
@@ -276,6 +284,10 @@ class Explorer {
       parallel: parallel && { workers: parallel.workers, seconds: parallel.seconds, balance: parallel.balance.map((b) => ({ ...b })) },
       raise: view.raisedTo === null || parallel || search.frontierSearch ? null
         : { from: view.threshold, to: view.raisedTo, causes: view.causes.map((cause) => ({ ...cause })), count: view.causeCount },
+      // The whole run (every iteration's counts, once IDA* ran to the end in the pool) and the
+      // heuristic's quality (h against h*), once their panels computed them.
+      run: this.#views.run.state,
+      quality: this.#views.quality.state,
     };
   }
 

@@ -140,6 +140,20 @@ export class Renderer {
       const solvedIn = known.finished || state.solved ? rows.at(-1)?.iteration ?? null : null;
       v.timeline.render(rows, solvedIn, !parallel, parallel ? null : view.iteration || null);
     }
+    // --- the whole run and the heuristic's quality (views/run-view.js, views/quality-view.js) ---
+    // Each computes in the page's pool once its panel is in view; the run view marks the
+    // iteration shown.
+    if (shown.has('run')) {
+      const { algorithm: _algorithm, maxReached: _maxReached, ...options } = search.options();
+      v.run.render(solver && !frontierSearch ? options : null, parallel ? null : view.iteration || null);
+    }
+    if (shown.has('quality')) {
+      // Once the search exists: for pdb, once the page has the databases (the worker then gets them too).
+      v.quality.render(described && solver && !state.error ? { heuristic: host.heuristic, goal: host.goal, width: described.width,
+        // h* of a board not measured: the shortest solution's length once IDA* found it (its own search or the whole run).
+        board: described.tiles.join(' '), solvedLength: frontierSearch ? null : state.solved?.length ?? v.run.length } : null);
+    }
+    // --- end of the whole run and quality ---
     v.progress.textContent = state.progress;
     v.progress.classList.toggle('warn', Boolean(state.gaveup) || state.warn);
     v.playback.textContent = state.playback ? search.playbackText() : '';

@@ -42,8 +42,10 @@ export const markup = () => `
           </div>
         </div>
         <div class="timeline-panel" role="group" aria-label="Iterations"></div>
+        <div class="run-panel" role="group" aria-label="The whole run"></div>
         <div class="solution-panel" role="group" aria-label="Solution, step by step"></div>
         <div class="compare-panel" role="group" aria-label="Compare the algorithms"></div>
+        <div class="quality-panel" role="group" aria-label="Heuristic quality"></div>
         <div class="glossary-panel" role="group" aria-label="Glossary">
           <details><summary>What the words mean</summary>
             <dl class="glossary">${GLOSSARY.map(([term, meaning]) => `<div><dt>${term}</dt><dd>${meaning}</dd></div>`).join('')}</dl>

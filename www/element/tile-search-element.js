@@ -51,7 +51,7 @@
 // Styling: it inherits the page's font; custom properties --tile-search-font, --tile-search-text,
 //   --tile-search-background, --tile-search-accent, --tile-search-tile, --tile-search-tile-text,
 //   --tile-search-highlight, --tile-search-solution, --tile-search-board-size, --tile-search-tree-height; parts: input,
-//   controls, share, progress, board, now, frontier, tree, timeline, solution, compare, caption, message
+//   controls, share, progress, board, now, frontier, tree, timeline, run, solution, compare, quality, caption, message
 //   (e.g. tile-search::part(caption) { font-style: normal }).
 import { Explorer } from '../app/explorer.js';
 import { OBSERVED, DEFAULTS, MODES, parseAttribute } from '../model/attributes.js';
@@ -70,7 +70,7 @@ import { catalog } from '../pkg/tilesearch.js';
  * @attr {string} speed - events per second (1 to 1000) or max; default 4
  * @attr {boolean} autoplay - run once in view (not for readers who prefer reduced motion)
  * @attr {boolean} loop - start again 3 s after the solution
- * @attr {string} view - the panels: any of input board now code frontier tree timeline solution compare glossary (default all)
+ * @attr {string} view - the panels: any of input board now code frontier tree timeline run solution compare quality glossary (default all)
  * @attr {string} controls - any of step step-back next-iteration run reset solve-now play-solution speed overlay copy-link download-trace download-tree download-table check-trace, or none
  * @attr {string} height - a fixed height: pixels or a CSS length
  * @attr {string} caption - a caption under the widget (its accessible name unless aria-label is set)
@@ -97,8 +97,10 @@ import { catalog } from '../pkg/tilesearch.js';
  * @csspart frontier
  * @csspart tree
  * @csspart timeline
+ * @csspart run
  * @csspart solution
  * @csspart compare
+ * @csspart quality
  * @csspart glossary
  * @csspart caption
  * @csspart message

@@ -10,7 +10,7 @@
 // when needed, never reacted to (observing it would reset the search).
 
 /** The panels of `view`, in the order they are laid out. */
-export const PANELS = Object.freeze(['input', 'board', 'now', 'code', 'frontier', 'tree', 'timeline', 'solution', 'compare', 'glossary']);
+export const PANELS = Object.freeze(['input', 'board', 'now', 'code', 'frontier', 'tree', 'timeline', 'run', 'solution', 'compare', 'quality', 'glossary']);
 /** The controls of `controls` (or the one word "none"). */
 export const CONTROLS = Object.freeze(['step', 'step-back', 'next-iteration', 'run', 'reset', 'solve-now', 'play-solution', 'speed', 'predict',
   'overlay', 'copy-link', 'download-trace', 'download-tree', 'download-table', 'check-trace']);

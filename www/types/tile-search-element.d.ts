@@ -8,7 +8,7 @@ export type * from './trace-events.js';
 /** The searches: IDA* and the lecture's graph searches. */
 export type Algorithm = 'ida' | 'bfs' | 'dfs' | 'greedy' | 'astar';
 /** The panels of `view`. */
-export type Panel = 'input' | 'board' | 'now' | 'code' | 'frontier' | 'tree' | 'timeline' | 'solution' | 'compare' | 'glossary';
+export type Panel = 'input' | 'board' | 'now' | 'code' | 'frontier' | 'tree' | 'timeline' | 'run' | 'solution' | 'compare' | 'quality' | 'glossary';
 /** The controls of `controls` (or "none"). */
 export type Control = 'step' | 'step-back' | 'next-iteration' | 'run' | 'reset' | 'solve-now' | 'play-solution' | 'speed' | 'predict' | 'overlay'
   | 'copy-link' | 'download-trace' | 'download-tree' | 'download-table' | 'check-trace';
@@ -63,6 +63,31 @@ export interface TileSearchState {
   parallel: ParallelState | null;
   /** IDA* at a raise (the last event shown is `raise`): the thresholds and what set the new one; else null. */
   raise: RaiseState | null;
+  /**
+   * The whole run (the `run` panel): every IDA* iteration's counts once the core has run the
+   * search to the end in a worker (the panel starts it when it comes into view); else null.
+   */
+  run: RunIteration[] | null;
+  /** Heuristic quality (the `quality` panel) of the heuristic in effect, once measured in a worker; else null. */
+  quality: QualityState | null;
+}
+
+/**
+ * One iteration of `state.run`: its threshold, nodes visited and children pruned (Solver's
+ * summary), and `new`: the visited nodes the iteration before did not visit (f above its
+ * threshold; all of the first iteration's).
+ */
+export interface RunIteration { iteration: number; threshold: number; visited: number; pruned: number; new: number }
+
+/**
+ * `state.quality`: the heuristic in effect against the true distance h*, as `tilesearch quality
+ * --json` gives it: on every one of the 181,440 solvable 8-puzzle states (width 3), or on Korf's
+ * 100 15-puzzles (width 4); `board`: the board's h and h* (null where unknown: a 15-puzzle not
+ * among Korf's, not yet solved by the search or the whole run, whose solution length is h*).
+ */
+export interface QualityState {
+  heuristic: Heuristic; width: number; states: number; admissible: boolean; meanH: number; meanDistance: number;
+  board: { h: number; distance: number | null } | null;
 }
 
 /** A pruned child whose f set the new threshold: its trace id, g, h, f and the tile slid to reach it. */

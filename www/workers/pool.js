@@ -6,6 +6,7 @@ import { DatabaseJob } from './pool-databases.js';
 import { CheckJob } from './pool-checks.js';
 import { TeamJob } from './pool-teams.js';
 import { CompareJob } from './pool-compare.js';
+import { WholeJob } from './pool-whole.js';
 
 export { POOL_LIMIT, POOL_SIZE } from './worker-pool.js';
 
@@ -13,7 +14,8 @@ export { POOL_LIMIT, POOL_SIZE } from './worker-pool.js';
 export const makeJobs = (pool) => {
   const streams = new StreamJob(pool);
   const databases = new DatabaseJob(pool);
-  return { streams, databases, checks: new CheckJob(pool, streams), teams: new TeamJob(pool, databases), compare: new CompareJob(pool) };
+  return { streams, databases, checks: new CheckJob(pool, streams), teams: new TeamJob(pool, databases), compare: new CompareJob(pool),
+    whole: new WholeJob(pool) };
 };
 
 /** The page's pool: every widget, parallel search and comparison shares it. */
@@ -46,6 +48,19 @@ export function keepWorkers(module) {
  * @type {import('./pool-compare.js').CompareJob['compare']}
  */
 export const compareAlgorithms = (module, options, algorithms, listeners) => jobs.compare.compare(module, options, algorithms, listeners);
+
+/**
+ * The whole run: IDA* to the end on `options`, counted per iteration and depth, then A*, in a
+ * worker of the pool (pool-whole.js WholeJob.profile): {done, stop}.
+ * @type {import('./pool-whole.js').WholeJob['profile']}
+ */
+export const profileRun = (module, options, listeners) => jobs.whole.profile(module, options, listeners);
+
+/**
+ * A heuristic's h against h* (the core's heuristicQuality) in a worker of the pool.
+ * @type {import('./pool-whole.js').WholeJob['quality']}
+ */
+export const measureQuality = (module, options) => jobs.whole.quality(module, options);
 
 /** Workers the page's pool runs now (tests and the benchmark page read it). */
 export const poolWorkers = () => pool.size;

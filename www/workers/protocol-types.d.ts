@@ -16,7 +16,10 @@ export type ToWorker =
   | PacketsDropRequest
   | PacketsCloseRequest
   | CompareRequest
-  | CompareStopRequest;
+  | CompareStopRequest
+  | ProfileRequest
+  | ProfileStopRequest
+  | QualityRequest;
 export interface InitRequest { type: 'init'; module: WebAssembly.Module; }
 export interface StartRequest { type: 'start'; client: number; session: number; options: any; from: number; untilRaise: boolean; credits: number; batchEvents: number; }
 export interface CreditRequest { type: 'credit'; client: number; session: number; }
@@ -32,6 +35,9 @@ export interface PacketsDropRequest { type: 'packets-drop'; search: number; jobs
 export interface PacketsCloseRequest { type: 'packets-close'; search: number; }
 export interface CompareRequest { type: 'compare'; job: number; options: any; algorithms: Array<string>; }
 export interface CompareStopRequest { type: 'compare-stop'; job: number; }
+export interface ProfileRequest { type: 'profile'; job: number; options: any; }
+export interface ProfileStopRequest { type: 'profile-stop'; job: number; }
+export interface QualityRequest { type: 'quality'; job: number; options: any; }
 
 /** A message from the solver worker to the page. */
 export type FromWorker =
@@ -54,6 +60,12 @@ export type FromWorker =
   | CompareResultReply
   | CompareDoneReply
   | CompareErrorReply
+  | ProfileProgressReply
+  | ProfileResultReply
+  | ProfileAstarReply
+  | ProfileErrorReply
+  | QualityResultReply
+  | QualityErrorReply
   | ProtocolErrorReply;
 export interface BatchReply { type: 'batch'; client: number; session: number; records: Uint32Array; snapshot: Record<string, any>; finished: boolean; }
 export interface ErrorReply { type: 'error'; client: number; session: number; message: string; }
@@ -74,4 +86,10 @@ export interface CompareProgressReply { type: 'compare-progress'; job: number; a
 export interface CompareResultReply { type: 'compare-result'; job: number; algorithm: string; status: string; length: number | null; expanded: number; generated: number; maxFrontier: number | null; reached: number | null; seconds: number; }
 export interface CompareDoneReply { type: 'compare-done'; job: number; }
 export interface CompareErrorReply { type: 'compare-error'; job: number; name: string; message: string; }
+export interface ProfileProgressReply { type: 'profile-progress'; job: number; profile: Record<string, any>; nodes: number; seconds: number; }
+export interface ProfileResultReply { type: 'profile-result'; job: number; profile: Record<string, any>; seconds: number; }
+export interface ProfileAstarReply { type: 'profile-astar'; job: number; status: string; expanded: number; reached: number | null; length: number | null; }
+export interface ProfileErrorReply { type: 'profile-error'; job: number; name: string; message: string; }
+export interface QualityResultReply { type: 'quality-result'; job: number; quality: Record<string, any>; }
+export interface QualityErrorReply { type: 'quality-error'; job: number; name: string; message: string; }
 export interface ProtocolErrorReply { type: 'protocol-error'; received: string; message: string; client?: number; session?: number; request?: number; goal?: string; job?: number; }

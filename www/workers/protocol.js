@@ -32,6 +32,9 @@ export const TO_WORKER = {
   'packets-close': { search: 'id' },
   compare: { job: 'id', options: 'options', algorithms: ['string'] },
   'compare-stop': { job: 'id' },
+  profile: { job: 'id', options: 'options' },
+  'profile-stop': { job: 'id' },
+  quality: { job: 'id', options: 'options' },
 };
 
 const PACKET_REPLY = {
@@ -62,6 +65,12 @@ export const FROM_WORKER = {
   },
   'compare-done': { job: 'id' },
   'compare-error': { job: 'id', name: 'string', message: 'string' },
+  'profile-progress': { job: 'id', profile: 'object', nodes: 'count', seconds: 'number' },
+  'profile-result': { job: 'id', profile: 'object', seconds: 'number' },
+  'profile-astar': { job: 'id', status: 'string', expanded: 'count', reached: 'count|null', length: 'count|null' },
+  'profile-error': { job: 'id', name: 'string', message: 'string' },
+  'quality-result': { job: 'id', quality: 'object' },
+  'quality-error': { job: 'id', name: 'string', message: 'string' },
   // The worker's answer to a message it could not take (checkMessage's reason), with the
   // fields that say whose it was, so the pool can fail that request and no other.
   'protocol-error': { received: 'string', message: 'string', client: 'id?', session: 'id?', request: 'id?', goal: 'string?', job: 'id?' },

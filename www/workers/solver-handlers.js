@@ -17,6 +17,7 @@ import { ensurePatternDatabases, cachedPatternDatabases, buildInSlices, storePat
 import { nextBatch } from './stream-batch.js';
 import { checkMessage, checkHandlers, addressOf } from './protocol.js';
 import { Comparison } from './compare-job.js';
+import { Profiling } from './profile-job.js';
 
 const { Solver, PacketSearcher } = core;
 
@@ -26,6 +27,7 @@ let memory = null;           // the instance's linear memory (its size goes with
 const clients = new Map();   // the page's client id → {id, solver, key, latest, session, credits, batchEvents, queued}
 const searches = new Map();  // a parallel search's number → {id, searcher, ready, jobs: [{job, work}], queued}
 const comparisons = new Map(); // a comparison's job number → Comparison
+const profiles = new Map();    // a whole run's job number → Profiling (numbered apart from comparisons)
 const queue = [];            // clients, searches and comparisons with work to do, in turn order
 let waking = false;
 let turns = null;            // a MessageChannel: the next turn, after the messages that came in meanwhile
@@ -75,9 +77,10 @@ function turn() {
     if (item.kind === 'search') {
       if (item.jobs.length > 0) searchPacket(item);
       if (item.jobs.length > 0 && searches.get(item.id) === item) { item.queued = true; queue.push(item); }
-    } else if (item.kind === 'compare') {
-      if (comparisons.get(item.job) !== item) continue; // stopped
-      if (item.slice()) { item.queued = true; queue.push(item); } else comparisons.delete(item.job);
+    } else if (item.kind === 'compare' || item.kind === 'profile') {
+      const jobs = item.kind === 'compare' ? comparisons : profiles;
+      if (jobs.get(item.job) !== item) continue; // stopped
+      if (item.slice()) { item.queued = true; queue.push(item); } else jobs.delete(item.job);
     } else {
       if (item.session > 0) work(item);
       if (item.session > 0 && item.credits > 0) { item.queued = true; queue.push(item); }
@@ -278,6 +281,25 @@ export const handlers = {
     comparisons.get(job)?.free();
     comparisons.delete(job);
   },
+
+  /** The whole run: IDA* counted per iteration and depth, then A*, in turns as Compare (profile-job.js). */
+  async profile({ job, options }) {
+    const profiling = new Profiling(core, job, options, send);
+    profiles.set(job, profiling);
+    if (options.heuristic === 'pdb') await ensurePatternDatabases(core, options.goal ?? 'blank-last');
+    if (profiles.get(job) === profiling) enqueue(profiling);
+  },
+
+  'profile-stop'({ job }) {
+    profiles.get(job)?.free();
+    profiles.delete(job);
+  },
+
+  /** The heuristic's quality: h against h* (the core's breadth-first search, kept for the next call). */
+  async quality({ job, options }) {
+    if (options.heuristic === 'pdb') await ensurePatternDatabases(core, options.goal ?? 'blank-last');
+    send({ type: 'quality-result', job, quality: core.heuristicQuality(options) });
+  },
 };
 checkHandlers('to-worker', handlers);
 
@@ -294,6 +316,8 @@ function failure(data, error) {
     case 'databases-part': return { type: 'databases-part-error', goal: data.goal, part: data.part, message };
     case 'databases-parts': case 'databases-load': return { type: 'databases-load-error', goal: data.goal, message };
     case 'compare': comparisons.delete(data.job); return { type: 'compare-error', job: data.job, name, message };
+    case 'profile': profiles.delete(data.job); return { type: 'profile-error', job: data.job, name, message };
+    case 'quality': return { type: 'quality-error', job: data.job, name, message };
     case 'start': case 'credit': case 'stop': return { type: 'error', client: data.client, session: data.session, message };
     default: return { type: 'protocol-error', received: data.type, message, ...addressOf(data) };
   }

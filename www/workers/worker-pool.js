@@ -3,7 +3,8 @@
 // goes to, and the messages coming back, checked against the protocol (protocol.js) and handed
 // to the job that handles their type. The jobs are modules of their own: streams
 // (pool-streams.js), pattern databases (pool-databases.js), parallel searches' teams
-// (pool-teams.js), trace checks (pool-checks.js) and comparisons (pool-compare.js); pool.js
+// (pool-teams.js), trace checks (pool-checks.js), comparisons (pool-compare.js), whole runs and
+// quality measures (pool-whole.js); pool.js
 // puts them together. The page never runs more workers than it has cores, whatever its widgets
 // and searches do: every job runs on the pool's workers, in turns (solver-handlers.js).
 import { createWorker } from '../platform/assets.js';
@@ -43,7 +44,7 @@ export const POOL_SIZE = Math.max(1, Math.min(4, CORES - 1));
 
 /**
  * One worker of the pool and what the jobs keep about it.
- * @typedef {{worker: Worker, answered: boolean, streams: Set<number>, goals: Set<string>, teams: number, compares: number,
+ * @typedef {{worker: Worker, answered: boolean, streams: Set<number>, goals: Set<string>, teams: number, compares: number, wholes: number,
  *   loads: Map<string, any>, keeping: Map<string, any[]>, outbox: any[], searches: Set<number>}} Slot
  */
 
@@ -146,7 +147,7 @@ export class WorkerPool {
   /** Starts a worker (throws where the page cannot). */
   add() {
     /** @type {Slot} */
-    const slot = { worker: createWorker('solver'), answered: false, streams: new Set(), goals: new Set(), teams: 0, compares: 0,
+    const slot = { worker: createWorker('solver'), answered: false, streams: new Set(), goals: new Set(), teams: 0, compares: 0, wholes: 0,
       loads: new Map(), keeping: new Map(), outbox: [], searches: new Set() };
     this.#slots.push(slot);
     slot.worker.postMessage({ type: 'init', module: this.#module });

@@ -1,0 +1,155 @@
+// The whole run and heuristic quality panels: state.run is the core's per-iteration summaries
+// (Solver's, computed here in Node) with the new nodes counted, pressing an iteration goes there,
+// A*'s count is the core's; state.quality is `tilesearch quality --json`'s for the heuristic in
+// effect, and switching the heuristic redraws; axe finds nothing with both panels shown; and
+// screenshots at 1280×720 and 390×844 (tests/e2e/artifacts/whole-run-*.png, quality-*.png).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { startServer, launch, openExplorer, state, waitForState, screenshot, ROOT } from './server.mjs';
+import { initSync, Solver } from '../../www/pkg/tilesearch.js';
+
+initSync({ module: readFileSync(resolve(ROOT, 'www/pkg/tilesearch_bg.wasm')) });
+// The CLI `make test-e2e` builds (TILESEARCH_CLI), else the release build.
+const CLI = resolve(ROOT, process.env.TILESEARCH_CLI ?? 'target/release/tilesearch');
+const cliQuality = (...args) => JSON.parse(execFileSync(CLI, ['quality', '--json', ...args]).toString());
+const LECTURE = '6 4 5 8 2 7 1 0 3';
+const FIFTEEN = '1 5 3 10 9 2 7 4 0 14 11 15 12 13 8 6'; // 38 moves: 8 iterations, 336,129 nodes
+
+let server, browser;
+before(async () => { server = await startServer(); browser = await launch(); });
+after(async () => { await browser?.close(); await server?.close(); });
+
+/** The core's own run of `options`: Solver's summary and A*'s. */
+function core(options) {
+  const ida = new Solver(options);
+  const summary = ida.run();
+  ida.free();
+  const astar = new Solver({ ...options, algorithm: 'astar' });
+  const a = astar.run();
+  astar.free();
+  return { summary, astar: a };
+}
+
+/** state.run checked against Solver's iterations: the same counts, and each new count what the iteration added. */
+function assertRun(run, summary) {
+  assert.deepEqual(run.map(({ iteration, threshold, visited, pruned }) => ({ iteration, threshold, visited, pruned })),
+    summary.iterations.map(({ iteration, threshold, visited, pruned }) => ({ iteration, threshold, visited, pruned })));
+  run.forEach((it, k) => {
+    // A finished iteration repeats the whole of the one before; the last stops at the goal.
+    if (k === 0) assert.equal(it.new, it.visited);
+    else if (k < run.length - 1) assert.equal(it.new, it.visited - run[k - 1].visited);
+    else assert.ok(it.new > 0 && it.visited - it.new <= run[k - 1].visited);
+  });
+}
+
+const quality = (q) => q && { heuristic: q.heuristic, states: q.states, admissible: q.admissible, meanH: q.meanH, meanDistance: q.meanDistance };
+
+/** Scrolls the widget's panel `selector` to the top of the window, below a phone's sticky controls (for the screens). */
+const toTop = (page, selector) => page.locator(`tile-search ${selector}`).evaluate((panel) => {
+  panel.scrollIntoView({ block: 'start' });
+  const controls = panel.getRootNode().querySelector('.controls').getBoundingClientRect();
+  if (controls.top <= 0 && controls.bottom > 0) window.scrollBy(0, -controls.bottom - 8);
+});
+
+async function axe(page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ url: '/node_modules/axe-core/axe.min.js' });
+  const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('the whole run: the core\'s iterations, the new part, A*, and a press goes to the iteration', async () => {
+  const { page, context, errors } = await openExplorer(browser, server.url, { viewport: { width: 1280, height: 720 } });
+  await toTop(page, '.run-panel');
+  const { summary, astar } = core({ board: LECTURE });
+  const { run } = await waitForState(page, (s) => s.run !== null);
+  assertRun(run, summary);
+  // The overhead in words, and A*'s count (the core's) once it has run.
+  const total = run.reduce((sum, it) => sum + it.visited, 0);
+  const last = run.at(-1).visited;
+  await page.locator('tile-search .run-astar').filter({ hasText: 'A* expanded' }).waitFor();
+  assert.equal(await page.locator('tile-search .run-sentence').textContent(),
+    `All ${run.length} iterations visited ${total.toLocaleString('en')} nodes; the last alone ${last.toLocaleString('en')}: `
+    + `the repeats cost ${Math.round((100 * (total - last)) / last)} % more.`);
+  assert.match(await page.locator('tile-search .run-astar').textContent(), new RegExp(`^A\\* expanded ${astar.expanded.toLocaleString('en')} nodes`));
+  // Pressing iteration 3 shows it whole: the moment of its raise (the core's seek), marked.
+  const third = page.locator('tile-search .run-column[data-iteration="3"]');
+  await third.click();
+  const at = await waitForState(page, (s) => s.status === 'paused' && s.raise !== null && s.iteration === 3);
+  assert.deepEqual([at.raise.from, at.raise.to], [summary.iterations[2].threshold, summary.iterations[2].nextThreshold]);
+  assert.equal(await third.getAttribute('aria-current'), 'step');
+  await toTop(page, '.run-panel');
+  await screenshot(page, 'whole-run-1280', { fullPage: false });
+  // The heuristic's quality: the CLI's numbers, this board's cell (h 17, h* 25), and a redraw on another heuristic.
+  await toTop(page, '.quality-panel');
+  let s = await waitForState(page, (st) => st.quality !== null);
+  assert.deepEqual(quality(s.quality), quality(cliQuality('--heuristic', 'manhattan')));
+  assert.deepEqual(s.quality.board, { h: 17, distance: 25 });
+  assert.match(await page.locator('tile-search .quality-chart svg').getAttribute('aria-label'), /^Heat map of h against h\* for Manhattan on all 181,440 solvable 8-puzzle states: no state above the diagonal/);
+  await screenshot(page, 'quality-1280', { fullPage: false });
+  assert.deepEqual(await axe(page), [], 'axe with the whole run and the quality shown');
+  await page.getByRole('combobox', { name: 'Heuristic' }).selectOption('hamming');
+  s = await waitForState(page, (st) => st.quality?.heuristic === 'hamming');
+  assert.deepEqual(quality(s.quality), quality(cliQuality('--heuristic', 'hamming')));
+  assert.match(await page.locator('tile-search .quality-chart svg').getAttribute('aria-label'), /for Hamming on/);
+  assert.equal(await page.locator('tile-search .quality-table tr.current td').first().textContent(), 'Hamming');
+  // The whole run is Hamming's now, once it is in view again.
+  await page.locator('tile-search .run-panel').scrollIntoViewIfNeeded();
+  s = await waitForState(page, (st) => st.run !== null);
+  assertRun(s.run, core({ board: LECTURE, heuristic: 'hamming' }).summary);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a 15-puzzle: the whole run, and the quality over Korf\'s 100; on a phone', async () => {
+  const { page, context, errors } = await openExplorer(browser, `${server.url}#board=${FIFTEEN.replaceAll(' ', '+')}&heuristic=manhattan`,
+    { viewport: { width: 390, height: 844 } });
+  await toTop(page, '.run-panel');
+  // A 15-puzzle's run waits to be asked for (it may take minutes).
+  await page.waitForTimeout(300);
+  assert.equal((await state(page)).run, null);
+  await page.getByRole('button', { name: 'Run it whole' }).click();
+  const { run } = await waitForState(page, (s) => s.run !== null);
+  assertRun(run, core({ board: FIFTEEN }).summary);
+  await page.locator('tile-search .run-astar').filter({ hasText: 'A* expanded' }).waitFor();
+  await screenshot(page, 'whole-run-390', { fullPage: false });
+  await toTop(page, '.quality-panel');
+  const { quality: q } = await waitForState(page, (s) => s.quality !== null);
+  assert.deepEqual(quality(q), quality(cliQuality('--heuristic', 'manhattan', '--width', '4')));
+  assert.equal(q.width, 4);
+  // Not one of Korf's: its h* is the whole run's solution length (IDA*, admissible: optimal), ringed.
+  assert.equal(q.board.distance, 38);
+  assert.equal(await page.locator('tile-search .quality-chart .board-cell').count(), 1);
+  await screenshot(page, 'quality-390', { fullPage: false });
+  assert.deepEqual(errors, []);
+  await context.close();
+  // The same on the 8-puzzle at phone size, for the screens.
+  const phone = await openExplorer(browser, server.url, { viewport: { width: 390, height: 844 } });
+  await toTop(phone.page, '.quality-panel');
+  await waitForState(phone.page, (s) => s.quality !== null);
+  await screenshot(phone.page, 'quality-8-390', { fullPage: false });
+  await toTop(phone.page, '.run-panel');
+  await waitForState(phone.page, (s) => s.run !== null);
+  await phone.page.locator('tile-search .run-astar').filter({ hasText: 'A* expanded' }).waitFor();
+  await screenshot(phone.page, 'whole-run-8-390', { fullPage: false });
+  assert.deepEqual(phone.errors, []);
+  await phone.context.close();
+});
+
+test('the panels wait to be seen, and leave a graph search alone', async () => {
+  const { page, context, errors } = await openExplorer(browser, server.url, { viewport: { width: 1280, height: 720 } });
+  await page.waitForTimeout(500);
+  // Below the first screen: nothing computed yet.
+  const before = await state(page);
+  assert.equal(before.run, null);
+  assert.equal(before.quality, null);
+  await page.getByRole('combobox', { name: 'Algorithm' }).selectOption('bfs');
+  await page.locator('tile-search .quality-panel').scrollIntoViewIfNeeded();
+  const s = await waitForState(page, (st) => st.quality !== null);
+  assert.equal(s.run, null);
+  assert.equal(await page.locator('tile-search .run-panel').isVisible(), false);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,184 @@
+// "Heuristic quality": the heuristic's h against the true distance h* — for the 8-puzzle of
+// every one of its 181,440 states, for the 15-puzzle of Korf's 100 instances — as a heat map
+// (a cell per (h*, h), shaded by its count of states; the diagonal h = h* marked; nothing above
+// it: admissible), the means in words, every heuristic's means in a table, and the board shown
+// marked in its cell. The measure is the core's (heuristicQuality, the same numbers as
+// `tilesearch quality --json`), computed in a worker of the page's pool once the panel is in
+// view; each heuristic's is kept, so switching the heuristic redraws at once.
+import { measureQuality } from '../workers/pool.js';
+import { heatCells, legend, qualityState, qualitySentence, sampleWords } from '../model/heat-map.js';
+import { number } from '../model/words.js';
+
+const NAMES = { hamming: 'Hamming', manhattan: 'Manhattan', 'linear-conflict': 'Linear conflict', pdb: 'Pattern databases' };
+
+export class QualityView {
+  #status; #sentence; #chart; #legend; #table; #getModule;
+  #options = null;      // {heuristic, goal, width, board, solvedLength}
+  #measures = new Map(); // "width goal heuristic board" → the core's measure, or its promise
+  #shown = null;        // the measure drawn
+  #visible = false;
+
+  /** `getModule()`: the page's compiled core, for a worker started for it. */
+  constructor(container, getModule) {
+    this.#getModule = getModule;
+    container.innerHTML = `
+      <h2>Heuristic quality: h against the true distance h*</h2>
+      <p class="quality-status" role="status"></p>
+      <p class="quality-sentence"></p>
+      <div class="quality-body">
+        <figure class="chart quality-chart" hidden><svg role="img"></svg>
+          <figcaption></figcaption></figure>
+        <div class="quality-side">
+          <p class="quality-legend"></p>
+          <div class="table-scroll" tabindex="0" role="group" aria-label="Every heuristic's means"><table class="compare quality-table" hidden>
+            <caption>Every heuristic on the same states</caption>
+            <thead><tr><th scope="col">Heuristic</th><th scope="col">Mean h</th><th scope="col">Mean h*</th><th scope="col">h / h*</th><th scope="col">Admissible</th></tr></thead>
+            <tbody></tbody></table></div>
+        </div>
+      </div>`;
+    const $ = (selector) => /** @type {HTMLElement} */ (container.querySelector(selector));
+    this.#status = $('.quality-status');
+    this.#sentence = $('.quality-sentence');
+    this.#chart = $('.quality-chart');
+    this.#legend = $('.quality-legend');
+    this.#table = $('.quality-table');
+    new IntersectionObserver((entries) => {
+      this.#visible = entries.some((entry) => entry.isIntersecting);
+      if (this.#visible) this.#measure();
+    }).observe(container);
+  }
+
+  /** `state.quality`: the measure of the heuristic in effect, once computed, with the board's cell as ringed; else null. */
+  get state() { return this.#shown && { ...qualityState(this.#shown), board: this.#cell(this.#shown) }; }
+
+  /**
+   * The widget's options: {heuristic, goal, width, board (tiles as text), solvedLength (the
+   * optimal length once IDA* solved it, else null)}, or null (no board to measure).
+   */
+  render(options) {
+    const key = JSON.stringify(options);
+    if (key === JSON.stringify(this.#options)) return;
+    this.#options = options;
+    if (!options || options.width > 4) {
+      this.#shown = null;
+      this.#status.textContent = options ? 'Heuristic quality is measured on the 8- and 15-puzzle.' : '';
+      this.#draw();
+      return;
+    }
+    this.#measure();
+  }
+
+  #key(heuristic) {
+    const { width, goal, board } = this.#options;
+    return `${width} ${goal} ${heuristic} ${board}`;
+  }
+
+  /** The heuristics in the table: pdb only where it is in effect (its databases are there then). */
+  #heuristics() {
+    const { width, heuristic } = this.#options;
+    return width === 4 && heuristic === 'pdb' ? ['hamming', 'manhattan', 'linear-conflict', 'pdb'] : ['hamming', 'manhattan', 'linear-conflict'];
+  }
+
+  /** Measures every heuristic of the table (once each), the one in effect first, then draws. */
+  #measure() {
+    const options = this.#options;
+    if (!this.#visible || !options || options.width > 4) return;
+    const cached = this.#measures.get(this.#key(options.heuristic));
+    if (cached && !(cached instanceof Promise)) { this.#shown = cached; this.#draw(); }
+    else if (!cached) this.#status.textContent = options.width === 3 ? 'Measuring all 181,440 states in a worker…' : 'Measuring Korf\'s 100 15-puzzles in a worker…';
+    const { width, goal, board } = options;
+    for (const heuristic of [options.heuristic, ...this.#heuristics().filter((h) => h !== options.heuristic)]) {
+      const key = this.#key(heuristic);
+      if (this.#measures.has(key)) continue;
+      const measured = measureQuality(this.#getModule(), { heuristic, goal, width, board }).then((q) => {
+        this.#measures.set(key, q);
+        if (this.#options === options) {
+          if (heuristic === options.heuristic) { this.#shown = q; this.#status.textContent = ''; }
+          this.#draw();
+        }
+        return q;
+      }, (error) => {
+        this.#measures.delete(key);
+        if (this.#options === options && heuristic === options.heuristic) {
+          this.#status.textContent = error.refused ? `The measure runs in a Web Worker, and this page cannot start one: ${error.message}`
+            : `The measure failed: ${error.message}`;
+        }
+      });
+      this.#measures.set(key, measured);
+    }
+  }
+
+  #draw() {
+    const q = this.#options && this.#shown?.heuristic === this.#options.heuristic && this.#shown.goal === this.#options.goal
+      && this.#shown.width === this.#options.width ? this.#shown : null;
+    if (!q) this.#shown = null;
+    this.#chart.hidden = this.#table.hidden = !q;
+    this.#sentence.textContent = '';
+    this.#legend.textContent = '';
+    if (!q) return;
+    const name = NAMES[q.heuristic] ?? q.heuristic;
+    const cell = this.#cell(q);
+    this.#sentence.textContent = `${qualitySentence(q, name)}${cell ? ` This board: h ${cell.h}, h* ${cell.distance ?? 'not known (not one of Korf\'s 100: run the search to the solution, or the whole run, to learn it)'}.` : ''}`;
+    this.#drawChart(q, name, cell);
+    this.#drawTable(q);
+  }
+
+  /** The board's cell: the core's h and h*, or the solution's length as h* once IDA* found it. */
+  #cell(q) {
+    if (!q.board) return null;
+    return { h: q.board.h, distance: q.board.distance ?? this.#options.solvedLength ?? null };
+  }
+
+  #drawChart(q, name, cell) {
+    const maxD = q.maxDistance, maxH = Math.max(q.maxH, cell?.h ?? 0);
+    // A cell per (h*, h): square, the chart about 26rem wide whatever the sample's range.
+    const size = Math.max(6, Math.min(14, Math.floor(360 / (maxD + 1)))), left = 34, top = 6, bottom = 30;
+    const width = left + size * (maxD + 1) + 8, height = top + size * (maxH + 1) + bottom;
+    const x = (d) => left + d * size, y = (h) => top + (maxH - h) * size;
+    const parts = [];
+    const step = maxD > 40 ? 10 : 5;
+    for (let d = 0; d <= maxD; d += step) {
+      parts.push(`<text class="axis" x="${x(d) + size / 2}" y="${height - bottom + 13}" text-anchor="middle">${d}</text>`);
+    }
+    for (let h = 0; h <= maxH; h += step) parts.push(`<text class="axis" x="${left - 4}" y="${y(h) + size / 2 + 4}" text-anchor="end">${h}</text>`);
+    parts.push(`<text class="axis" x="${left + (size * (maxD + 1)) / 2}" y="${height - 3}" text-anchor="middle">h*, the true distance (moves)</text>`,
+      `<text class="axis" transform="translate(10 ${top + (size * (maxH + 1)) / 2}) rotate(-90)" text-anchor="middle">h, the estimate</text>`,
+      `<rect class="quality-frame" x="${left}" y="${top}" width="${size * (maxD + 1)}" height="${size * (maxH + 1)}"></rect>`);
+    for (const c of heatCells(q.counts)) {
+      parts.push(`<rect class="heat l${c.level}${c.above ? ' above' : ''}" x="${x(c.d)}" y="${y(c.h)}" width="${size}" height="${size}"><title>h* ${c.d}, h ${c.h}: ${number(c.count)} state${c.count === 1 ? '' : 's'}</title></rect>`);
+    }
+    // The diagonal h = h*: on it the estimate is exact; above it, it would overestimate.
+    const diagonal = Math.min(maxD, maxH) + 1;
+    parts.push(`<line class="diagonal" x1="${x(0)}" y1="${y(0) + size}" x2="${x(diagonal)}" y2="${y(diagonal) + size}"></line>`,
+      `<text class="axis diagonal-label" x="${x(diagonal) - 10}" y="${y(diagonal) + size + 10}" text-anchor="end">h = h*</text>`);
+    if (cell && cell.distance !== null && cell.distance <= maxD) {
+      parts.push(`<rect class="board-cell" x="${x(cell.distance) - 2}" y="${y(cell.h) - 2}" width="${size + 4}" height="${size + 4}"><title>This board: h ${cell.h}, h* ${cell.distance}</title></rect>`);
+    }
+    const svg = this.#chart.querySelector('svg');
+    svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+    svg.style.maxWidth = `${width * 1.25}px`;
+    svg.innerHTML = parts.join('');
+    svg.setAttribute('aria-label', `Heat map of h against h* for ${name} on ${sampleWords(q)}: ${q.admissible ? 'no state above the diagonal h = h*' : `${number(q.overestimated)} states above the diagonal`}; mean h ${q.meanH.toFixed(2)}, mean h* ${q.meanDistance.toFixed(2)}${cell && cell.distance !== null ? `; this board at h* ${cell.distance}, h ${cell.h} (ringed)` : ''}.`);
+    this.#chart.querySelector('figcaption').textContent = `${name}: one cell per h* and h, darker for more states (log scale); the line is h = h*${cell && cell.distance !== null ? '; the ringed cell is this board' : ''}.`;
+    this.#legend.innerHTML = `States per cell: ${legend(q.counts).map(({ level, from, to }) =>
+      `<span class="swatch heat-swatch l${level}"></span> ${from === to ? number(from) : `${number(from)}–${number(to)}`}`).join(' ')}`;
+  }
+
+  #drawTable(q) {
+    const body = this.#table.querySelector('tbody');
+    body.replaceChildren(...this.#heuristics().map((heuristic) => {
+      const m = this.#measures.get(this.#key(heuristic));
+      const row = document.createElement('tr');
+      if (heuristic === q.heuristic) { row.className = 'current'; row.setAttribute('aria-current', 'true'); }
+      const ready = m && !(m instanceof Promise);
+      const cells = [NAMES[heuristic], ready ? m.meanH.toFixed(2) : '…', ready ? m.meanDistance.toFixed(2) : '…',
+        ready ? `${Math.round((100 * m.meanH) / m.meanDistance)} %` : '…', ready ? (m.admissible ? 'yes' : `no (${number(m.overestimated)})`) : '…'];
+      for (const text of cells) {
+        const cell = document.createElement('td');
+        cell.textContent = text;
+        row.append(cell);
+      }
+      return row;
+    }));
+  }
+}

@@ -1,0 +1,102 @@
+// The whole run in the solver worker: IDA* run to the end by the core's RunProfiler (every
+// iteration counted per depth: visited, new, pruned), then A* on the same board for its
+// expanded count, both in slices of about a turn (solver-handlers.js runs one per turn, after
+// the streams' batches), as a comparison is (compare-job.js). The counts so far go out every
+// PROGRESS_MS, so the panel fills in iteration by iteration on a long 15-puzzle run.
+
+const PROGRESS_MS = 250;
+const SLICE_MS = 2;          // about one turn of the worker
+const FIRST_SLICE = 2000;    // nodes; then sized from the last slice's speed
+
+/** One whole run (its job number from the page), advanced by slice() until it is done. */
+export class Profiling {
+  kind = 'profile';
+  queued = false;
+  #core; #options; #send;
+  #profiler = null;
+  #astar = null;
+  #seconds = 0;
+  #reported = 0;
+  #nodes = FIRST_SLICE;
+
+  /**
+   * @param {typeof import('../pkg/tilesearch.js')} core the initialised core
+   * @param {number} job the page's number for this run
+   * @param {object} options a Solver's options (IDA*)
+   * @param {(message: import('./protocol-types').FromWorker) => void} send
+   */
+  constructor(core, job, options, send) {
+    this.#core = core;
+    this.job = job;
+    this.#options = options;
+    this.#send = send;
+  }
+
+  /** One slice; false once the run is over (done, or failed: both are sent). */
+  slice() {
+    try {
+      return this.#astar ? this.#sliceAstar() : this.#sliceIda();
+    } catch (error) {
+      this.free();
+      this.#send({ type: 'profile-error', job: this.job, name: error.name ?? 'Error', message: error.message ?? String(error) });
+      return false;
+    }
+  }
+
+  /** Runs `run(nodes)` and sizes the next slice to about SLICE_MS, whatever the speed per node. */
+  #timed(run) {
+    const start = performance.now();
+    const result = run(this.#nodes);
+    const took = performance.now() - start;
+    this.#seconds += took / 1000;
+    this.#nodes = Math.max(1000, Math.min(1e6, Math.round(this.#nodes * SLICE_MS / Math.max(took, 0.05))));
+    return result;
+  }
+
+  #sliceIda() {
+    if (!this.#profiler) {
+      this.#profiler = new this.#core.RunProfiler({ ...this.#options, algorithm: 'ida' });
+      this.#reported = performance.now();
+    }
+    const profiler = this.#profiler;
+    const status = this.#timed((nodes) => profiler.run(nodes));
+    if (status === 'running') {
+      if (performance.now() - this.#reported > PROGRESS_MS) {
+        this.#reported = performance.now();
+        const profile = profiler.profile();
+        const nodes = profile.iterations.reduce((sum, it) => sum + it.visited + it.pruned, 0);
+        this.#send({ type: 'profile-progress', job: this.job, profile, nodes, seconds: this.#seconds });
+      }
+      return true;
+    }
+    this.#send({ type: 'profile-result', job: this.job, profile: profiler.profile(), seconds: this.#seconds });
+    profiler.free();
+    this.#profiler = null;
+    // A* holds every state it reaches: the 24-puzzle's would only meet the memory guard.
+    if (this.#core.parseBoard(this.#options.board).length > 16) {
+      this.#send({ type: 'profile-astar', job: this.job, status: 'skipped', expanded: 0, reached: null, length: null });
+      return false;
+    }
+    this.#astar = new this.#core.Solver({ ...this.#options, algorithm: 'astar' });
+    this.#nodes = FIRST_SLICE;
+    return true;
+  }
+
+  #sliceAstar() {
+    const solver = this.#astar;
+    const summary = this.#timed((nodes) => solver.run({ maxNodes: nodes }));
+    if (summary.status === 'running') return true;
+    const { status, expanded, reached, length } = summary;
+    this.#send({ type: 'profile-astar', job: this.job, status, expanded, reached, length });
+    this.free();
+    return false;
+  }
+
+  /** Frees the searches under way (a stop, or the end). */
+  free() {
+    this.#profiler?.free();
+    this.#profiler = null;
+    this.#astar?.free();
+    this.#astar = null;
+  }
+}
