@@ -66,9 +66,9 @@ export class TreeView {
           <span class="key solution">★</span> solution
           <span class="key more">+N</span> not drawn</span>
         <span class="legend ida-legend"><span class="key visited">g h f</span> visited
-          <span class="key ghost">✂ f &gt; t</span> pruned (t: the threshold)
-          <span class="key cause">▲ ✂</span> set the next threshold
-          <span class="key path">▶</span> current path
+          <span class="key ghost" title="t: the threshold">✂ f &gt; t</span> pruned
+          <span class="key cause">▲ ✂</span> set the next t
+          <span class="key path">▶</span> path
           <span class="key solution">★</span> solution
           <span class="key more">+N</span> not drawn</span>
       </div>
