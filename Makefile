@@ -14,6 +14,7 @@ export PATH := $(HOME)/.cargo/bin:$(PATH)
 
 .PHONY: help setup setup-wasm setup-node setup-chromium setup-pandoc setup-apt build serve test test-all lint \
         lint-native lint-web test-rust test-wasm test-wasm-node test-wasm-browser test-js test-e2e native-cli \
+        test-ready test-e2e-1 test-e2e-2 test-e2e-3 test-e2e-4 \
         test-long soak bench bench-wasm test-cli-faults-long python python-install test-python test-jupyter setup-python
 
 help:
@@ -94,7 +95,7 @@ $(VENV)/.installed: python/requirements-dev.txt python/requirements-widget.txt
 	$(VPY) -m pip install --quiet --disable-pip-version-check -r python/requirements-dev.txt -r python/requirements-widget.txt
 	@touch $@
 
-python: setup-python build
+python: setup-python $(BUILT)
 	rm -f $(WHEELS)/tilesearch-*.whl
 	cd python && CARGO_TARGET_DIR=$(CURDIR)/$(PY_TARGET) $(CURDIR)/$(VENV)/bin/maturin build \
 	  --release --quiet --out $(CURDIR)/$(WHEELS)
@@ -117,14 +118,23 @@ TEST_PROFILE := test-release
 NATIVE := CARGO_TARGET_DIR=target/native
 CLI := target/native/$(TEST_PROFILE)/tilesearch
 
-# Two recipes at once (the machine class has two cores). The e2e tests are the longest recipe,
-# so they come first: they start as soon as the wasm build and the CLI are built (side by side),
-# and the other slot takes the rest in turn: clippy, the Rust tests, the lint, the wasm tests and
-# the Node tests. Each recipe's output is printed whole when it ends.
+# Two recipes at once (the machine class has two cores), in two phases. First what every lane
+# needs: the wasm package, the CLI, clippy and .venv. Then the tests, in this order of priority
+# (each slot takes the next when it is free): the e2e files in four parts, the longest work,
+# between the Rust tests, the lint, the wasm tests, the Node tests and the Python tests. (In one
+# phase make started the e2e tests late: a slot freed while the build's own prerequisites were
+# finishing went to whatever was ready then.) Each recipe's output is printed whole when it ends.
 test:
-	$(MAKE) --no-print-directory -j2 --output-sync=target test-all
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-ready
+	$(MAKE) --no-print-directory -j2 --output-sync=target TEST_READY=1 test-all
 
-test-all: test-e2e test-rust lint test-wasm test-js test-python test-jupyter
+test-ready: build native-cli lint-native setup-apt setup-python
+
+# In the second phase the build and clippy are done: the lanes need not wait for them again.
+BUILT = $(if $(TEST_READY),,build)
+LINTED = $(if $(TEST_READY),,lint-native)
+
+test-all: test-e2e-1 test-rust test-e2e-2 lint-web test-wasm test-e2e-3 test-js test-python test-e2e-4 test-jupyter
 
 lint: lint-native lint-web
 
@@ -132,7 +142,7 @@ lint: lint-native lint-web
 lint-native:
 	$(NATIVE) cargo clippy --all-targets --features python --profile $(TEST_PROFILE) -- -D warnings
 
-lint-web: setup-wasm build
+lint-web: setup-wasm $(BUILT)
 	cargo fmt --check
 	cargo clippy --target $(WASM_TARGET) --lib --test wasm --release -- -D warnings
 	node_modules/.bin/eslint .
@@ -140,7 +150,7 @@ lint-web: setup-wasm build
 
 # Release-grade optimisation: the sweeps solve thousands of 8-puzzles with each heuristic (all
 # 181,440 states in `make test-long`).
-test-rust: native-cli lint-native
+test-rust: native-cli $(LINTED)
 	$(NATIVE) cargo test --profile $(TEST_PROFILE)
 
 # The CLI for the e2e tests (their trace download is compared with `tilesearch trace`), built
@@ -163,7 +173,7 @@ test-wasm-browser: setup-wasm setup-chromium test-wasm-node
 	  cargo test --target $(WASM_TARGET) --test wasm
 
 # The Node tests compare checkTrace's verdicts with the CLI's.
-test-js: build native-cli
+test-js: $(BUILT) native-cli
 	TILESEARCH_CLI=$(CLI) WASM_BINDGEN_VERSION=$(WASM_BINDGEN_VERSION) node --test tests/js/
 
 # The Node soak of the wasm API for SOAK_SECONDS (default 20 minutes); `make test-js` runs a
@@ -172,9 +182,19 @@ SOAK_SECONDS ?= 1200
 soak: build
 	SOAK_SECONDS=$(SOAK_SECONDS) node --test --test-timeout=0 tests/js/soak.test.mjs
 
-# End-to-end: Playwright (playwright-core) drives Debian's Chromium through the real page.
-test-e2e: build setup-chromium setup-pandoc native-cli
-	TILESEARCH_CLI=$(CLI) node --test --test-concurrency=1 $(filter-out tests/e2e/jupyter.test.mjs,$(wildcard tests/e2e/*.test.mjs))
+# End-to-end: Playwright (playwright-core) drives Debian's Chromium through the real page. In
+# four parts of a few minutes each, so that `make test` shares them between its two slots; the
+# fourth takes every file the others do not name (a new file is never left out).
+E2E_FILES := $(filter-out tests/e2e/jupyter.test.mjs,$(wildcard tests/e2e/*.test.mjs))
+E2E_1 := $(addprefix tests/e2e/,a11y.test.mjs agreement.test.mjs algorithms.test.mjs bench.test.mjs check.test.mjs)
+E2E_2 := $(addprefix tests/e2e/,embed.test.mjs explorer.test.mjs host.test.mjs iframe.test.mjs input.test.mjs)
+E2E_3 := $(addprefix tests/e2e/,layout.test.mjs moment.test.mjs npm.test.mjs pandoc.test.mjs parallel.test.mjs pdb.test.mjs)
+E2E_4 := $(filter-out $(E2E_1) $(E2E_2) $(E2E_3),$(E2E_FILES))
+
+test-e2e: test-e2e-1 test-e2e-2 test-e2e-3 test-e2e-4
+
+test-e2e-1 test-e2e-2 test-e2e-3 test-e2e-4: test-e2e-%: $(BUILT) setup-chromium setup-pandoc native-cli
+	TILESEARCH_CLI=$(CLI) node --test --test-concurrency=1 $(E2E_$*)
 
 # What `make test` samples or shortens, at full length (CI runs it after `make test`): the
 # IDA* sweeps with every heuristic and the BFS and A* sweep over all 181,440 8-puzzle states,
