@@ -118,13 +118,15 @@ TEST_PROFILE := test-release
 NATIVE := CARGO_TARGET_DIR=target/native
 CLI := target/native/$(TEST_PROFILE)/tilesearch
 
-# Two recipes at once (the machine class has two cores), in two phases. First what every lane
-# needs: the wasm package, the CLI, clippy and .venv. Then the tests, in this order of priority
+# Two recipes at once (the machine class has two cores), in two phases after the set-up (so that
+# the wasm build, the longest, starts first). First what every lane needs: the wasm package, the
+# CLI, clippy and .venv. Then the tests, in this order of priority
 # (each slot takes the next when it is free): the e2e files in four parts, the longest work,
 # between the Rust tests, the lint, the wasm tests, the Node tests and the Python tests. (In one
 # phase make started the e2e tests late: a slot freed while the build's own prerequisites were
 # finishing went to whatever was ready then.) Each recipe's output is printed whole when it ends.
 test:
+	$(MAKE) --no-print-directory setup-wasm setup-node setup-apt
 	$(MAKE) --no-print-directory -j2 --output-sync=target test-ready
 	$(MAKE) --no-print-directory -j2 --output-sync=target TEST_READY=1 test-all
 
