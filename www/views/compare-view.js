@@ -25,7 +25,7 @@ export class CompareView {
       <div class="compare-tools"><button type="button" data-compare="start">Compare</button>
         <button type="button" data-compare="stop" disabled>Stop comparing</button>
         <p class="compare-status" role="status"></p></div>
-      <div class="table-scroll" tabindex="0" role="group" aria-label="Comparison table"><table class="compare" hidden>
+      <div class="table-scroll" tabindex="0" role="group" aria-label="Comparison table"><table class="compare data-table" hidden>
         <caption></caption>
         <thead><tr><th scope="col">Algorithm</th><th scope="col">Solution length</th><th scope="col">Expanded</th>
           <th scope="col">Generated</th><th scope="col">Largest frontier</th><th scope="col">Reached states</th><th scope="col">Time</th></tr></thead>

@@ -30,7 +30,7 @@ export class QualityView {
           <figcaption></figcaption></figure>
         <div class="quality-side">
           <p class="quality-legend"></p>
-          <div class="table-scroll" tabindex="0" role="group" aria-label="Every heuristic's means"><table class="compare quality-table" hidden>
+          <div class="table-scroll" tabindex="0" role="group" aria-label="Every heuristic's means"><table class="data-table quality-table" hidden>
             <caption>Every heuristic on the same states</caption>
             <thead><tr><th scope="col">Heuristic</th><th scope="col">Mean h</th><th scope="col">Mean h*</th><th scope="col">h / h*</th><th scope="col">Admissible</th></tr></thead>
             <tbody></tbody></table></div>
