@@ -444,7 +444,8 @@ export class TreeModel {
     if (this.count === 0) return this.emptyNote ?? 'The tree of the current iteration appears here.';
     if (this.anonymous && this.emptyNote) return this.emptyNote;
     return `Iteration ${this.iteration}, threshold ${this.threshold}: ${number(this.visited)} visited, ${number(this.pruned)} pruned. ` +
-      (this.undrawn > 0 ? `The first ${number(this.count)} nodes are drawn; the other ${number(this.undrawn)} are counted only (as +N under their deepest drawn ancestor).`
+      (this.undrawn > 0 ? `The first ${number(this.count)} nodes are drawn; the other ${number(this.undrawn)} are counted only (as +N under their deepest drawn ancestor). ` +
+        'Each node drawn costs the page time: Solve now, which draws none, searches many times faster.'
         : allDrawn(this.nodes));
   }
 
