@@ -5,6 +5,7 @@
 // leave one to the page), and that worker is ended when the comparison ends and nothing else
 // uses it: the graph searches grow its wasm memory, which never shrinks.
 import { POOL_LIMIT } from './worker-pool.js';
+import { PoolRequests } from './pool-requests.js';
 
 /**
  * One algorithm's result, as the worker sends it (protocol.js compare-result).
@@ -13,29 +14,18 @@ import { POOL_LIMIT } from './worker-pool.js';
 
 /** A job of the pool (worker-pool.js PoolJob). */
 export class CompareJob {
-  #pool;
-  #runs = new Map();   // job number → {client, slot, onProgress, onResult, resolve, reject}
-  #next = 1;
+  // Every comparison ends a worker it leaves idle: the graph searches grow its wasm memory.
+  #requests;
 
   /** @param {import('./worker-pool.js').WorkerPool} pool */
-  constructor(pool) { this.#pool = pool; }
+  constructor(pool) { this.#requests = new PoolRequests(pool, 'compares', POOL_LIMIT, () => true); }
 
   handlers = {
-    'compare-progress': (slot, { job, algorithm, nodes, seconds }) => this.#runs.get(job)?.onProgress({ algorithm, nodes, seconds }),
-    'compare-result': (slot, { type: _type, job, ...result }) => this.#runs.get(job)?.onResult(result),
-    'compare-done': (slot, { job }) => this.#end(job)?.resolve(),
-    'compare-error': (slot, { job, name, message }) => this.#end(job)?.reject(Object.assign(new Error(message), { name })),
+    'compare-progress': (slot, { job, algorithm, nodes, seconds }) => this.#requests.get(job)?.onProgress({ algorithm, nodes, seconds }),
+    'compare-result': (slot, { type: _type, job, ...result }) => this.#requests.get(job)?.onResult(result),
+    'compare-done': (slot, { job }) => this.#requests.end(job)?.resolve(),
+    'compare-error': (slot, { job, name, message }) => this.#requests.end(job)?.reject(Object.assign(new Error(message), { name })),
   };
-
-  #end(job) {
-    const run = this.#runs.get(job);
-    if (!run) return undefined;
-    this.#runs.delete(job);
-    run.slot.compares -= 1;
-    if (this.#pool.has(run.slot) && this.#pool.idle(run.slot)) this.#pool.remove(run.slot, new Error('the comparison\'s worker was ended'));
-    this.#pool.leave(run.client);
-    return run;
-  }
 
   /**
    * Runs `algorithms` one after another on `options` (a Solver's, but the algorithm) in a
@@ -52,41 +42,12 @@ export class CompareJob {
    * @returns {{done: Promise<void>, stop: () => void}}
    */
   compare(module, options, algorithms, { onProgress = () => {}, onResult = () => {} } = {}) {
-    const job = this.#next++;
-    let stop = () => {};
-    const done = new Promise((resolve, reject) => {
-      let client, slot;
-      try {
-        client = this.#pool.join(module);
-        slot = this.#pool.pick(options, POOL_LIMIT);
-      } catch (error) {
-        if (client !== undefined) this.#pool.leave(client);
-        reject(Object.assign(error, { refused: true }));
-        return;
-      }
-      slot.compares += 1;
-      this.#runs.set(job, { client, slot, onProgress, onResult, resolve, reject });
-      this.#pool.post(slot, { type: 'compare', job, options, algorithms });
-      stop = () => {
-        if (!this.#runs.has(job)) return;
-        this.#pool.post(slot, { type: 'compare-stop', job });
-        this.#end(job).reject(new DOMException('the comparison was stopped', 'AbortError'));
-      };
-    });
-    done.catch(() => {}); // whoever awaits `done` hears it; a stopped comparison needs no listener
-    return { done, stop: () => stop() };
+    const { job, done } = this.#requests.start(module, options, { type: 'compare', options, algorithms }, { onProgress, onResult });
+    return { done, stop: () => this.#requests.stop(job, 'compare-stop', 'the comparison was stopped') };
   }
 
-  weight(slot) { return slot.compares; }
-  busy(slot) { return slot.compares > 0; }
-
-  lost(slot, error) {
-    for (const [job, run] of this.#runs) if (run.slot === slot) this.#end(job).reject(error);
-  }
-
-  refusedRequest(error) {
-    const run = error.address.job !== undefined && this.#runs.has(error.address.job) && this.#end(error.address.job);
-    run?.reject(error);
-    return Boolean(run);
-  }
+  weight(slot) { return this.#requests.weight(slot); }
+  busy(slot) { return this.#requests.busy(slot); }
+  lost(slot, error) { this.#requests.lost(slot, error); }
+  refusedRequest(error) { return this.#requests.refusedRequest(error); }
 }

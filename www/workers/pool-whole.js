@@ -4,6 +4,7 @@
 // Compare is (pool-compare.js), so they count in the page's budget of one worker per core, a
 // stop is a message, and the page never waits for them.
 import { POOL_SIZE } from './worker-pool.js';
+import { PoolRequests } from './pool-requests.js';
 
 /**
  * The counts the worker sends: the core's RunProfile ({iterations: [{iteration, threshold,
@@ -13,53 +14,20 @@ import { POOL_SIZE } from './worker-pool.js';
 
 /** A job of the pool (worker-pool.js PoolJob). */
 export class WholeJob {
-  #pool;
-  #runs = new Map();   // job number → {client, slot, kind, listeners, resolve, reject}
-  #next = 1;
+  // A* grows the worker's memory, which never shrinks: a worker a whole run leaves idle goes.
+  #requests;
 
   /** @param {import('./worker-pool.js').WorkerPool} pool */
-  constructor(pool) { this.#pool = pool; }
+  constructor(pool) { this.#requests = new PoolRequests(pool, 'wholes', POOL_SIZE, (run) => run.kind === 'profile'); }
 
   handlers = {
-    'profile-progress': (slot, { job, profile, nodes, seconds }) => this.#runs.get(job)?.listeners.onProgress({ profile, nodes, seconds }),
-    'profile-result': (slot, { job, profile, seconds }) => this.#runs.get(job)?.listeners.onResult({ profile, seconds }),
-    'profile-astar': (slot, { type: _type, job, ...astar }) => this.#end(job)?.resolve(astar),
-    'profile-error': (slot, { job, name, message }) => this.#end(job)?.reject(Object.assign(new Error(message), { name })),
-    'quality-result': (slot, { job, quality }) => this.#end(job)?.resolve(quality),
-    'quality-error': (slot, { job, name, message }) => this.#end(job)?.reject(Object.assign(new Error(message), { name })),
+    'profile-progress': (slot, { job, profile, nodes, seconds }) => this.#requests.get(job)?.onProgress({ profile, nodes, seconds }),
+    'profile-result': (slot, { job, profile, seconds }) => this.#requests.get(job)?.onResult({ profile, seconds }),
+    'profile-astar': (slot, { type: _type, job, ...astar }) => this.#requests.end(job)?.resolve(astar),
+    'profile-error': (slot, { job, name, message }) => this.#requests.end(job)?.reject(Object.assign(new Error(message), { name })),
+    'quality-result': (slot, { job, quality }) => this.#requests.end(job)?.resolve(quality),
+    'quality-error': (slot, { job, name, message }) => this.#requests.end(job)?.reject(Object.assign(new Error(message), { name })),
   };
-
-  #end(job) {
-    const run = this.#runs.get(job);
-    if (!run) return undefined;
-    this.#runs.delete(job);
-    run.slot.wholes -= 1;
-    // A* grows the worker's memory, which never shrinks: a worker nothing else uses goes.
-    if (run.kind === 'profile' && this.#pool.has(run.slot) && this.#pool.idle(run.slot)) this.#pool.remove(run.slot, new Error('the whole run\'s worker was ended'));
-    this.#pool.leave(run.client);
-    return run;
-  }
-
-  /** Starts a request of `kind` in a worker: {job, done}; `done` rejects with `refused: true` where no worker can start. */
-  #start(kind, module, options, listeners) {
-    const job = this.#next++;
-    const done = new Promise((resolve, reject) => {
-      let client, slot;
-      try {
-        client = this.#pool.join(module);
-        slot = this.#pool.pick(options, POOL_SIZE);
-      } catch (error) {
-        if (client !== undefined) this.#pool.leave(client);
-        reject(Object.assign(error, { refused: true }));
-        return;
-      }
-      slot.wholes += 1;
-      this.#runs.set(job, { client, slot, kind, listeners, resolve, reject });
-      this.#pool.post(slot, { type: kind, job, options });
-    });
-    done.catch(() => {}); // whoever awaits `done` hears it; a stopped run needs no listener
-    return { job, done };
-  }
 
   /**
    * IDA* to the end on `options` (a Solver's), counted per iteration and depth, then A* on the
@@ -74,14 +42,8 @@ export class WholeJob {
    * @returns {{done: Promise<{status: string, expanded: number, reached: number | null, length: number | null}>, stop: () => void}}
    */
   profile(module, options, { onProgress = () => {}, onResult = () => {} } = {}) {
-    const { job, done } = this.#start('profile', module, options, { onProgress, onResult });
-    const stop = () => {
-      const run = this.#runs.get(job);
-      if (!run) return;
-      this.#pool.post(run.slot, { type: 'profile-stop', job });
-      this.#end(job).reject(new DOMException('the whole run was stopped', 'AbortError'));
-    };
-    return { done, stop };
+    const { job, done } = this.#requests.start(module, options, { type: 'profile', options }, { onProgress, onResult });
+    return { done, stop: () => this.#requests.stop(job, 'profile-stop', 'the whole run was stopped') };
   }
 
   /**
@@ -90,19 +52,11 @@ export class WholeJob {
    * @returns {Promise<import('../pkg/tilesearch.js').HeuristicQuality>}
    */
   quality(module, options) {
-    return this.#start('quality', module, options, {}).done;
+    return this.#requests.start(module, options, { type: 'quality', options }).done;
   }
 
-  weight(slot) { return slot.wholes; }
-  busy(slot) { return slot.wholes > 0; }
-
-  lost(slot, error) {
-    for (const [job, run] of this.#runs) if (run.slot === slot) this.#end(job).reject(error);
-  }
-
-  refusedRequest(error) {
-    const run = error.address.job !== undefined && this.#runs.has(error.address.job) && this.#end(error.address.job);
-    run?.reject(error);
-    return Boolean(run);
-  }
+  weight(slot) { return this.#requests.weight(slot); }
+  busy(slot) { return this.#requests.busy(slot); }
+  lost(slot, error) { this.#requests.lost(slot, error); }
+  refusedRequest(error) { return this.#requests.refusedRequest(error); }
 }
