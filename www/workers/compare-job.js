@@ -4,9 +4,9 @@
 // pool never runs more workers than cores for it. Progress goes out every PROGRESS_MS, a result
 // per algorithm, then compare-done.
 
+import { SliceClock, errorReply } from './slices.js';
+
 const PROGRESS_MS = 100;
-const SLICE_MS = 2;          // about one turn of the worker
-const FIRST_SLICE = 2000;    // nodes; then sized from the last slice's speed
 
 /** One comparison (its job number from the page), advanced by slice() until it is done. */
 export class Comparison {
@@ -15,9 +15,8 @@ export class Comparison {
   #core; #options; #algorithms; #send;
   #index = 0;
   #solver = null;
-  #seconds = 0;
+  #clock = new SliceClock();
   #reported = 0;
-  #nodes = FIRST_SLICE;
 
   /**
    * @param {typeof import('../pkg/tilesearch.js')} core the initialised core
@@ -41,31 +40,27 @@ export class Comparison {
     try {
       if (!this.#solver) {
         this.#solver = new this.#core.Solver({ ...this.#options, algorithm });
-        this.#seconds = 0;
+        this.#clock.restart({ seconds: true });
         this.#reported = performance.now();
       }
-      const start = performance.now();
-      const summary = this.#solver.run({ maxNodes: this.#nodes });
-      const took = performance.now() - start;
-      this.#seconds += took / 1000;
-      // Slices near SLICE_MS whatever the algorithm's speed per node.
-      this.#nodes = Math.max(1000, Math.min(1e6, Math.round(this.#nodes * SLICE_MS / Math.max(took, 0.05))));
+      const solver = this.#solver;
+      const summary = this.#clock.run((nodes) => solver.run({ maxNodes: nodes }));
       if (summary.status === 'running') {
         if (performance.now() - this.#reported > PROGRESS_MS) {
           this.#reported = performance.now();
-          this.#send({ type: 'compare-progress', job: this.job, algorithm, nodes: summary.nodes, seconds: this.#seconds });
+          this.#send({ type: 'compare-progress', job: this.job, algorithm, nodes: summary.nodes, seconds: this.#clock.seconds });
         }
         return true;
       }
       const { status, length, expanded, generated, maxFrontier, reached } = summary;
-      this.#send({ type: 'compare-result', job: this.job, algorithm, status, length, expanded, generated, maxFrontier, reached, seconds: this.#seconds });
+      this.#send({ type: 'compare-result', job: this.job, algorithm, status, length, expanded, generated, maxFrontier, reached, seconds: this.#clock.seconds });
       this.#solver.free();
       this.#solver = null;
       this.#index += 1;
       return true;
     } catch (error) {
       this.free();
-      this.#send({ type: 'compare-error', job: this.job, name: error.name ?? 'Error', message: error.message ?? String(error) });
+      this.#send(errorReply('compare-error', this.job, error));
       return false;
     }
   }

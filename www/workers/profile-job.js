@@ -4,9 +4,9 @@
 // the streams' batches), as a comparison is (compare-job.js). The counts so far go out every
 // PROGRESS_MS, so the panel fills in iteration by iteration on a long 15-puzzle run.
 
+import { SliceClock, errorReply } from './slices.js';
+
 const PROGRESS_MS = 250;
-const SLICE_MS = 2;          // about one turn of the worker
-const FIRST_SLICE = 2000;    // nodes; then sized from the last slice's speed
 
 /** One whole run (its job number from the page), advanced by slice() until it is done. */
 export class Profiling {
@@ -15,9 +15,8 @@ export class Profiling {
   #core; #options; #send;
   #profiler = null;
   #astar = null;
-  #seconds = 0;
+  #clock = new SliceClock();
   #reported = 0;
-  #nodes = FIRST_SLICE;
 
   /**
    * @param {typeof import('../pkg/tilesearch.js')} core the initialised core
@@ -38,19 +37,9 @@ export class Profiling {
       return this.#astar ? this.#sliceAstar() : this.#sliceIda();
     } catch (error) {
       this.free();
-      this.#send({ type: 'profile-error', job: this.job, name: error.name ?? 'Error', message: error.message ?? String(error) });
+      this.#send(errorReply('profile-error', this.job, error));
       return false;
     }
-  }
-
-  /** Runs `run(nodes)` and sizes the next slice to about SLICE_MS, whatever the speed per node. */
-  #timed(run) {
-    const start = performance.now();
-    const result = run(this.#nodes);
-    const took = performance.now() - start;
-    this.#seconds += took / 1000;
-    this.#nodes = Math.max(1000, Math.min(1e6, Math.round(this.#nodes * SLICE_MS / Math.max(took, 0.05))));
-    return result;
   }
 
   #sliceIda() {
@@ -59,17 +48,17 @@ export class Profiling {
       this.#reported = performance.now();
     }
     const profiler = this.#profiler;
-    const status = this.#timed((nodes) => profiler.run(nodes));
+    const status = this.#clock.run((nodes) => profiler.run(nodes));
     if (status === 'running') {
       if (performance.now() - this.#reported > PROGRESS_MS) {
         this.#reported = performance.now();
         const profile = profiler.profile();
         const nodes = profile.iterations.reduce((sum, it) => sum + it.visited + it.pruned, 0);
-        this.#send({ type: 'profile-progress', job: this.job, profile, nodes, seconds: this.#seconds });
+        this.#send({ type: 'profile-progress', job: this.job, profile, nodes, seconds: this.#clock.seconds });
       }
       return true;
     }
-    this.#send({ type: 'profile-result', job: this.job, profile: profiler.profile(), seconds: this.#seconds });
+    this.#send({ type: 'profile-result', job: this.job, profile: profiler.profile(), seconds: this.#clock.seconds });
     profiler.free();
     this.#profiler = null;
     // A* holds every state it reaches: the 24-puzzle's would only meet the memory guard.
@@ -78,13 +67,13 @@ export class Profiling {
       return false;
     }
     this.#astar = new this.#core.Solver({ ...this.#options, algorithm: 'astar' });
-    this.#nodes = FIRST_SLICE;
+    this.#clock.restart();
     return true;
   }
 
   #sliceAstar() {
     const solver = this.#astar;
-    const summary = this.#timed((nodes) => solver.run({ maxNodes: nodes }));
+    const summary = this.#clock.run((nodes) => solver.run({ maxNodes: nodes }));
     if (summary.status === 'running') return true;
     const { status, expanded, reached, length } = summary;
     this.#send({ type: 'profile-astar', job: this.job, status, expanded, reached, length });

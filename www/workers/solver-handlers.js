@@ -53,6 +53,22 @@ function enqueue(item) {
   wake();
 }
 
+/**
+ * A sliced search (a comparison, a whole run) kept in `jobs` by its number and queued once the
+ * databases it needs are in (pdb), unless it was stopped meanwhile.
+ */
+async function queueSliced(jobs, work, options) {
+  jobs.set(work.job, work);
+  if (options.heuristic === 'pdb') await ensurePatternDatabases(core, options.goal ?? 'blank-last');
+  if (jobs.get(work.job) === work) enqueue(work);
+}
+
+/** Stops the sliced search `job` of `jobs` (the turns drop it: it is freed and over). */
+function stopSliced(jobs, job) {
+  jobs.get(job)?.free();
+  jobs.delete(job);
+}
+
 function wake() {
   if (waking || queue.length === 0) return;
   waking = true;
@@ -270,30 +286,18 @@ export const handlers = {
   },
 
   /** Compare: every algorithm on one board, in turns beside the streams (compare-job.js). */
-  async compare({ job, options, algorithms }) {
-    const comparison = new Comparison(core, job, options, algorithms, send);
-    comparisons.set(job, comparison);
-    if (options.heuristic === 'pdb') await ensurePatternDatabases(core, options.goal ?? 'blank-last');
-    if (comparisons.get(job) === comparison) enqueue(comparison);
+  compare({ job, options, algorithms }) {
+    return queueSliced(comparisons, new Comparison(core, job, options, algorithms, send), options);
   },
 
-  'compare-stop'({ job }) {
-    comparisons.get(job)?.free();
-    comparisons.delete(job);
-  },
+  'compare-stop'({ job }) { stopSliced(comparisons, job); },
 
   /** The whole run: IDA* counted per iteration and depth, then A*, in turns as Compare (profile-job.js). */
-  async profile({ job, options }) {
-    const profiling = new Profiling(core, job, options, send);
-    profiles.set(job, profiling);
-    if (options.heuristic === 'pdb') await ensurePatternDatabases(core, options.goal ?? 'blank-last');
-    if (profiles.get(job) === profiling) enqueue(profiling);
+  profile({ job, options }) {
+    return queueSliced(profiles, new Profiling(core, job, options, send), options);
   },
 
-  'profile-stop'({ job }) {
-    profiles.get(job)?.free();
-    profiles.delete(job);
-  },
+  'profile-stop'({ job }) { stopSliced(profiles, job); },
 
   /** The heuristic's quality: h against h* (the core's breadth-first search, kept for the next call). */
   async quality({ job, options }) {
