@@ -12,7 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ATTRIBUTES, speedOf } from '../www/model/attributes.js';
+import { ATTRIBUTES, LENGTH, speedOf } from '../www/model/attributes.js';
 import { initSync, catalog, Solver } from '../www/pkg/tilesearch.js';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -73,6 +73,8 @@ const attributes = ATTRIBUTES.map((spec) => ({
   ...(spec.name === 'controls' ? { alone: ['none'] } : {}),
   ...(spec.name === 'max-reached' ? { min: 1, max: taken } : {}),
   ...(spec.type === 'speed' ? { min: speeds[0], max: speeds.at(-1), words: ['max'] } : {}),
+  // The lengths the element takes without a browser to ask (a regular expression Python reads too).
+  ...(spec.type === 'length' ? { pattern: LENGTH.source } : {}),
   observed: spec.observed,
   doc: spec.doc,
 }));

@@ -106,9 +106,8 @@ class _Tokens(traitlets.TraitType):
         self.error(obj, value)
 
 
-# The lengths the element takes without a browser to ask (attributes.js, LENGTH), and the CSS
-# functions that make one (the browser's CSS.supports decides those in the page).
-_LENGTH = re.compile(r"^(0|\d*\.?\d+(px|em|rem|ex|ch|vw|vh|vmin|vmax|svh|lvh|dvh|cm|mm|in|pt|pc|q|%))$", re.IGNORECASE)
+# The CSS functions that make a length (the browser's CSS.supports decides those in the page;
+# the plain lengths come with the attribute, from attributes.js's LENGTH).
 _LENGTH_FUNCTION = re.compile(r"^(calc|min|max|clamp|var)\(.*\)$", re.IGNORECASE)
 
 
@@ -117,8 +116,9 @@ class _Length(traitlets.TraitType):
 
     info_text = "a number of pixels (360) or a CSS length ('24rem'), or None"
 
-    def __init__(self, **kwargs: Any) -> None:
-        """No fixed height by default."""
+    def __init__(self, pattern: str, **kwargs: Any) -> None:
+        """No fixed height by default; ``pattern``: the plain lengths the element takes."""
+        self.length = re.compile(pattern, re.IGNORECASE)
         super().__init__(default_value=None, allow_none=True, **kwargs)
 
     def validate(self, obj: Any, value: Any) -> str | None:
@@ -129,7 +129,7 @@ class _Length(traitlets.TraitType):
             return str(int(value)) if float(value).is_integer() else repr(float(value))
         if isinstance(value, str):
             text = value.strip()
-            if re.fullmatch(r"\d+(\.\d+)?", text) or _LENGTH.match(text) or _LENGTH_FUNCTION.match(text):
+            if re.fullmatch(r"\d+(\.\d+)?", text) or self.length.match(text) or _LENGTH_FUNCTION.match(text):
                 return text
         self.error(obj, value)
 
@@ -146,7 +146,7 @@ def _trait(spec: dict[str, Any]) -> traitlets.TraitType:
     elif kind == "tokens":
         trait = _Tokens(values, spec.get("alone", []))
     elif kind == "length":
-        trait = _Length()
+        trait = _Length(spec["pattern"])
     elif values is not None:
         trait = traitlets.Enum(values, default_value=default, allow_none=default is None)
     elif spec["name"] == "board":

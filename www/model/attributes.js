@@ -115,8 +115,9 @@ export function tokensOf(name, text) {
   return { value: new Set(words.filter((word) => allowed.includes(word))), problem };
 }
 
-// Without CSS.supports (Node), the lengths CSS takes in their plain forms.
-const LENGTH = /^(0|\d*\.?\d+(px|em|rem|ex|ch|vw|vh|vmin|vmax|svh|lvh|dvh|cm|mm|in|pt|pc|q|%))$/i;
+// Without CSS.supports (Node, and the notebook widget's Python side: build-widget.mjs writes it
+// into its attributes.json), the lengths CSS takes in their plain forms.
+export const LENGTH = /^(0|\d*\.?\d+(px|em|rem|ex|ch|vw|vh|vmin|vmax|svh|lvh|dvh|cm|mm|in|pt|pc|q|%))$/i;
 const isLength = (text) => (globalThis.CSS?.supports ? globalThis.CSS.supports('height', text) : LENGTH.test(text.trim()));
 
 /**
