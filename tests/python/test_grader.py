@@ -127,3 +127,13 @@ def test_the_notebook_runs_headless_as_a_student_runs_it(tmp_path: Path) -> None
     check_cell = next(cell for cell in notebook.cells if "skip-grading" in cell.metadata.get("tags", []))
     printed = "".join(output.get("text", "") for output in check_cell.outputs)
     assert printed.startswith("25 moves\nok: correct IDA*: 5 iterations"), printed
+
+
+def test_every_kind_the_checker_names_has_a_hint() -> None:
+    # The kinds are the core's (src/check.rs Divergence::name): a new kind needs its hint here.
+    import re
+
+    source = (ROOT / "src" / "check.rs").read_text(encoding="utf-8")
+    kinds = set(re.findall(r'Divergence::\w+ => "([a-z-]+)"', source))
+    assert len(kinds) == 14
+    assert set(grade.HINTS) == kinds
