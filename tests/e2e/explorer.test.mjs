@@ -42,6 +42,9 @@ test('the page loads with the lecture\'s challenging case and no console error',
   await narrow.context.close();
 });
 
+/** Marks in the tree: its drawn nodes, with each folded run of pruned siblings one mark. */
+const marks = (tree) => tree.drawn - tree.folded.nodes + tree.folded.runs;
+
 test('Step shows exactly the core\'s trace, one event per press, in the views', async () => {
   const { page, context, errors } = await openExplorer(browser, server.url);
   await page.evaluate(() => {
@@ -63,7 +66,8 @@ test('Step shows exactly the core\'s trace, one event per press, in the views', 
   assert.ok(ghosts.length > 0 && ghosts.every((text) => /f \d+ > 19$/.test(text)), ghosts.join('|'));
   assert.ok(nodes.find((n) => /\bcurrent\b/.test(n.kind)).text[0].startsWith('▶'));
   const ofIteration2 = reference.slice(reference.findLastIndex((e) => e.type === 'iteration'));
-  assert.deepEqual(s.tree, { iteration: 2, nodes: ofIteration2.filter((e) => e.type === 'node' || e.type === 'prune').length, drawn: nodes.length, selected: null });
+  assert.deepEqual(s.tree, { iteration: 2, nodes: ofIteration2.filter((e) => e.type === 'node' || e.type === 'prune').length, drawn: nodes.length,
+    boxes: 'labelled', folded: { runs: 0, nodes: 0 }, selected: null });
   assert.equal(nodes.length, s.tree.nodes, 'every node drawn');
   const prune = reference.findLast((e) => e.type === 'prune');
   const narration = await page.locator('tile-search .narration').textContent();
@@ -218,8 +222,10 @@ test('the challenging case solves with 25 moves at full speed, and the solution 
     solver.free();
     return iterations.at(-1);
   });
-  assert.deepEqual(s.tree, { iteration: 5, nodes: last.visited + last.pruned, drawn: last.visited + last.pruned, selected: null });
-  assert.equal(nodes.length, s.tree.drawn);
+  const { folded } = s.tree;
+  assert.deepEqual(s.tree, { iteration: 5, nodes: last.visited + last.pruned, drawn: last.visited + last.pruned, boxes: 'labelled', folded, selected: null });
+  assert.ok(folded.runs > 0 && folded.nodes >= 2 * folded.runs, JSON.stringify(folded));
+  assert.equal(nodes.length, marks(s.tree), 'every node drawn, each folded run as one mark');
   assert.match(await page.locator('tile-search .tree-note').textContent(),
     new RegExp(`^Iteration 5, threshold 25: ${last.visited} visited, ${last.pruned} pruned\\. All ${last.visited + last.pruned} nodes drawn\\.$`));
   await settle(page);
@@ -289,9 +295,11 @@ test('iteration 3 of the lecture case: all 270 nodes drawn, none collapsed; zoom
   }
   const s = await state(page);
   assert.equal(s.iteration, 3);
-  assert.deepEqual(s.tree, { iteration: 3, nodes: 270, drawn: 270, selected: null });
+  const { folded } = s.tree;
+  assert.deepEqual(s.tree, { iteration: 3, nodes: 270, drawn: 270, boxes: 'labelled', folded, selected: null });
   const nodes = await treeNodes(page);
-  assert.equal(nodes.length, 270);
+  assert.equal(nodes.length, marks(s.tree), 'all 270 nodes drawn, each folded run as one mark');
+  assert.equal(nodes.filter((n) => /\bfolded\b/.test(n.kind)).length, folded.runs);
   assert.ok(nodes.every((n) => !n.text.join(' ').includes('⋯')), 'no collapsed boxes');
   assert.match(await page.locator('tile-search .tree-note').textContent(), /^Iteration 3, threshold 21: [\d,]+ visited, [\d,]+ pruned\. All 270 nodes drawn\.$/);
   const frame = page.locator('tile-search .tree-frame');
@@ -309,6 +317,8 @@ test('iteration 3 of the lecture case: all 270 nodes drawn, none collapsed; zoom
   await page.mouse.click(map.x + 3, map.y + map.height - 3);
   assert.equal(await ringBox(page), null, 'the view went to the bottom left of the tree');
   await button(page, 'Fit tree').click();
+  // Fitted, the iteration's 270 nodes take compact boxes (g, h and f stacked, a third as wide).
+  await waitForState(page, (st) => st.tree.boxes === 'compact');
   // The canvas follows the theme: its background (a corner, the fitted tree has a margin) is the
   // dark one with theme="dark", and back.
   const corner = () => page.evaluate(async () => {

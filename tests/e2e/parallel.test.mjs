@@ -207,6 +207,21 @@ const addWidgets = async (page, count, attributes) => {
   return ids;
 };
 const expanded = (page, ids) => page.evaluate((ids) => ids.map((id) => document.getElementById(id).state.expanded), ids);
+/** What each widget shows (its status, counts and progress line), to name the one that stood still. */
+const describe = (page, ids) => page.evaluate((ids) => ids.map((id) => {
+  const element = document.getElementById(id);
+  const { status, expanded, position } = element.state;
+  const box = element.getBoundingClientRect();
+  return { id, status, expanded, position, progress: element.shadowRoot.querySelector('.progress')?.textContent.trim(), top: Math.round(box.top), bottom: Math.round(box.bottom) };
+}), ids);
+/** Waits until every one of `ids` has expanded more than `floor[i]`; a timeout names what each widget showed. */
+const advanced = async (page, ids, floor) => {
+  try {
+    await page.waitForFunction(({ ids, floor }) => ids.every((id, i) => document.getElementById(id).state.expanded > floor[i]), { ids, floor });
+  } catch (error) {
+    throw new Error(`the widgets did not advance past ${floor}: ${JSON.stringify(await describe(page, ids))}`, { cause: error });
+  }
+};
 
 test('two widgets streaming and a parallel search: never more workers than cores, and the widgets keep advancing', async () => {
   const { page, context, errors } = await openHost();
@@ -214,7 +229,7 @@ test('two widgets streaming and a parallel search: never more workers than cores
   const streaming = await addWidgets(page, 2, { board: KORF_1, view: 'board now', controls: 'run reset', speed: 'max' });
   const [solver] = await addWidgets(page, 1, { board: KORF_17, view: 'board now tree', controls: 'run reset solve-now' });
   await page.evaluate((ids) => { for (const id of ids) document.getElementById(id).play(); }, streaming);
-  await page.waitForFunction((ids) => ids.every((id) => document.getElementById(id).state.expanded > 0), streaming);
+  await advanced(page, streaming, [0, 0]);
   const before = await expanded(page, streaming);
   const started = Date.now();
   const summary = await page.evaluate((id) => document.getElementById(id).solve(), solver);
@@ -230,7 +245,7 @@ test('two widgets streaming and a parallel search: never more workers than cores
   assert.ok(after.every((n, i) => n > before[i]), `both widgets advanced during the parallel search: ${before} → ${after}`);
   // And go on after it.
   const later = await expanded(page, streaming);
-  await page.waitForFunction(({ ids, later }) => ids.every((id, i) => document.getElementById(id).state.expanded > later[i]), { ids: streaming, later });
+  await advanced(page, streaming, later);
   assert.deepEqual(errors, []);
   await context.close();
 });

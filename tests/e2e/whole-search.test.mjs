@@ -78,3 +78,82 @@ test("predict mode's answer on the next threshold names the children that set it
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+/** Walks the tree with its keys (depth-first: Down, else Right, else Up and Right) to the first folded run's mark; its sentence, or null. */
+const keyToFoldedRun = (page) => page.evaluate(() => {
+  const root = document.querySelector('tile-search').shadowRoot;
+  const canvas = root.querySelector('canvas.tree'), live = root.querySelector('.tree-live');
+  const key = (name) => { canvas.dispatchEvent(new KeyboardEvent('keydown', { key: name, bubbles: true })); return live.textContent; };
+  let text = key('Home');
+  for (let n = 0; n < 20000; n += 1) {
+    if (/pruned children folded/.test(text)) return text;
+    const down = key('ArrowDown');
+    if (!/No children drawn\.$/.test(down)) { text = down; continue; }
+    for (;;) {
+      const right = key('ArrowRight');
+      if (!/The last child\.$/.test(right)) { text = right; break; }
+      if (/It is the root\.$/.test(key('ArrowUp'))) return null;
+    }
+  }
+  return null;
+});
+
+test('a whole iteration readable: compact boxes with g, h and f across the panel, runs of pruned siblings folded into one mark that opens', async () => {
+  for (const viewport of [{ width: 1280, height: 720 }, { width: 390, height: 844 }]) {
+    const { page, context, errors } = await openExplorer(browser, `${server.url}#board=${BOARD.replaceAll(' ', '+')}`, { viewport });
+    const name = `${viewport.width}x${viewport.height}`;
+    await toRaise(page);
+    await toRaise(page);
+    let s = await state(page);
+    // Iteration 2 (34 nodes): labelled boxes would need 1,400 px; compact ones fit every branch across.
+    assert.equal(s.tree.iteration, 2);
+    if (viewport.width === 1280) {
+      assert.equal(s.tree.boxes, 'compact', `${name}: ${JSON.stringify(s.tree)}`);
+      await screenshot(page, `41-whole-iteration-${name}`, { fullPage: false });
+    }
+    await toRaise(page);
+    s = await state(page);
+    assert.equal(s.tree.iteration, 3);
+    assert.ok(s.tree.folded.runs > 0 && s.tree.folded.nodes >= 2 * s.tree.folded.runs, `${name}: ${JSON.stringify(s.tree.folded)}`);
+    // The keys reach a run's mark; Enter opens it: one run fewer, its first node selected.
+    const sentence = await keyToFoldedRun(page);
+    assert.match(sentence ?? '', /^(\d+) pruned children folded, nodes (\d+) to \d+: f [\d, …]+ > threshold 21\. Enter opens them\.$/);
+    const [, size, first] = sentence.match(/^(\d+) pruned children folded, nodes (\d+)/);
+    await page.evaluate(() => document.querySelector('tile-search').shadowRoot.querySelector('canvas.tree')
+      .dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true })));
+    const opened = await state(page);
+    assert.ok(opened.tree.folded.runs < s.tree.folded.runs, `a run opened: ${JSON.stringify(opened.tree.folded)}`);
+    assert.ok(opened.tree.folded.nodes <= s.tree.folded.nodes - Number(size), `its ${size} nodes laid out: ${JSON.stringify(opened.tree.folded)}`);
+    assert.equal(opened.tree.selected?.id, Number(first), 'the run\'s first node is selected');
+    assert.equal(opened.tree.nodes, s.tree.nodes, 'opening draws, it does not search');
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('beyond the drawn nodes, a live strip shows where the search is: the path\'s depth per redraw, under the threshold', async () => {
+  const KORF_1 = '13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2';
+  const { page, context, errors } = await openExplorer(browser, `${server.url}#board=${KORF_1.replaceAll(' ', '+')}`, { viewport: { width: 1280, height: 720 } });
+  const pulse = shadow(page, 'canvas.tree-pulse');
+  assert.equal(await pulse.isHidden(), true, 'all drawn: no strip');
+  await page.evaluate(() => { const element = document.querySelector('tile-search'); element.speed = Infinity; element.play(); });
+  await page.waitForFunction(() => !document.querySelector('tile-search').shadowRoot.querySelector('canvas.tree-pulse').hidden);
+  // Two redraws at least, so the strip has moved on.
+  const first = await pulse.getAttribute('aria-label');
+  await page.waitForFunction((first) => document.querySelector('tile-search').shadowRoot.querySelector('canvas.tree-pulse').getAttribute('aria-label') !== first, first);
+  await page.evaluate(() => document.querySelector('tile-search').pause());
+  const s = await state(page);
+  const label = await pulse.getAttribute('aria-label');
+  const [, low, high, g, f, t] = label.match(/^Where the search is: its path reached depths (\d+) to (\d+) since the last redraw; now at g (\d+), f (\d+), under threshold (\d+)\.$/).map(Number);
+  // The path's nodes were visited: f = g + h ≤ t, so no path goes deeper than t.
+  assert.ok(low <= g && g <= high && g <= f && f <= t, label);
+  assert.ok(high <= t, `no path deeper than the threshold: ${label}`);
+  assert.equal(t, s.threshold, 'the strip is the shown iteration\'s');
+  assert.match(await shadow(page, '.tree-note').textContent(), /The first 50,000 nodes are drawn; the other [\d,]+ are counted only .* Each node drawn costs the page time: Solve now, which draws none, searches many times faster\.$/);
+  await screenshot(page, '42-live-strip-1280x720', { fullPage: false });
+  // A new iteration, or Reset: the strip goes with the nodes it stood for.
+  await page.evaluate(() => document.querySelector('tile-search').reset());
+  await page.waitForFunction(() => document.querySelector('tile-search').shadowRoot.querySelector('canvas.tree-pulse').hidden);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -45,9 +45,10 @@ function assertLayout(model) {
     }
     for (const i of row) assert.equal(model.depths[i], d);
   }
-  let placed = 0;
+  let placed = 0, folded = 0;
   for (const row of model.byDepth) placed += row.length;
-  assert.equal(placed, model.count, 'every drawn node is laid out once');
+  for (let i = 0; i < model.count; i += 1) if (model.folded(i)) folded += 1;
+  assert.equal(placed + folded, model.count, 'every drawn node is laid out once, or folded into its run');
   for (let i = 0; i < model.count; i += 1) {
     const p = model.parents[i];
     if (p >= 0) {
@@ -66,6 +67,7 @@ function assertLayout(model) {
     let last = -Infinity;
     for (const i of row) {
       for (let c = model.firstChild[i]; c >= 0; c = model.nextSibling[c]) {
+        if (model.folded(c)) { assert.equal(model.xs[c], model.xs[model.shownAs(c)], 'a folded node has its run\'s slot'); continue; }
         assert.ok(model.xs[c] > last, 'children in the order of their parents');
         last = model.xs[c];
       }
@@ -99,6 +101,72 @@ test('IDA* on the lecture case: each iteration has the summary\'s visited + prun
   const path = model.path();
   assert.equal(path.length, 26);
   assert.deepEqual(model.movesTo(path.at(-1)), Array.from(solver.solution));
+  solver.free();
+});
+
+/** Every run of two or more pruned siblings is folded into its first node, and nothing else is. */
+function assertRuns(model) {
+  for (let i = 0; i < model.count; i += 1) {
+    const before = model.prevSibling[i];
+    const inRun = model.kinds[i] === 1 && before >= 0 && model.kinds[before] === 1 && !model.opened.has(model.parents[i]);
+    assert.equal(model.folded(i), inRun, `node ${i}: folded ${model.folded(i)}`);
+    if (inRun) assert.equal(model.shownAs(i), model.shownAs(before));
+  }
+}
+
+test('folding: each run of pruned siblings is one mark, labelled with its count and f values; the layout stays valid and narrower; open() lays a run out', () => {
+  const solver = new Solver({ board: LECTURE });
+  const plain = new TreeModel(), model = new TreeModel({ folding: true });
+  const widths = [];
+  const check = (m) => {
+    if (m.iteration === 0) return;
+    assertLayout(m);
+    assertRuns(m);
+    widths.push(m.width);
+  };
+  while (model.iteration < 4) {
+    const words = solver.stepMany(1);
+    feed(plain, words);
+    feed(model, words, check);
+  }
+  // Iterations 1 to 3: counted as before, drawn narrower.
+  assert.equal(widths.length, 3);
+  assert.deepEqual([model.visited, model.pruned], [plain.visited, plain.pruned]);
+  const words = solver.stepMany(400);
+  feed(plain, words); feed(model, words);
+  assert.equal(model.iteration, 4);
+  plain.layout(); model.layout();
+  console.log(`# iteration 4 after 400 events: ${plain.width} slots plain, ${model.width} folded`);
+  assert.ok(model.width < plain.width, `folded ${model.width} slots, plain ${plain.width}`);
+  assertLayout(model);
+  assertRuns(model);
+  // A run's mark: its count and its f values; the live region's sentence.
+  const head = [...Array(model.count).keys()].find((i) => model.foldSize[i] > 2) ?? [...Array(model.count).keys()].find((i) => model.foldSize[i] > 1);
+  const run = model.run(head);
+  assert.ok(run.length >= 2);
+  const fs = [...new Set(run.map((i) => model.gs[i] + model.hs[i]))].sort((a, b) => a - b);
+  assert.deepEqual(model.labels(head), [`✂ ${run.length} pruned`, `f ${fs.join(', ')} > ${model.threshold}`]);
+  assert.match(model.describe(head), new RegExp(`^${run.length} pruned children folded, nodes ${model.ids[head]} to ${model.ids[run.at(-1)]}: f .* > threshold ${model.threshold}\\. Enter opens them\\.$`));
+  assert.equal(model.svg({ colours: {} }).match(/<g class="node prune/g).length, [...Array(model.count).keys()].filter((i) => model.kinds[i] === 1 && !model.folded(i)).length);
+  assert.equal(model.svg({ colours: {} }).match(/<g class="node prune folded"/g).length, [...Array(model.count).keys()].filter((i) => model.foldSize[i] > 1).length);
+  // Right from a run's mark skips its folded nodes.
+  const right = model.neighbour(head, 'ArrowRight');
+  assert.ok(right === head || !model.folded(right));
+  // Open: the run's nodes each get a slot; the layout stays valid.
+  const width = model.width;
+  assert.equal(model.open(run[1]), true);
+  assert.equal(model.open(run[1]), false, 'open already');
+  assert.ok(run.every((i) => !model.folded(i)));
+  assert.ok(model.width > width, `opened: ${model.width} slots, folded ${width}`);
+  assertLayout(model);
+  assertRuns(model);
+  // The rest of the search folds as before; folding off lays every node out.
+  feed(model, solver.stepMany(300));
+  assertLayout(model);
+  assertRuns(model);
+  model.setFolding(false);
+  assertLayout(model);
+  assert.ok([...Array(model.count).keys()].every((i) => !model.folded(i)));
   solver.free();
 });
 

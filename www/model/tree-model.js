@@ -16,6 +16,12 @@
 // and finished nodes never move. A frontier search adds nodes level by level in another order:
 // its layout replays the same rule over the whole tree in depth-first order, O(n), when asked
 // after a change (the view asks at most once per render).
+//
+// Folding (IDA*, `folding` on): a run of pruned siblings takes one slot, drawn as one mark
+// ("✂ 3 pruned", their f values): the run's first node is its head, and the others join it
+// without a slot of their own (they are not in byDepth, so nothing draws or hits them). Most of
+// an IDA* iteration's width is pruned leaves, so folding keeps a whole iteration readable at a
+// larger zoom. open(head) lays the run out node by node (a full relayout, as a frontier search's).
 
 /** Nodes drawn at most per iteration (per frontier search); beyond it nodes are counted only. */
 import { SearchPath } from './search-path.js';
@@ -24,6 +30,18 @@ import { number } from './words.js';
 export const DRAW_LIMIT = 50000;
 /** Layout units (CSS pixels at zoom 1): a node's box, the distance between slots and levels. */
 export const NODE_W = 96, NODE_H = 40, SLOT_W = 106, LEVEL_H = 72;
+/**
+ * The two geometries (layout units): labelled boxes with the node's id and its g, h and f on
+ * two lines, and compact boxes with g, h and f stacked, a third of the width, for a whole
+ * iteration on screen with its labels readable (the view chooses; the layout in slots and
+ * levels is the same).
+ */
+/** @typedef {{nodeW: number, nodeH: number, slotW: number, levelH: number, compact: boolean}} Geometry */
+/** @type {{normal: Readonly<Geometry>, compact: Readonly<Geometry>}} */
+export const GEOMETRY = Object.freeze({
+  normal: Object.freeze({ nodeW: NODE_W, nodeH: NODE_H, slotW: SLOT_W, levelH: LEVEL_H, compact: false }),
+  compact: Object.freeze({ nodeW: 36, nodeH: 46, slotW: 40, levelH: 70, compact: true }),
+});
 
 /** Node kinds, by their code in the model. */
 export const KINDS = Object.freeze(['node', 'prune', 'frontier', 'expanded', 'skip']);
@@ -47,10 +65,17 @@ export const nodeName = (id, tile) => [id === null ? '' : `#${id}`, tile === und
 const allDrawn = (n) => (n === 1 ? 'Its one node is drawn.' : `All ${number(n)} nodes drawn.`);
 
 export class TreeModel {
-  /** @param {{limit?: number}} [options] `limit`: nodes drawn at most (DRAW_LIMIT). */
-  constructor({ limit = DRAW_LIMIT } = {}) {
+  // The open path's shallowest and deepest depth since the last sample (sampleDepth).
+  #low = 0; #high = 0;
+
+  /** @param {{limit?: number, folding?: boolean}} [options] `limit`: nodes drawn at most (DRAW_LIMIT); `folding`: runs of pruned siblings folded. */
+  constructor({ limit = DRAW_LIMIT, folding = false } = {}) {
     this.limit = limit;
     this.frontierSearch = false;
+    /** IDA*: runs of pruned siblings folded into one mark each (see the file's head). */
+    this.folding = folding;
+    /** The boxes' geometry (GEOMETRY.normal or .compact). @type {Geometry} */
+    this.geo = GEOMETRY.normal;
     /** The note while no node is drawn, in place of the usual words (null: those). @type {string | null} */
     this.emptyNote = null;
     /** IDA*'s open path: written here, read by the view state (model/search-path.js). */
@@ -77,6 +102,9 @@ export class TreeModel {
     this.prevSibling = grow(Int32Array, this.prevSibling);
     /** Position in its depth's list (byDepth), for the right neighbour. */
     this.rank = grow(Int32Array, this.rank);
+    /** Folding: the head of the folded run a node joined (-1: none), and a head's run length (1: alone). */
+    this.foldOf = grow(Int32Array, this.foldOf);
+    this.foldSize = grow(Uint32Array, this.foldSize);
     /** Descendants counted only (beyond the limit), visited and pruned. */
     this.moreVisited = grow(Uint32Array, this.moreVisited);
     this.morePruned = grow(Uint32Array, this.morePruned);
@@ -100,6 +128,8 @@ export class TreeModel {
     this.current = -1;         // frontier searches: the node expanded last (or the solution's end)
     this.openPath.clear();         // IDA*: the open path, drawn or not (shared with the view state)
     this.layoutStale = false;
+    /** Nodes whose folded runs the reader opened (their pruned children laid out one by one). @type {Set<number>} */
+    this.opened = new Set();
     this.version = (this.version ?? 0) + 1; // bumped when nodes are added, move or change kind (the view's cached overview)
   }
 
@@ -131,6 +161,20 @@ export class TreeModel {
     const index = (parentId === null || parent >= 0) ? this.#add(id, NODE, g, h, tile, 0, parent) : -1;
     if (index < 0) this.#countOnly(top, true);
     this.openPath.push(id, g, h, index, index >= 0 ? index : top < 0 ? -1 : this.openPath.shown[top]);
+    if (this.openPath.depth > this.#high) this.#high = this.openPath.depth;
+  }
+
+  /**
+   * IDA*: how deep the open path went since the last call (`low`, `high`: its fewest and most
+   * nodes) and where it is now (`depth`, and `f` of its last node); what the view's live strip
+   * draws once an iteration outgrows the nodes drawn.
+   */
+  sampleDepth() {
+    const depth = this.openPath.depth;
+    const top = this.openPath.top();
+    const sample = { low: Math.min(this.#low, depth), high: Math.max(this.#high, depth), depth, f: top ? top.g + top.h : 0 };
+    this.#low = this.#high = depth;
+    return sample;
   }
 
   prune(id, parentId, g, h, threshold, tile) {
@@ -167,6 +211,7 @@ export class TreeModel {
 
   #pop() {
     const index = this.openPath.pop();
+    if (this.openPath.depth < this.#low) this.#low = this.openPath.depth;
     if (index >= 0) this.#finish(index);
   }
 
@@ -249,6 +294,7 @@ export class TreeModel {
     this.parents[i] = parent;
     this.firstChild[i] = this.lastChild[i] = this.nextSibling[i] = -1;
     this.moreVisited[i] = this.morePruned[i] = 0;
+    this.foldOf[i] = -1; this.foldSize[i] = 1;
     const depth = parent < 0 ? 0 : this.depths[parent] + 1;
     this.depths[i] = depth;
     this.prevSibling[i] = parent < 0 ? -1 : this.lastChild[parent];
@@ -261,16 +307,79 @@ export class TreeModel {
     return i;
   }
 
-  // The next free slot of its depth, not left of its parent.
+  // The next free slot of its depth, not left of its parent; or, folded, its run's slot.
   #place(i) {
     const d = this.depths[i], p = this.parents[i];
     while (this.byDepth.length <= d) { this.byDepth.push([]); this.next.push(0); }
+    if (this.#joinRun(i)) return;
     const x = Math.max(this.next[d], p < 0 ? 0 : this.xs[p]);
     this.xs[i] = x;
     this.next[d] = x + 1;
     this.rank[i] = this.byDepth[d].length;
     this.byDepth[d].push(i);
     if (x + 1 > this.width) this.width = x + 1;
+  }
+
+  // A pruned node right after a pruned sibling joins that sibling's run (unless the reader
+  // opened it): it takes the head's slot and is counted on the head.
+  #joinRun(i) {
+    const before = this.prevSibling[i];
+    if (!this.folding || this.frontierSearch || this.kinds[i] !== PRUNE || before < 0 || this.kinds[before] !== PRUNE) return false;
+    if (this.opened.has(this.parents[i])) return false;
+    const head = this.foldOf[before] >= 0 ? this.foldOf[before] : before;
+    this.foldOf[i] = head;
+    this.foldSize[head] += 1;
+    this.xs[i] = this.xs[head];
+    this.rank[i] = -1;
+    return true;
+  }
+
+  /** Runs folded into one mark each, and the nodes in them. */
+  foldedRuns() {
+    let runs = 0, nodes = 0;
+    for (let i = 0; i < this.count; i += 1) if (this.foldSize[i] > 1) { runs += 1; nodes += this.foldSize[i]; }
+    return { runs, nodes };
+  }
+
+  /** Whether `i` is folded into a run's mark (not drawn on its own). */
+  folded(i) { return this.foldOf[i] >= 0; }
+
+  /** The node drawn for `i`: itself, or the head of the run it is folded into. */
+  shownAs(i) { return i >= 0 && this.foldOf[i] >= 0 ? this.foldOf[i] : i; }
+
+  /** The nodes of the run headed by `head`, in order (just `head` when it heads none). */
+  run(head) {
+    const nodes = [head];
+    for (let c = this.nextSibling[head]; c >= 0 && this.foldOf[c] === head; c = this.nextSibling[c]) nodes.push(c);
+    return nodes;
+  }
+
+  /**
+   * Lays out node by node the folded run that `i` heads or belongs to, and every run of its
+   * parent's (those to come too); false if `i` is in none.
+   */
+  open(i) {
+    const head = this.shownAs(i);
+    if (head < 0 || head >= this.count || this.foldSize[head] < 2) return false;
+    this.opened.add(this.parents[head]);
+    this.#relayout();
+    return true;
+  }
+
+  /** Compact boxes (true) or labelled ones; false when the geometry was that already. */
+  setCompact(compact) {
+    const geo = compact ? GEOMETRY.compact : GEOMETRY.normal;
+    if (geo === this.geo) return false;
+    this.geo = geo;
+    this.version += 1;
+    return true;
+  }
+
+  /** Turns folding on or off (the layout is replayed). */
+  setFolding(folding) {
+    if (folding === this.folding) return;
+    this.folding = folding;
+    if (!this.frontierSearch) this.#relayout();
   }
 
   // Centred over its first and last child, when that moves it right over no other node.
@@ -304,6 +413,7 @@ export class TreeModel {
     this.layoutStale = false;
     this.version += 1;
     this.byDepth = []; this.next = []; this.width = 0;
+    this.foldOf.fill(-1, 0, this.count); this.foldSize.fill(1, 0, this.count);
     if (this.count === 0) return;
     // Depth-first, children in generation order: place on the way down, centre on the way up.
     const stack = [0];
@@ -362,18 +472,21 @@ export class TreeModel {
   neighbour(i, key) {
     if (this.count === 0) return -1;
     if (i < 0 || i >= this.count) return 0;
-    const to = { ArrowUp: this.parents[i], ArrowDown: this.firstChild[i], ArrowLeft: this.prevSibling[i], ArrowRight: this.nextSibling[i],
+    // Folded nodes are passed over: their run's mark stands for them.
+    let right = this.nextSibling[i];
+    while (right >= 0 && this.foldOf[right] >= 0) right = this.nextSibling[right];
+    const to = { ArrowUp: this.parents[i], ArrowDown: this.firstChild[i], ArrowLeft: this.shownAs(this.prevSibling[i]), ArrowRight: right,
       Home: 0 }[key];
     return to === undefined || to < 0 ? i : to;
   }
 
   /** Node centres in layout units (x: the slot's centre, y: the level's centre). */
-  cx(i) { return this.xs[i] * SLOT_W + SLOT_W / 2; }
-  cy(i) { return this.depths[i] * LEVEL_H + NODE_H / 2; }
+  cx(i) { return this.xs[i] * this.geo.slotW + this.geo.slotW / 2; }
+  cy(i) { return this.depths[i] * this.geo.levelH + this.geo.nodeH / 2; }
 
   /** The layout's extent in layout units. */
   bounds() {
-    return { width: Math.max(1, this.width) * SLOT_W, height: (this.byDepth.length > 0 ? this.byDepth.length - 1 : 0) * LEVEL_H + NODE_H };
+    return { width: Math.max(1, this.width) * this.geo.slotW, height: (this.byDepth.length > 0 ? this.byDepth.length - 1 : 0) * this.geo.levelH + this.geo.nodeH };
   }
 
   /** The first position in depth `d`'s list whose node's box may reach x ≥ `x0` (layout units). */
@@ -383,21 +496,21 @@ export class TreeModel {
     let lo = 0, hi = row.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (this.xs[row[mid]] * SLOT_W + SLOT_W < x0) lo = mid + 1; else hi = mid;
+      if (this.xs[row[mid]] * this.geo.slotW + this.geo.slotW < x0) lo = mid + 1; else hi = mid;
     }
     return lo;
   }
 
   /** The node whose box holds the point (`x`, `y`) in layout units, or -1. */
   hit(x, y) {
-    const d = Math.floor(y / LEVEL_H);
+    const d = Math.floor(y / this.geo.levelH);
     const row = this.byDepth[d];
-    if (!row || y - d * LEVEL_H > NODE_H) return -1;
+    if (!row || y - d * this.geo.levelH > this.geo.nodeH) return -1;
     for (let r = this.firstAt(d, x); r < row.length; r += 1) {
       const i = row[r];
-      const left = this.cx(i) - NODE_W / 2;
+      const left = this.cx(i) - this.geo.nodeW / 2;
       if (left > x) break;
-      if (x <= left + NODE_W) return i;
+      if (x <= left + this.geo.nodeW) return i;
     }
     return -1;
   }
@@ -405,6 +518,7 @@ export class TreeModel {
   /** The two lines of node `i`'s label (`mark`: ▶ for the current node, ★ on the solution). */
   labels(i, mark = '') {
     const kind = this.kinds[i];
+    if (this.foldSize[i] > 1) return [`${mark ? `${mark} ` : ''}✂ ${this.foldSize[i]} pruned`, `f ${this.#runFs(i)} > ${this.thresholds[i]}`];
     const g = this.gs[i], h = this.hs[i];
     const tile = this.tiles[i] < 0 ? null : this.tiles[i];
     // Every node carries its id, as the narration, predict mode's questions and a check's
@@ -417,8 +531,33 @@ export class TreeModel {
     return [`${symbol}${name}`, `g${g} h${h} f${g + h}`];
   }
 
+  /**
+   * The three lines of node `i`'s compact label: g, h and f stacked (`mark` before g); a folded
+   * run's: ✂ and its count, then its least and greatest f.
+   */
+  compactLabels(i, mark = '') {
+    const g = this.gs[i], h = this.hs[i];
+    if (this.foldSize[i] > 1) {
+      const fs = this.run(i).map((n) => this.gs[n] + this.hs[n]);
+      const least = Math.min(...fs), most = Math.max(...fs);
+      return [`${mark}✂${this.foldSize[i]}`, `f${least}`, most > least ? `–${most}` : ''];
+    }
+    return [`${mark}g${g}`, `h${h}`, `f${g + h}`];
+  }
+
+  // The distinct f values of a folded run, smallest first ("21, 23"; "21 … 27" for more than three).
+  #runFs(head) {
+    const fs = [...new Set(this.run(head).map((n) => this.gs[n] + this.hs[n]))].sort((a, b) => a - b);
+    return fs.length > 3 ? `${fs[0]} … ${fs.at(-1)}` : fs.join(', ');
+  }
+
   /** One short sentence about node `i` (the live region's). */
   describe(i) {
+    if (this.foldSize[i] > 1) {
+      const run = this.run(i);
+      return `${number(run.length)} pruned children folded, nodes ${number(this.ids[i])} to ${number(this.ids[run.at(-1)])}: ` +
+        `f ${this.#runFs(i)} > threshold ${this.thresholds[i]}. Enter opens them.`;
+    }
     const kind = this.kinds[i];
     const move = this.tiles[i] < 0 ? 'the start' : `slid ${this.tiles[i]}`;
     const g = this.gs[i], h = this.hs[i];
@@ -457,6 +596,13 @@ export class TreeModel {
   svg({ colours: c, title = '', selected = -1, causes = new Set() }) {
     if (this.count === 0) return null;
     this.layout();
+    // The export has the labelled boxes, whatever the view shows.
+    const geo = this.geo;
+    this.geo = GEOMETRY.normal;
+    try { return this.#svg(c, title, selected, causes); } finally { this.geo = geo; }
+  }
+
+  #svg(c, title, selected, causes) {
     const margin = 12;
     const { width, height } = this.bounds();
     const path = new Set(this.path());
@@ -464,25 +610,26 @@ export class TreeModel {
     const escape = (text) => String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
     const links = [], nodes = [];
     for (let i = 0; i < this.count; i += 1) {
+      if (this.foldOf[i] >= 0) continue; // drawn as its run's mark
       const x = this.cx(i), y = this.cy(i);
       const onPath = path.has(i) && !this.isGhost(i);
       const solution = this.solved && onPath;
       const p = this.parents[i];
       if (p >= 0) {
-        const x0 = this.cx(p), y0 = this.cy(p) + NODE_H / 2, y1 = y - NODE_H / 2, ym = (y0 + y1) / 2;
+        const x0 = this.cx(p), y0 = this.cy(p) + this.geo.nodeH / 2, y1 = y - this.geo.nodeH / 2, ym = (y0 + y1) / 2;
         const stroke = solution ? c.solution : onPath ? c.highlight : c.link;
         links.push(`<path d="M${x0},${y0}C${x0},${ym} ${x},${ym} ${x},${y1}" fill="none" stroke="${stroke}" stroke-width="${solution ? 3.5 : onPath ? 2.5 : 1.2}"` +
           `${this.isGhost(i) ? ' stroke-dasharray="4 3"' : ''}/>`);
       }
       const look = nodeLook(this, i, c, { onPath, solution, current: i === current && !this.solved, selected: i === selected, cause: causes.has(i) });
       const [first, second] = this.labels(i, solution ? '★' : look.current ? '▶' : causes.has(i) ? '▲' : '');
-      const classes = `node ${KINDS[this.kinds[i]]}${onPath ? ' path' : ''}${solution ? ' solution' : ''}${look.current ? ' current' : ''}${i === selected ? ' selected' : ''}${causes.has(i) ? ' cause' : ''}`;
+      const classes = `node ${KINDS[this.kinds[i]]}${this.foldSize[i] > 1 ? ' folded' : ''}${onPath ? ' path' : ''}${solution ? ' solution' : ''}${look.current ? ' current' : ''}${i === selected ? ' selected' : ''}${causes.has(i) ? ' cause' : ''}`;
       const more = this.moreVisited[i] + this.morePruned[i];
-      nodes.push(`<g class="${classes}" data-id="${this.ids[i]}" transform="translate(${x},${y})">` +
-        `<rect x="${-NODE_W / 2}" y="${-NODE_H / 2}" width="${NODE_W}" height="${NODE_H}" rx="${look.radius}" fill="${look.fill}" stroke="${look.stroke}" stroke-width="${look.lineWidth}"${look.dash ? ` stroke-dasharray="${look.dash.join(' ')}"` : ''}/>` +
+      nodes.push(`<g class="${classes}" data-id="${this.ids[i]}"${this.foldSize[i] > 1 ? ` data-folded="${this.foldSize[i]}"` : ''} transform="translate(${x},${y})">` +
+        `<rect x="${-this.geo.nodeW / 2}" y="${-this.geo.nodeH / 2}" width="${this.geo.nodeW}" height="${this.geo.nodeH}" rx="${look.radius}" fill="${look.fill}" stroke="${look.stroke}" stroke-width="${look.lineWidth}"${look.dash ? ` stroke-dasharray="${look.dash.join(' ')}"` : ''}/>` +
         `<text y="-4" fill="${look.text}" font-weight="${look.bold ? 700 : 400}">${escape(first)}</text>` +
         `<text y="13" fill="${look.text}" font-weight="${look.bold ? 700 : 400}">${escape(second)}</text>` +
-        (more > 0 ? `<text class="more" y="${NODE_H / 2 + 13}" fill="${c.ghostText}">+${number(more)} counted</text>` : '') + '</g>');
+        (more > 0 ? `<text class="more" y="${this.geo.nodeH / 2 + 13}" fill="${c.ghostText}">+${number(more)} counted</text>` : '') + '</g>');
     }
     return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${-margin} ${-margin} ${width + 2 * margin} ${height + 2 * margin + 16}" ` +
       `width="${width + 2 * margin}" height="${height + 2 * margin + 16}" font-family="ui-monospace, monospace" font-size="13" text-anchor="middle">` +
@@ -500,7 +647,7 @@ export function nodeLook(model, i, c, { onPath = false, solution = false, curren
   const look = { fill: c.nodeFill, stroke: c.accent, lineWidth: 1.2, dash: null, radius: 5, text: c.text, bold: false, current };
   if (kind === PRUNE || kind === SKIP) Object.assign(look, { fill: c.ghostFill, stroke: c.ghostStroke, dash: [4, 3], text: c.ghostText });
   else if (kind === EXPANDED) Object.assign(look, { fill: current ? c.expandedCurrent : c.expandedFill, stroke: c.expandedStroke, radius: 1 });
-  else if (kind === FRONTIER) Object.assign(look, { fill: c.frontierFill, stroke: c.frontierStroke, radius: NODE_H / 2 });
+  else if (kind === FRONTIER) Object.assign(look, { fill: c.frontierFill, stroke: c.frontierStroke, radius: model.geo.nodeH / 2 });
   if (onPath) Object.assign(look, { stroke: c.highlight, lineWidth: 3, bold: true });
   if (current && kind === NODE) look.fill = c.currentFill;
   if (solution) Object.assign(look, { fill: c.solutionFill, stroke: c.solution, lineWidth: 3.5 });

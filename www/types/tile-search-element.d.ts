@@ -109,6 +109,10 @@ export interface ParallelState { workers: number; seconds: number; balance: Work
 /** `state.tree`. */
 export interface TreeState {
   iteration: number; nodes: number; drawn: number;
+  /** The boxes drawn: labelled (id, g, h, f) or compact (g, h, f stacked, for a whole iteration across). */
+  boxes: 'labelled' | 'compact';
+  /** Runs of pruned siblings folded into one mark ("✂ 3"), and the nodes in them. */
+  folded: { runs: number; nodes: number };
   /** The node the tree's ring marks: one clicked or reached with the keys, or Play solution's. */
   selected: { id: number; g: number; h: number } | null;
 }

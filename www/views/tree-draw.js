@@ -1,9 +1,10 @@
 // Drawing the search tree on a canvas: labelled boxes, plain boxes, or zoomed far out one band
 // per level, only what lies in the visible rectangle (tree-view.js decides which and when).
 // `model` is the TreeModel (model/tree-model.js), `c` the palette of resolved colours.
-import { NODE_W, NODE_H, SLOT_W, LEVEL_H, nodeLook } from '../model/tree-model.js';
+import { nodeLook } from '../model/tree-model.js';
 
 export const FONT_PX = 13;        // label size at zoom 1
+const COMPACT_FONT_PX = 12;       // compact boxes' (three short lines)
 export const LABEL_SCALE = 0.6;   // below it, boxes without labels
 /** The minimap's size in CSS pixels. */
 export const MINIMAP = { width: 180, height: 64 };
@@ -11,6 +12,7 @@ export const FONT_FAMILY = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monos
 
 // The visible rows and, per row, the nodes from the first that may reach the left edge.
 export function eachVisible(model, x0, x1, y0, y1, callback) {
+  const { nodeH: NODE_H, slotW: SLOT_W, levelH: LEVEL_H } = model.geo;
   const d0 = Math.max(0, Math.floor((y0 - NODE_H) / LEVEL_H)), d1 = Math.min(model.byDepth.length - 1, Math.ceil(y1 / LEVEL_H));
   for (let d = d0; d <= d1; d += 1) {
     const row = model.byDepth[d];
@@ -23,6 +25,7 @@ export function eachVisible(model, x0, x1, y0, y1, callback) {
 }
 
 export function drawBoxes(ctx, c, model, { x: vx, y: vy, k, ky }, selected, width, height, causes = new Set()) {
+  const { nodeW: NODE_W, nodeH: NODE_H, levelH: LEVEL_H, compact } = model.geo;
   const x0 = -vx / k, x1 = (width - vx) / k, y0 = -vy / ky, y1 = (height - vy) / ky;
   const pathList = model.path();
   const path = new Set(pathList);
@@ -84,18 +87,25 @@ export function drawBoxes(ctx, c, model, { x: vx, y: vy, k, ky }, selected, widt
   // Labels: two lines per node, and +N under a node with descendants counted only.
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  const font = FONT_PX * k;
+  const font = (compact ? COMPACT_FONT_PX : FONT_PX) * k;
   const text = (i) => {
     const onPath = path.has(i) && !model.isGhost(i);
     const solution = solved && onPath;
     const mark = solution ? '★' : onPath && i === current ? '▶' : causes.has(i) ? '▲' : '';
-    const [first, second] = model.labels(i, mark);
-    ctx.font = `${onPath ? 700 : 400} ${font}px ${FONT_FAMILY}`;
-    ctx.fillStyle = model.isGhost(i) ? c.ghostText : c.text;
-    // A long first line (a graph search's "○ #1234 slid 4") is narrowed to fit its box.
-    const room = (NODE_W - 8) * k;
-    ctx.fillText(first, sx(i), sy(i) - 8 * k, room);
-    ctx.fillText(second, sx(i), sy(i) + 9 * k);
+    if (compact) {
+      // g, h and f stacked: the box is a third as wide, so a whole iteration fits with its labels.
+      ctx.font = `${onPath ? 700 : 400} ${font}px ${FONT_FAMILY}`;
+      ctx.fillStyle = model.isGhost(i) ? c.ghostText : c.text;
+      model.compactLabels(i, mark).forEach((line, n) => ctx.fillText(line, sx(i), sy(i) + (n - 1) * 13 * k, (NODE_W - 4) * k));
+    } else {
+      const [first, second] = model.labels(i, mark);
+      ctx.font = `${onPath ? 700 : 400} ${font}px ${FONT_FAMILY}`;
+      ctx.fillStyle = model.isGhost(i) ? c.ghostText : c.text;
+      // A long first line (a graph search's "○ #1234 slid 4") is narrowed to fit its box.
+      const room = (NODE_W - 8) * k;
+      ctx.fillText(first, sx(i), sy(i) - 8 * k, room);
+      ctx.fillText(second, sx(i), sy(i) + 9 * k);
+    }
     const more = model.moreVisited[i] + model.morePruned[i];
     if (more > 0) {
       ctx.font = `400 ${font * 0.9}px ${FONT_FAMILY}`;
@@ -111,6 +121,7 @@ export function drawBoxes(ctx, c, model, { x: vx, y: vy, k, ky }, selected, widt
 // rectangle (ghosts faint, underneath), and the current path on top. `sx`, `sy`: layout units
 // to pixels; `ox`, `oy`: where the layout's origin is.
 export function drawShape(ctx, c, model, ox, oy, sx, sy, width, height, links) {
+  const { nodeW: NODE_W, nodeH: NODE_H, levelH: LEVEL_H } = model.geo;
   const x0 = -ox / sx, x1 = (width - ox) / sx, y0 = -oy / sy, y1 = (height - oy) / sy;
   const band = Math.max(1, Math.min(NODE_H * sy, 14));
   const slot = Math.max(1, NODE_W * sx);
@@ -218,4 +229,47 @@ export function drawMinimap({ canvas, context, shape }, c, model, v, { width, he
   ctx.strokeRect(rx, ry, Math.max(3, (Math.min(b.width, visible.x1) - Math.max(0, visible.x0)) * sx),
     Math.max(3, (Math.min(b.height, visible.y1) - Math.max(0, visible.y0)) * sy));
 return { sx, sy, pad };
+}
+
+/**
+ * The live strip under a tree that outgrew its drawn nodes: per redraw (a sample of
+ * TreeModel.sampleDepth, oldest first), a bar from the shallowest to the deepest g the search
+ * path reached, and a dot where it stood; the threshold as a dashed line (no path goes deeper
+ * than t, as f = g + h ≤ t). Newest on the right.
+ * @param {{low: number, high: number, depth: number, f: number}[]} samples
+ */
+export function drawPulse(ctx, c, samples, threshold, width, height) {
+  const top = 20, bottom = height - 6, bar = 3;
+  const most = Math.max(threshold, ...samples.map((s) => s.high - 1), 1);
+  const y = (g) => top + ((bottom - top) * Math.max(0, g)) / most;
+  ctx.fillStyle = c.background;
+  ctx.fillRect(0, 0, width, height);
+  ctx.strokeStyle = c.link;
+  ctx.lineWidth = 1;
+  ctx.beginPath(); ctx.moveTo(0, height - 0.5); ctx.lineTo(width, height - 0.5); ctx.stroke();
+  // The threshold: the deepest any path can go.
+  ctx.setLineDash([4, 3]);
+  ctx.strokeStyle = c.ghostStroke;
+  ctx.beginPath(); ctx.moveTo(0, y(threshold) + 0.5); ctx.lineTo(width, y(threshold) + 0.5); ctx.stroke();
+  ctx.setLineDash([]);
+  const shown = samples.slice(-Math.floor((width - 8) / bar));
+  const x0 = width - 4 - shown.length * bar;
+  ctx.fillStyle = c.accent;
+  ctx.globalAlpha = 0.45;
+  ctx.beginPath();
+  shown.forEach((s, n) => ctx.rect(x0 + n * bar, y(s.low - 1), bar - 1, Math.max(1.5, y(s.high - 1) - y(s.low - 1))));
+  ctx.fill();
+  ctx.globalAlpha = 1;
+  ctx.fillStyle = c.highlight;
+  ctx.beginPath();
+  shown.forEach((s, n) => ctx.rect(x0 + n * bar, y(s.depth - 1) - 1, bar - 1, 2));
+  ctx.fill();
+  ctx.font = `400 11px ${FONT_FAMILY}`;
+  ctx.textBaseline = 'middle';
+  ctx.textAlign = 'left';
+  ctx.fillStyle = c.text;
+  ctx.fillText('Below the drawn nodes: the path\'s depth g per redraw (dot: where it stood)', 6, 10, width - 12);
+  ctx.textAlign = 'right';
+  ctx.fillStyle = c.ghostText;
+  ctx.fillText(`t = ${threshold}`, width - 6, Math.min(bottom - 4, y(threshold) - 7));
 }

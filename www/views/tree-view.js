@@ -4,8 +4,8 @@
 // page's frame scheduler) draws only what lies in the visible rectangle, with the level of detail
 // the zoom allows: labelled boxes, plain boxes, or zoomed far out the iteration's shape, one
 // band per level (tree-draw.js draws). A minimap shows the whole tree and the visible rectangle.
-import { TreeModel, DRAW_LIMIT, NODE_W, NODE_H, LEVEL_H } from '../model/tree-model.js';
-import { drawShape, drawPath, drawBoxes, drawCauseMarks, drawMinimap, LABEL_SCALE } from './tree-draw.js';
+import { TreeModel, DRAW_LIMIT } from '../model/tree-model.js';
+import { drawShape, drawPath, drawBoxes, drawCauseMarks, drawMinimap, drawPulse, LABEL_SCALE } from './tree-draw.js';
 import { enableGestures } from './tree-gestures.js';
 import { draw, cancelDraw } from '../platform/frame-scheduler.js';
 
@@ -14,6 +14,7 @@ export const NODE_BUDGET = DRAW_LIMIT;
 const MIN_SCALE = 0.93;    // the follow view fits the tree only if its labels stay ≥ 12 px
 const SHAPE_SCALE = 0.12;  // below it, the shape: one band per level of the drawn nodes
 const MARGIN = 16;
+const PULSE_H = 84;        // the live strip's height (CSS px; styles.css .tree-pulse)
 const GLIDE = 0.3;         // share of the way to the followed node per frame, while stepping
 const REDUCED_MOTION = matchMedia('(prefers-reduced-motion: reduce)');
 const DARK = matchMedia('(prefers-color-scheme: dark)');
@@ -28,10 +29,12 @@ const COLOURS = ('background text accent link nodeFill ghostFill ghostStroke gho
  * visited, pruned}: the last two count the node's descendants that were not drawn).
  */
 export class TreeView {
-  #model = new TreeModel();
-  #canvas; #context; #minimap; #miniContext; #ring; #live; #note; #onSelect; #legend; #frontierLegend;
+  #model = new TreeModel({ folding: true });
+  #canvas; #context; #minimap; #miniContext; #ring; #live; #note; #onSelect; #legend; #frontierLegend; #pulse;
+  /** The live strip's samples of the path's depth, one per redraw (TreeModel.sampleDepth), while nodes go undrawn. */
+  #samples = [];
   #selected = -1;        // model index of the selected node
-  /** Model indices of the raise's causes (markCauses). @type {Set<number>} */
+  /** Model indices of the raise's causes (markCauses; a folded one is marked on its run's mark). @type {Set<number>} */
   #causes = new Set();
   #dirty = false; #timer = 0; #renderedAt = 0;
   #offscreen = false;    // out of the viewport: renders wait until it is back
@@ -66,7 +69,7 @@ export class TreeView {
           <span class="key solution">★</span> solution
           <span class="key more">+N</span> not drawn</span>
         <span class="legend ida-legend"><span class="key visited">g h f</span> visited
-          <span class="key ghost" title="t: the threshold">✂ f &gt; t</span> pruned
+          <span class="key ghost" title="t: the threshold. A run of pruned siblings is one mark (✂ 3 pruned): click it to open the run">✂ f &gt; t</span> pruned
           <span class="key cause">▲ ✂</span> set the next t
           <span class="key path">▶</span> path
           <span class="key solution">★</span> solution
@@ -77,6 +80,7 @@ export class TreeView {
         <canvas class="tree" tabindex="0" role="application" aria-roledescription="search tree"></canvas>
         <canvas class="tree-minimap" hidden aria-hidden="true" title="Overview: click to go there"></canvas>
         <div class="tree-ring" hidden></div>
+        <canvas class="tree-pulse" hidden role="img"></canvas>
         <div class="tree-palette" aria-hidden="true"></div>
       </div>
       <p class="tree-live" aria-live="polite"></p>`;
@@ -85,6 +89,7 @@ export class TreeView {
     this.#minimap = container.querySelector('.tree-minimap');
     this.#miniContext = this.#minimap.getContext('2d');
     this.#ring = container.querySelector('.tree-ring');
+    this.#pulse = container.querySelector('.tree-pulse');
     this.#live = container.querySelector('.tree-live');
     this.#note = container.querySelector('.tree-note');
     this.#legend = container.querySelector('.ida-legend');
@@ -122,6 +127,7 @@ export class TreeView {
   clear() {
     this.#deselect();
     this.#causes = new Set();
+    this.#samples = [];
     this.#model.clear();
     this.#model.emptyNote = null;
     if (this.#view.mode === 'manual') this.#view.mode = 'follow';
@@ -194,13 +200,14 @@ export class TreeView {
 
   /**
    * The shown iteration (0 for a frontier search): its nodes so far, visited and pruned (a
-   * frontier search's: all), how many are drawn, and the selected node ({id, g, h}, or null).
+   * frontier search's: all), how many are drawn, the boxes (labelled or compact), the folded
+   * runs, and the selected node ({id, g, h}, or null).
    */
   summary() {
     const model = this.#model;
     const selected = model.nodeAt(this.#selected);
-    return { iteration: model.iteration, nodes: model.nodes, drawn: model.count,
-      selected: selected && { id: selected.id, g: selected.g, h: selected.h } };
+    return { iteration: model.iteration, nodes: model.nodes, drawn: model.count, boxes: model.geo.compact ? 'compact' : 'labelled',
+      folded: model.foldedRuns(), selected: selected && { id: selected.id, g: selected.g, h: selected.h } };
   }
 
   /**
@@ -222,6 +229,7 @@ export class TreeView {
   markId(id) {
     const i = this.#model.indexOf(id);
     if (i < 0) return false;
+    this.#model.open(i);
     this.#selected = i;
     this.#scheduleRender();
     return true;
@@ -254,15 +262,21 @@ export class TreeView {
 
   /** Selects the drawn node with trace id `id` (a frontier entry pressed), as a click on it does; false if it is not drawn. */
   selectId(id) {
-    const node = this.#model.nodeAt(this.#model.indexOf(id));
+    const i = this.#model.indexOf(id);
+    this.#model.open(i); // a folded node is laid out on its own to be selected
+    const node = this.#model.nodeAt(i);
     if (!node) return false;
     this.#reveal(node.index);
     this.select(node);
     return true;
   }
 
-  /** Selects `node` (an object onSelect gave; null: none) and tells onSelect. */
+  /**
+   * Selects `node` (an object onSelect gave; null: none) and tells onSelect; a folded run's
+   * mark opens (its pruned nodes laid out one by one) and its first node is selected.
+   */
   select(node) {
+    if (node && this.#model.open(node.index)) this.#live.textContent = `Opened ${this.#model.run(node.index).length} pruned children.`;
     this.#selected = node ? node.index : -1;
     this.#scheduleRender();
     this.#onSelect(node);
@@ -270,7 +284,14 @@ export class TreeView {
 
   /** The drawn tree as an SVG element's text (export.js treeSvg makes it a document), or null when it is empty. */
   svg(title) {
-    return this.#model.svg({ colours: this.#colours(), title, selected: this.#selected, causes: this.#causes });
+    return this.#model.svg({ colours: this.#colours(), title, selected: this.#selected, causes: this.#shownCauses() });
+  }
+
+  // The causes as drawn: a folded one on its run's mark.
+  #shownCauses() {
+    const shown = new Set();
+    for (const i of this.#causes) shown.add(this.#model.shownAs(i));
+    return shown;
   }
 
   /** Draws a pending render now (printing: the page is printed before the next frame). */
@@ -367,12 +388,13 @@ export class TreeView {
       if (k < SHAPE_SCALE) {
         drawShape(ctx, c, model, x, y, k, ky, width, height, true);
         drawPath(ctx, c, model, x, y, k, ky);
-        drawCauseMarks(ctx, c, model, this.#causes, x, y, k, ky);
+        drawCauseMarks(ctx, c, model, this.#shownCauses(), x, y, k, ky);
       } else {
-        drawBoxes(ctx, c, model, this.#view, this.#selected, width, height, this.#causes);
+        drawBoxes(ctx, c, model, this.#view, this.#selected, width, height, this.#shownCauses());
       }
     }
     this.#drawMinimap(c, ratio);
+    this.#drawPulse(c, ratio);
     this.#placeRing();
     const note = model.note();
     if (note !== this.#note.textContent) this.#note.textContent = note;
@@ -405,12 +427,36 @@ export class TreeView {
     }
   }
 
-  // Follow: the whole tree if it fits with readable labels, else the current node in view at zoom 1; fit: all of it.
+  // Follow: the whole tree if it fits with readable labels (labelled boxes), else every branch
+  // across with compact boxes (levels below the panel's height scroll with the current node),
+  // else the current node in view at zoom 1; fit: all of it (compact boxes when labelled ones
+  // would be too small to read).
   #fit(v = this.#view) {
     const model = this.#model;
     const { width, height } = this.#size;
+    const across = () => Math.min(1, (width - 2 * MARGIN) / model.bounds().width);
+    const down = () => Math.min(1, (height - 2 * MARGIN) / model.bounds().height);
+    model.setCompact(false);
+    let k = Math.min(across(), down());
+    let scroll = false; // compact, every branch across, the levels scrolled to the current node
+    if (k < MIN_SCALE && !model.frontierSearch) {
+      model.setCompact(true);
+      k = Math.min(across(), down());
+      if (k < MIN_SCALE && v.mode !== 'fit') {
+        scroll = across() >= MIN_SCALE;
+        if (scroll) k = across(); else { model.setCompact(false); k = Math.min(across(), down()); }
+      }
+    }
+    // A change of boxes moves every node: jump, don't glide.
+    if (model.geo.compact !== (v.compact ?? false)) { v.compact = model.geo.compact; this.#snap = true; }
     const b = model.bounds();
-    const k = Math.min(1, (width - 2 * MARGIN) / b.width, (height - 2 * MARGIN) / b.height);
+    const focus = Math.max(0, model.currentNode());
+    if (scroll) {
+      v.k = v.ky = k;
+      v.x = (width - b.width * k) / 2;
+      v.y = Math.max(height - MARGIN - b.height * k, Math.min(MARGIN, height * 0.62 - model.cy(focus) * k));
+      return;
+    }
     if (v.mode === 'fit' || k >= MIN_SCALE) {
       v.k = k;
       v.ky = this.#verticalScale(k);
@@ -421,13 +467,32 @@ export class TreeView {
     v.k = v.ky = 1;
     // The current node a little left of the centre: the search goes on to its right (depth-first),
     // and the minimap takes the top right corner, which is empty there.
-    const focus = Math.max(0, model.currentNode());
     v.x = Math.min(MARGIN, width * 0.45 - model.cx(focus));
     v.y = Math.min(MARGIN, height * 0.62 - model.cy(focus));
   }
 
   #verticalScale(k) {
     return Math.max(k, Math.min(1, (this.#size.height - 2 * MARGIN) / this.#model.bounds().height));
+  }
+
+  // Once an iteration outgrows the drawn nodes, the drawn tree stands still while the search goes
+  // on below it: the strip shows where it is, redraw by redraw (tree-draw.js drawPulse).
+  #drawPulse(c, ratio) {
+    const model = this.#model, pulse = this.#pulse;
+    const live = !model.frontierSearch && !model.anonymous && model.undrawn > 0;
+    if (pulse.hidden !== !live) pulse.hidden = !live;
+    if (!live) return;
+    const sample = model.sampleDepth();
+    this.#samples.push(sample);
+    if (this.#samples.length > 600) this.#samples.splice(0, this.#samples.length - 600);
+    const width = this.#size.width, height = PULSE_H;
+    const w = Math.round(width * ratio), h = Math.round(height * ratio);
+    if (pulse.width !== w || pulse.height !== h) { pulse.width = w; pulse.height = h; }
+    const ctx = pulse.getContext('2d');
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    drawPulse(ctx, c, this.#samples, model.threshold, width, height);
+    pulse.setAttribute('aria-label', `Where the search is: its path reached depths ${sample.low - 1} to ${sample.high - 1} since the last redraw; ` +
+      `now at g ${sample.depth - 1}, f ${sample.f}, under threshold ${model.threshold}.`);
   }
 
   // The whole tree, small, and the visible rectangle (tree-draw.js); hidden while everything is in view.
@@ -458,6 +523,7 @@ export class TreeView {
     const i = this.#selected, model = this.#model, ring = this.#ring;
     if (i < 0 || i >= model.count) { ring.hidden = true; return; }
     const { x, y, k, ky } = this.#view;
+    const { nodeW: NODE_W, nodeH: NODE_H } = model.geo;
     const left = x + (model.cx(i) - NODE_W / 2) * k, top = y + model.cy(i) * ky - (NODE_H / 2) * k;
     const { width, height } = this.#size;
     const w = NODE_W * k, h = NODE_H * k;
@@ -493,6 +559,7 @@ export class TreeView {
   // their shape when the levels are spread, ky > k).
   #hit(x, y) {
     const v = this.#view;
+    const { nodeH: NODE_H, levelH: LEVEL_H } = this.#model.geo;
     const d = Math.round(((y - v.y) / v.ky - NODE_H / 2) / LEVEL_H);
     const cy = d * LEVEL_H + NODE_H / 2;
     if (d < 0 || Math.abs(y - (v.y + cy * v.ky)) > (NODE_H / 2) * v.k) return -1;
@@ -518,6 +585,7 @@ export class TreeView {
           this.#scheduleRender();
         }
       } else if (key === 'Enter' && this.#selected >= 0) {
+        if (model.open(this.#selected)) { this.#live.textContent = `Opened ${model.run(this.#selected).length} pruned children.`; this.#scheduleRender(); }
         this.#onSelect(model.nodeAt(this.#selected));
       } else if (key === '+' || key === '=') {
         this.#zoomBy(1.25);
@@ -543,6 +611,7 @@ export class TreeView {
       v.x = width / 2 - model.cx(i); v.y = height / 2 - model.cy(i) * v.ky;
     }
     const x = v.x + model.cx(i) * v.k, y = v.y + model.cy(i) * v.ky;
+    const { nodeW: NODE_W, nodeH: NODE_H } = model.geo;
     const mx = Math.min(width / 2, (NODE_W * v.k) / 2 + MARGIN), my = Math.min(height / 2, (NODE_H * v.k) / 2 + MARGIN);
     if (x < mx) v.x += mx - x; else if (x > width - mx) v.x -= x - (width - mx);
     if (y < my) v.y += my - y; else if (y > height - my) v.y -= y - (height - my);
