@@ -484,9 +484,9 @@ export class TreeModel {
   cx(i) { return this.xs[i] * this.geo.slotW + this.geo.slotW / 2; }
   cy(i) { return this.depths[i] * this.geo.levelH + this.geo.nodeH / 2; }
 
-  /** The layout's extent in layout units. */
-  bounds() {
-    return { width: Math.max(1, this.width) * this.geo.slotW, height: (this.byDepth.length > 0 ? this.byDepth.length - 1 : 0) * this.geo.levelH + this.geo.nodeH };
+  /** The layout's extent in layout units (with the boxes of `geo`: by default the ones in effect). */
+  bounds(geo = this.geo) {
+    return { width: Math.max(1, this.width) * geo.slotW, height: (this.byDepth.length > 0 ? this.byDepth.length - 1 : 0) * geo.levelH + geo.nodeH };
   }
 
   /** The first position in depth `d`'s list whose node's box may reach x ≥ `x0` (layout units). */

@@ -4,7 +4,7 @@
 // page's frame scheduler) draws only what lies in the visible rectangle, with the level of detail
 // the zoom allows: labelled boxes, plain boxes, or zoomed far out the iteration's shape, one
 // band per level (tree-draw.js draws). A minimap shows the whole tree and the visible rectangle.
-import { TreeModel, DRAW_LIMIT } from '../model/tree-model.js';
+import { TreeModel, DRAW_LIMIT, GEOMETRY } from '../model/tree-model.js';
 import { drawShape, drawPath, drawBoxes, drawCauseMarks, drawMinimap, drawPulse, LABEL_SCALE } from './tree-draw.js';
 import { enableGestures } from './tree-gestures.js';
 import { draw, cancelDraw } from '../platform/frame-scheduler.js';
@@ -434,19 +434,20 @@ export class TreeView {
   #fit(v = this.#view) {
     const model = this.#model;
     const { width, height } = this.#size;
-    const across = () => Math.min(1, (width - 2 * MARGIN) / model.bounds().width);
-    const down = () => Math.min(1, (height - 2 * MARGIN) / model.bounds().height);
-    model.setCompact(false);
-    let k = Math.min(across(), down());
+    const across = (geo) => Math.min(1, (width - 2 * MARGIN) / model.bounds(geo).width);
+    const down = (geo) => Math.min(1, (height - 2 * MARGIN) / model.bounds(geo).height);
+    let geo = GEOMETRY.normal;
+    let k = Math.min(across(geo), down(geo));
     let scroll = false; // compact, every branch across, the levels scrolled to the current node
     if (k < MIN_SCALE && !model.frontierSearch) {
-      model.setCompact(true);
-      k = Math.min(across(), down());
+      geo = GEOMETRY.compact;
+      k = Math.min(across(geo), down(geo));
       if (k < MIN_SCALE && v.mode !== 'fit') {
-        scroll = across() >= MIN_SCALE;
-        if (scroll) k = across(); else { model.setCompact(false); k = Math.min(across(), down()); }
+        scroll = across(geo) >= MIN_SCALE;
+        if (scroll) k = across(geo); else { geo = GEOMETRY.normal; k = Math.min(across(geo), down(geo)); }
       }
     }
+    model.setCompact(geo.compact);
     // A change of boxes moves every node: jump, don't glide.
     if (model.geo.compact !== (v.compact ?? false)) { v.compact = model.geo.compact; this.#snap = true; }
     const b = model.bounds();
