@@ -263,3 +263,27 @@ test('attribute values the widget does not accept are named in its message line;
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('play() called while the core is still loading: the status says "preparing", and the widget runs once the search exists', async () => {
+  // The core arrives late (a slow network, or a busy machine compiling it).
+  let release;
+  const held = new Promise((done) => { release = done; });
+  const { page, context, errors } = await openWatched(browser, `${server.url}tests/e2e/fixtures/host.html`, {
+    prepare: (page) => page.route('**/tilesearch_bg.wasm', async (route) => { await held; await route.continue(); }),
+  });
+  await page.waitForFunction(() => customElements.get('tile-search') && window.host);
+  const ids = await page.evaluate((board) => window.host.add(3, { board, view: 'board now', controls: 'run reset', speed: 'max' }), KORF_1);
+  const statuses = await page.evaluate((ids) => ids.map((id) => document.getElementById(id).state.status), ids);
+  assert.deepEqual(statuses, ['preparing', 'preparing', 'preparing'], 'no search yet: preparing, not ready');
+  // Two play; the third plays and pauses before the core is there: its play is dropped.
+  await page.evaluate((ids) => {
+    for (const id of ids) document.getElementById(id).play();
+    document.getElementById(ids[2]).pause();
+  }, ids);
+  release();
+  await page.waitForFunction((ids) => ids.slice(0, 2).every((id) => document.getElementById(id).state.expanded > 0), ids);
+  const third = await page.evaluate((id) => document.getElementById(id).state, ids[2]);
+  assert.deepEqual([third.status, third.expanded], ['ready', 0], 'paused before it began: it did not run');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

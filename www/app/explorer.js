@@ -224,8 +224,11 @@ class Explorer {
     this.#render();
     this.#host.dispatchEvent(new CustomEvent('optionschange', { bubbles: true, composed: true, detail: options }));
     const pending = search.pendingPosition;
+    const play = search.pendingPlay;
     search.pendingPosition = null;
+    search.pendingPlay = false;
     if (pending !== null && pending > 0 && search.solver) search.seek(pending);
+    else if (play && search.solver) search.play();
     else if (this.#host.autoplay && search.solver) search.autoplay();
   }
 
@@ -257,7 +260,8 @@ class Explorer {
     if (state.error) status = 'error';
     else if (state.solved) status = 'solved';
     else if (state.gaveup) status = 'gaveup';
-    else if (!solver && search.databases) status = 'preparing';
+    // No search yet: the core still loading (or compiling), or the pattern databases coming.
+    else if (!solver) status = 'preparing';
     else if (state.phase === 'running' || state.phase === 'streaming' || state.phase === 'solving') status = 'running';
     else if (view.index > 0) status = 'paused';
     // The moment shown, not where a worker's search has got to.
@@ -316,11 +320,16 @@ class Explorer {
 
   nextIteration() { this.#search.nextIteration(); this.#render(); }
 
-  play() { this.#search.play(); this.#render(); }
+  /** Runs; called before the search exists (the core still loading), it runs once it does. */
+  play() {
+    if (!this.#search.solver || !this.#store.state.ready) { this.#search.pendingPlay = true; return; }
+    this.#search.play();
+    this.#render();
+  }
 
-  pause() { this.#search.pause(); this.#render(); }
+  pause() { this.#search.pendingPlay = false; this.#search.pause(); this.#render(); }
 
-  reset() { this.#search.reset(); this.#render(); }
+  reset() { this.#search.pendingPlay = false; this.#search.reset(); this.#render(); }
 
   /** Solve now (app/solve-now.js): waits for the core, then solves on every core. */
   async solve() {

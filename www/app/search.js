@@ -59,6 +59,8 @@ export class Search {
   solving = null;
   /** A position asked for before the search existed (the attribute, a deep link, the property). */
   pendingPosition = null;
+  /** play() was called before the search existed: it runs once it does. */
+  pendingPlay = false;
   /** 'play' | 'nextIteration': what leaving the view interrupted, or autoplay awaits. @type {string | null} */
   resume = null;
   /** When the timeline was last drawn while streaming (throttled). */

@@ -35,6 +35,7 @@ export interface Score { asked: number; correct: number; streak: number; bestStr
 
 /** `element.state`: a snapshot, read-only. */
 export interface TileSearchState {
+  /** "preparing" until the search exists (the core loading, or the pattern databases coming), then "ready" before the first event. */
   status: Status;
   algorithm: Algorithm;
   /** IDA*'s current threshold once stepping started, else null. */
@@ -231,6 +232,7 @@ export declare class TileSearchElement extends HTMLElement {
   stepBack(): Promise<void>;
   /** Runs to the end of the current iteration (or the solution), in a worker. */
   nextIteration(): void;
+  /** Runs at the element's speed (full speed: in a worker); called while the core is still loading (status "preparing"), it runs once the search exists. */
   play(): void;
   pause(): void;
   reset(): void;
