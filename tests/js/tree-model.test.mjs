@@ -244,6 +244,29 @@ test('beyond the limit: 50,000 nodes drawn, the rest counted on their deepest dr
   solver.free();
 });
 
+test('the live strip\'s samples: the path\'s shallowest and deepest depth since the last sample, where it is now, never deeper than the threshold', () => {
+  const solver = new Solver({ board: KORF_1, heuristic: 'manhattan', goal: 'blank-first' });
+  const model = new TreeModel({ limit: 200, folding: true });
+  let samples = 0;
+  while (samples < 60) {
+    const words = solver.stepMany(5000);
+    // The path's depths seen event by event, between two samples.
+    let low = model.openPath.depth, high = model.openPath.depth;
+    for (let o = 0; o < words.length; o += RECORD_WORDS) {
+      feed(model, words.subarray(o, o + RECORD_WORDS));
+      low = Math.min(low, model.openPath.depth); high = Math.max(high, model.openPath.depth);
+    }
+    if (recordKind(words, words.length - RECORD_WORDS) === KIND.iteration) { model.sampleDepth(); continue; } // a new iteration: its path starts over
+    const sample = model.sampleDepth();
+    const top = model.openPath.top();
+    assert.deepEqual(sample, { low, high, depth: model.openPath.depth, f: top ? top.g + top.h : 0 });
+    assert.ok(sample.high - 1 <= model.threshold && sample.f <= model.threshold, JSON.stringify({ sample, threshold: model.threshold }));
+    samples += 1;
+  }
+  assert.ok(model.undrawn > 0);
+  solver.free();
+});
+
 test('navigation: Up the parent, Down the first child, Left and Right the siblings; it stays at the ends', () => {
   const solver = new Solver({ board: LECTURE });
   const model = new TreeModel();

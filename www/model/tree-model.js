@@ -127,6 +127,7 @@ export class TreeModel {
     this.anonymous = false;    // just a solution's path, searched elsewhere: no ids of the core's to show
     this.current = -1;         // frontier searches: the node expanded last (or the solution's end)
     this.openPath.clear();         // IDA*: the open path, drawn or not (shared with the view state)
+    this.#low = this.#high = 0;
     this.layoutStale = false;
     /** Nodes whose folded runs the reader opened (their pruned children laid out one by one). @type {Set<number>} */
     this.opened = new Set();
