@@ -254,9 +254,10 @@ test('the live strip\'s samples: the path\'s shallowest and deepest depth since 
     let low = model.openPath.depth, high = model.openPath.depth;
     for (let o = 0; o < words.length; o += RECORD_WORDS) {
       feed(model, words.subarray(o, o + RECORD_WORDS));
+      // A new iteration: its path starts over, and so does the range.
+      if (recordKind(words, o) === KIND.iteration) low = high = 0;
       low = Math.min(low, model.openPath.depth); high = Math.max(high, model.openPath.depth);
     }
-    if (recordKind(words, words.length - RECORD_WORDS) === KIND.iteration) { model.sampleDepth(); continue; } // a new iteration: its path starts over
     const sample = model.sampleDepth();
     const top = model.openPath.top();
     assert.deepEqual(sample, { low, high, depth: model.openPath.depth, f: top ? top.g + top.h : 0 });
