@@ -12,7 +12,7 @@ WASM := target/$(WASM_TARGET)/release/tilesearch.wasm
 PKG := www/pkg
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 
-.PHONY: help setup setup-wasm setup-node setup-chromium setup-pandoc setup-apt build serve test test-all lint \
+.PHONY: help setup setup-wasm setup-node setup-chromium setup-pandoc setup-apt build serve docs test test-all lint \
         lint-native lint-web test-rust test-wasm test-wasm-node test-wasm-browser test-js test-e2e native-cli \
         test-ready test-e2e-1 test-e2e-2 test-e2e-3 test-e2e-4 \
         test-long soak bench bench-wasm test-cli-faults-long python python-install test-python test-jupyter setup-python
@@ -22,6 +22,7 @@ help:
 	@echo "make test    every test, long sweeps sampled (installs what it needs)"
 	@echo "make test-long  the sweeps, property runs and page tests that make test samples, at full length"
 	@echo "make build   the wasm package in www/pkg/ and the embeddable dist/"
+	@echo "make docs    the guide (docs/*.md) as HTML in dist/docs/: open dist/docs/index.html, offline too"
 	@echo "make bench   nodes per second on all of Korf's 100 instances (native)"
 	@echo "make soak    random call sequences against the wasm API for SOAK_SECONDS (default 1200)"
 	@echo "make bench-wasm  the same search in wasm, in Node and in Chromium, and the page's frame rates"
@@ -75,6 +76,13 @@ build: setup-wasm setup-node
 serve: build
 	@echo "Serving tilesearch at http://127.0.0.1:$(PORT)/"
 	python3 -m http.server $(PORT) --bind 127.0.0.1
+
+# The guide: docs/*.md through Debian's pandoc and the project's own filter (from dist/, which
+# the build writes) into dist/docs/, a folder that works offline and from file://
+# (scripts/build-docs.mjs). A few seconds. (The build is written out: $(BUILT) is defined below,
+# after this rule has been read.)
+docs: $(if $(TEST_READY),,build) setup-pandoc
+	node scripts/build-docs.mjs
 
 ## Python ------------------------------------------------------------------------------------
 
