@@ -138,10 +138,11 @@ test:
 	$(MAKE) --no-print-directory -j2 --output-sync=target test-ready
 	$(MAKE) --no-print-directory -j2 --output-sync=target TEST_READY=1 test-all
 
-test-ready: build native-cli lint-native setup-apt setup-python
+test-ready: build docs native-cli lint-native setup-apt setup-python
 
-# In the second phase the build and clippy are done: the lanes need not wait for them again.
+# In the second phase the build, the guide and clippy are done: the lanes need not wait for them again.
 BUILT = $(if $(TEST_READY),,build)
+DOCS = $(if $(TEST_READY),,docs)
 LINTED = $(if $(TEST_READY),,lint-native)
 
 test-all: test-e2e-1 test-rust test-e2e-2 lint-web test-wasm test-e2e-3 test-js test-python test-e2e-4 test-jupyter
@@ -182,7 +183,8 @@ test-wasm-browser: setup-wasm setup-chromium test-wasm-node
 	  CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
 	  cargo test --target $(WASM_TARGET) --test wasm
 
-# The Node tests compare checkTrace's verdicts with the CLI's.
+# The Node tests compare checkTrace's verdicts with the CLI's, and run the command examples of the
+# README and the guide against it (doc-examples.test.mjs).
 test-js: $(BUILT) native-cli
 	TILESEARCH_CLI=$(CLI) WASM_BINDGEN_VERSION=$(WASM_BINDGEN_VERSION) node --test tests/js/
 
@@ -194,7 +196,8 @@ soak: build
 
 # End-to-end: Playwright (playwright-core) drives Debian's Chromium through the real page. In
 # four parts of a few minutes each, so that `make test` shares them between its two slots; the
-# fourth takes every file the others do not name (a new file is never left out).
+# fourth, the lightest, takes every file the others do not name (a new file is never left out),
+# the guide's pages (docs.test.mjs, about 15 s) among them.
 E2E_FILES := $(filter-out tests/e2e/jupyter.test.mjs,$(wildcard tests/e2e/*.test.mjs))
 E2E_1 := $(addprefix tests/e2e/,a11y.test.mjs agreement.test.mjs algorithms.test.mjs bench.test.mjs check.test.mjs)
 E2E_2 := $(addprefix tests/e2e/,embed.test.mjs explorer.test.mjs host.test.mjs iframe.test.mjs input.test.mjs)
@@ -203,7 +206,7 @@ E2E_4 := $(filter-out $(E2E_1) $(E2E_2) $(E2E_3),$(E2E_FILES))
 
 test-e2e: test-e2e-1 test-e2e-2 test-e2e-3 test-e2e-4
 
-test-e2e-1 test-e2e-2 test-e2e-3 test-e2e-4: test-e2e-%: $(BUILT) setup-chromium setup-pandoc native-cli
+test-e2e-1 test-e2e-2 test-e2e-3 test-e2e-4: test-e2e-%: $(BUILT) $(DOCS) setup-chromium setup-pandoc native-cli
 	TILESEARCH_CLI=$(CLI) node --test --test-concurrency=1 $(E2E_$*)
 
 # What `make test` samples or shortens, at full length (CI runs it after `make test`): the
