@@ -36,7 +36,7 @@ function navigation(current) {
   const groups = PAGES.map(([reader, pages]) => {
     const links = pages.map(([file, title]) => (file === current
       ? `<li><a href="${file}.html" aria-current="page">${escape(title)}</a></li>`
-      : `<li><a href="${file}.html">${escape(title)}</a></li>`)).join('');
+      : `<li><a href="${file}.html">${escape(title)}</a></li>`)).join('\n');
     return reader === 'Start' ? `<ul class="guide-home">${links}</ul>`
       : `<div class="guide-group"><span class="guide-reader">${reader}</span><ul>${links}</ul></div>`;
   }).join('\n');
