@@ -76,7 +76,7 @@ async function main() {
       // No icon of its own: an empty one, so that browsers do not ask for /favicon.ico. (In the
       // metadata, as a list the filter adds its script to; --include-in-header would replace it.)
       await writeFile(join(work, 'meta.yaml'), 'header-includes:\n  - |\n    ```{=html}\n    <link rel="icon" href="data:,">\n    ```\n');
-      execFileSync('pandoc', [join(DOCS, `${file}.md`), '-s', '--toc', '--toc-depth=2', '-o', join(OUT, `${file}.html`),
+      execFileSync('pandoc', [join(DOCS, `${file}.md`), '-s', '--toc', '--toc-depth=3', '-o', join(OUT, `${file}.html`),
         '--lua-filter', join(EXTENSION, 'tile-search.lua'), '--lua-filter', join(ROOT, 'scripts/docs-links.lua'),
         '-M', 'tile-search-url=assets', '-M', `pagetitle=${title} · tilesearch guide`, '-M', 'lang=en',
         '--css', 'guide.css', '--metadata-file', join(work, 'meta.yaml'), '--include-before-body', join(work, `${file}-nav.html`),
