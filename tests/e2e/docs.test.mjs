@@ -67,6 +67,11 @@ test('the guide has its pages, each with the navigation', () => {
   assert.ok(PAGES.length >= 10, `${PAGES.length} pages`);
   for (const name of PAGES) assert.ok(IDS.get(name).has('TOC') || name === 'index.html', `${name} has its contents`);
   for (const name of PAGES) assert.match(readFileSync(join(GUIDE, name), 'utf8'), /<nav class="guide-nav"/, `${name} has the navigation`);
+  // A Markdown heading without a blank line before it is read as text: no "## " outside code.
+  for (const name of PAGES) {
+    const text = readFileSync(join(GUIDE, name), 'utf8').replace(/<pre[^]*?<\/pre>|<code[^]*?<\/code>/g, '');
+    assert.doesNotMatch(text, /(^|[\s>])#{2,6} \S/, `${name} shows a heading's ## as text`);
+  }
 });
 
 test('every page at 1280×720 and 390×844: its widgets step, its links and anchors resolve, no console error, no sideways scroll', async () => {
