@@ -4,7 +4,8 @@
 // the same folder, and exits with the status its trailing `# exit N` comment says (0 without
 // one). In a `console` block, every `$ tilesearch …` line's output (standard output and error
 // together) is the text shown under it, up to the next `$` line or the block's end.
-// TILESEARCH_CLI names the CLI (`make test-js` passes the one `make native-cli` builds).
+// The CLI's help names no command or option the guide leaves out. TILESEARCH_CLI names the CLI
+// (`make test-js` passes the one `make native-cli` builds).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -106,3 +107,18 @@ for (const { file, line, command, expected } of outputs) {
     }
   });
 }
+
+test("every command and option of the CLI's help is in the guide's CLI page (exercise's in the exercises page too)", () => {
+  const help = (args) => spawnSync(CLI, args, { encoding: 'utf8' });
+  const text = (result) => `${result.stdout}${result.stderr}`;
+  const general = text(help(['--help']));
+  const exercise = text(help(['exercise', '--help']));
+  const cli = readFileSync(join(ROOT, 'docs/cli.md'), 'utf8');
+  const pages = cli + readFileSync(join(ROOT, 'docs/exercises.md'), 'utf8');
+  const commands = [...general.matchAll(/^\s+tilesearch (\w+)/gm)].map((m) => m[1]);
+  const options = (help) => [...new Set(help.match(/--[a-z][a-z-]*/g))];
+  assert.ok(commands.length >= 6 && options(general).length >= 10, `${commands.join(' ')}; ${options(general).join(' ')}`);
+  for (const command of commands) assert.match(cli, new RegExp(`tilesearch ${command}\\b`), `docs/cli.md names tilesearch ${command}`);
+  for (const option of options(general)) assert.ok(cli.includes(`\`${option}`) || cli.includes(`${option} `), `docs/cli.md names ${option}`);
+  for (const option of options(exercise)) assert.ok(pages.includes(`\`${option}`) || pages.includes(`${option} `), `the guide names exercise's ${option}`);
+});
