@@ -12,7 +12,7 @@ WASM := target/$(WASM_TARGET)/release/tilesearch.wasm
 PKG := www/pkg
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 
-.PHONY: help setup setup-wasm setup-node setup-chromium setup-pandoc setup-apt build serve test test-all lint \
+.PHONY: help setup setup-wasm setup-node setup-chromium setup-pandoc setup-apt build serve docs test test-all lint \
         lint-native lint-web test-rust test-wasm test-wasm-node test-wasm-browser test-js test-e2e native-cli \
         test-ready test-e2e-1 test-e2e-2 test-e2e-3 test-e2e-4 \
         test-long soak bench bench-wasm test-cli-faults-long python python-install test-python test-jupyter setup-python
@@ -22,6 +22,7 @@ help:
 	@echo "make test    every test, long sweeps sampled (installs what it needs)"
 	@echo "make test-long  the sweeps, property runs and page tests that make test samples, at full length"
 	@echo "make build   the wasm package in www/pkg/ and the embeddable dist/"
+	@echo "make docs    the guide (docs/*.md) as HTML in dist/docs/: open dist/docs/index.html, offline too"
 	@echo "make bench   nodes per second on all of Korf's 100 instances (native)"
 	@echo "make soak    random call sequences against the wasm API for SOAK_SECONDS (default 1200)"
 	@echo "make bench-wasm  the same search in wasm, in Node and in Chromium, and the page's frame rates"
@@ -75,6 +76,13 @@ build: setup-wasm setup-node
 serve: build
 	@echo "Serving tilesearch at http://127.0.0.1:$(PORT)/"
 	python3 -m http.server $(PORT) --bind 127.0.0.1
+
+# The guide: docs/*.md through Debian's pandoc and the project's own filter (from dist/, which
+# the build writes) into dist/docs/, a folder that works offline and from file://
+# (scripts/build-docs.mjs). A few seconds. (The build is written out: $(BUILT) is defined below,
+# after this rule has been read.)
+docs: $(if $(TEST_READY),,build) setup-pandoc
+	node scripts/build-docs.mjs
 
 ## Python ------------------------------------------------------------------------------------
 
@@ -130,10 +138,11 @@ test:
 	$(MAKE) --no-print-directory -j2 --output-sync=target test-ready
 	$(MAKE) --no-print-directory -j2 --output-sync=target TEST_READY=1 test-all
 
-test-ready: build native-cli lint-native setup-apt setup-python
+test-ready: build docs native-cli lint-native setup-apt setup-python
 
-# In the second phase the build and clippy are done: the lanes need not wait for them again.
+# In the second phase the build, the guide and clippy are done: the lanes need not wait for them again.
 BUILT = $(if $(TEST_READY),,build)
+DOCS = $(if $(TEST_READY),,docs)
 LINTED = $(if $(TEST_READY),,lint-native)
 
 test-all: test-e2e-1 test-rust test-e2e-2 lint-web test-wasm test-e2e-3 test-js test-python test-e2e-4 test-jupyter
@@ -174,7 +183,8 @@ test-wasm-browser: setup-wasm setup-chromium test-wasm-node
 	  CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
 	  cargo test --target $(WASM_TARGET) --test wasm
 
-# The Node tests compare checkTrace's verdicts with the CLI's.
+# The Node tests compare checkTrace's verdicts with the CLI's, and run the command examples of the
+# README and the guide against it (doc-examples.test.mjs).
 test-js: $(BUILT) native-cli
 	TILESEARCH_CLI=$(CLI) WASM_BINDGEN_VERSION=$(WASM_BINDGEN_VERSION) node --test tests/js/
 
@@ -186,7 +196,8 @@ soak: build
 
 # End-to-end: Playwright (playwright-core) drives Debian's Chromium through the real page. In
 # four parts of a few minutes each, so that `make test` shares them between its two slots; the
-# fourth takes every file the others do not name (a new file is never left out).
+# fourth, the lightest, takes every file the others do not name (a new file is never left out),
+# the guide's pages (docs.test.mjs, about 15 s) among them.
 E2E_FILES := $(filter-out tests/e2e/jupyter.test.mjs,$(wildcard tests/e2e/*.test.mjs))
 E2E_1 := $(addprefix tests/e2e/,a11y.test.mjs agreement.test.mjs algorithms.test.mjs bench.test.mjs check.test.mjs)
 E2E_2 := $(addprefix tests/e2e/,embed.test.mjs explorer.test.mjs host.test.mjs iframe.test.mjs input.test.mjs)
@@ -195,7 +206,7 @@ E2E_4 := $(filter-out $(E2E_1) $(E2E_2) $(E2E_3),$(E2E_FILES))
 
 test-e2e: test-e2e-1 test-e2e-2 test-e2e-3 test-e2e-4
 
-test-e2e-1 test-e2e-2 test-e2e-3 test-e2e-4: test-e2e-%: $(BUILT) setup-chromium setup-pandoc native-cli
+test-e2e-1 test-e2e-2 test-e2e-3 test-e2e-4: test-e2e-%: $(BUILT) $(DOCS) setup-chromium setup-pandoc native-cli
 	TILESEARCH_CLI=$(CLI) node --test --test-concurrency=1 $(E2E_$*)
 
 # What `make test` samples or shortens, at full length (CI runs it after `make test`): the

@@ -494,17 +494,17 @@ fn output_that_cannot_be_written_exits_3_and_a_closed_pipe_quietly_0() {
     assert!(err.is_empty());
 }
 
-/// The README's example is this build's real output.
+/// The guide's example (docs/exercises.md) is this build's real output.
 #[test]
-fn the_readme_example_is_real_output() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+fn the_guide_example_is_real_output() {
+    let guide =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/exercises.md")).unwrap();
     let args = "--seed 3 --count 2 --kinds thresholds,node-f --format markdown";
     let intro = format!("The Markdown of `tilesearch exercise {args}`:\n\n````markdown\n");
-    let start = readme.find(&intro).expect("the README's example") + intro.len();
+    let start = guide.find(&intro).expect("the guide's example") + intro.len();
     // The block ends with the output's last newline, before the closing fence.
-    let end = start + readme[start..].find("\n````\n").unwrap();
-    let shown = &readme[start..=end];
+    let end = start + guide[start..].find("\n````\n").unwrap();
+    let shown = &guide[start..=end];
     let args: Vec<&str> = args.split(' ').collect();
     assert_eq!(shown, exercise(&args));
 }

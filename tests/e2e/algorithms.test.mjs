@@ -13,7 +13,7 @@ const button = (page, name) => page.getByRole('button', { name, exact: true });
 const SIMPLE = '1 2 3 4 0 6 7 5 8';
 const CHALLENGING = '6 4 5 8 2 7 1 0 3';
 const KORF_1 = '13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2';
-// The lecture's challenging case with Manhattan (README, "The lecture's other searches").
+// The lecture's challenging case with Manhattan (the guide, docs/searches.md).
 const LECTURE = {
   bfs: { length: 25, expanded: 145605, generated: 392164, maxFrontier: 25136, reached: 163330 },
   dfs: { length: 1157, expanded: 1187, generated: 3358, maxFrontier: 931, reached: 2118 },

@@ -106,7 +106,7 @@ const snapshot = (page, id) => page.evaluate(async (id) => {
 
 const runFullSpeed = (page, id) => page.evaluate((id) => { const e = document.getElementById(id); e.speed = 'max'; e.play(); }, id);
 
-/** The lecture's optima (README): 25 moves for the challenging case, 31 for the hardest 8-puzzle. */
+/** The lecture's optima (the guide): 25 moves for the challenging case, 31 for the hardest 8-puzzle. */
 async function solvesBothOptimally(page) {
   await runFullSpeed(page, 'manhattan');
   await runFullSpeed(page, 'conflict');

@@ -1,5 +1,5 @@
 // LMS and iframes: dist/embed.html on one origin (the course's static host), framed by a page on
-// another (the LMS) with the README's snippet. The frame is configured from its query string
+// another (the LMS) with the guide's snippet (docs/embed.md). The frame is configured from its query string
 // (every attribute), titles itself, fills its width, reports its content height whenever it
 // changes, and its widget works.
 import { test, before, after } from 'node:test';
@@ -18,19 +18,19 @@ const QUERY = {
   theme: 'light', id: 'fig4', 'aria-label': 'IDA* explorer, figure 4', order: 'udlr', position: '0', mode: 'explore',
 };
 
-/** The README's iframe and auto-height listener, as a teacher copies them. */
-const README = await readFile(join(ROOT, 'README.md'), 'utf8');
-const README_IFRAME = README.match(/```html\n(<iframe class="tile-search-frame"[^]*?<\/iframe>)\n```/)[1];
-const README_LISTENER = README.match(/a host page that allows scripts can size the frame with it\.[^]*?```html\n(<script>[^]*?<\/script>)\n```/)[1];
+/** The guide's iframe and auto-height listener (docs/embed.md), as a teacher copies them. */
+const GUIDE = await readFile(join(ROOT, 'docs/embed.md'), 'utf8');
+const GUIDE_IFRAME = GUIDE.match(/```html\n(<iframe class="tile-search-frame"[^]*?<\/iframe>)\n```/)[1];
+const GUIDE_LISTENER = GUIDE.match(/a host page that allows scripts can size the frame with it\.[^]*?```html\n(<script>[^]*?<\/script>)\n```/)[1];
 
 /**
- * An LMS page with the README's iframe (its src swapped) and listener, and `extra` HTML after it;
+ * An LMS page with the guide's iframe (its src swapped) and listener, and `extra` HTML after it;
  * `window.messages` records the resize messages the explorer's frame sent.
  */
 const hostPage = (src, extra = '') => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Week 3 · Course site</title>
 <link rel="icon" href="data:,"><style>body { font: 16px/1.5 Georgia, serif; max-width: 60rem; margin: 1rem auto; padding: 0 1rem; }</style></head>
 <body><h1>Week 3: informed search</h1><p>Step through IDA* below.</p>
-${README_IFRAME.replace(/src="[^"]*"/, `src="${src}"`).replace('height="640"', 'height="600"')}
+${GUIDE_IFRAME.replace(/src="[^"]*"/, `src="${src}"`).replace('height="640"', 'height="600"')}
 <script>
   window.messages = [];
   addEventListener('message', (event) => {
@@ -39,7 +39,7 @@ ${README_IFRAME.replace(/src="[^"]*"/, `src="${src}"`).replace('height="640"', '
     }
   });
 </script>
-${README_LISTENER}<p>After the figure.</p>${extra}</body></html>`;
+${GUIDE_LISTENER}<p>After the figure.</p>${extra}</body></html>`;
 
 /** Another frame on the LMS page (an ad, another tool) that posts the explorer's message about itself. */
 const IMPOSTOR = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Other</title></head><body>
@@ -136,7 +136,7 @@ test('embed.html without a caption names its search in the title; an unknown par
   await context.close();
 });
 
-test("the README's listener sizes only the explorer's frame: another frame's message, or the page's own, changes nothing", async () => {
+test("the guide's listener sizes only the explorer's frame: another frame's message, or the page's own, changes nothing", async () => {
   const { page, frame, context, errors } = await openLms('crowded.html');
   const { content } = await sizedToContent(page, frame);
   // Both impostors have posted (their script runs as they load), and the page posts one itself.

@@ -1,5 +1,5 @@
-// The README's embedding promises: every widget its examples show (HTML tags, Pandoc/Quarto
-// divs and the shortcode) renders complete at its stated height: its caption visible, its tree
+// The guide's embedding promises (docs/embed.md, "Widgets in your notes"): every widget its
+// examples show (HTML tags, Pandoc/Quarto divs and the shortcode) renders complete at its stated height: its caption visible, its tree
 // inside the widget, nothing clipped or scrolled away, and the content as tall as it says.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,9 +11,9 @@ let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
 after(async () => { await browser?.close(); await server?.close(); });
 
-/** The widgets of the README's embedding section, as attribute maps. */
-async function readmeWidgets() {
-  const text = await readFile(join(ROOT, 'README.md'), 'utf8');
+/** The widgets of the guide's embedding page, as attribute maps. */
+async function guideWidgets() {
+  const text = await readFile(join(ROOT, 'docs/embed.md'), 'utf8');
   const attributes = (source) => Object.fromEntries([...source.matchAll(/([\w-]+)(?:="([^"]*)")?/g)]
     .filter(([, name]) => !['tile-search', 'id'].includes(name) && !name.startsWith('.') && !name.startsWith('#'))
     .map(([, name, value]) => [name, value ?? '']));
@@ -24,9 +24,9 @@ async function readmeWidgets() {
   return widgets;
 }
 
-test("every widget of the README's examples renders complete at its stated height", async () => {
-  const widgets = await readmeWidgets();
-  assert.ok(widgets.length >= 8, `${widgets.length} widgets found in the README`);
+test("every widget of the guide's embedding examples renders complete at its stated height", async () => {
+  const widgets = await guideWidgets();
+  assert.ok(widgets.length >= 8, `${widgets.length} widgets found in docs/embed.md`);
   const { page, context, errors } = await openWatched(browser, `${server.url}tests/e2e/fixtures/blank.html`, { viewport: { width: 1000, height: 900 } });
   await page.evaluate(async (widgets) => {
     await import('/www/tile-search.js');

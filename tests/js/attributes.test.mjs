@@ -1,6 +1,6 @@
 // The attributes of <tile-search>, written once in www/model/attributes.js: every other place
 // that names them (the element's accessors, its declarations, the custom elements manifest or the
-// @attr tags it is made from, the Pandoc filter, the README's table) names exactly these; and the
+// @attr tags it is made from, the Pandoc filter, the guide's table in docs/element.md) names exactly these, with their values and defaults; and the
 // checks of an attribute's text give the widget's messages, word for word.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -114,9 +114,17 @@ test("the Pandoc filter's lists are the table's (and HTML's own)", async () => {
   assert.equal(order.length, new Set(order).size);
 });
 
-test("the README's Attributes table names exactly the table", async () => {
-  const readme = await read('README.md');
-  const section = readme.split('\n### Attributes\n')[1].split('\n### ')[0];
-  const rows = [...section.matchAll(/^\| `([\w-]+)` \|/gm)].map((m) => m[1]);
-  sameAsTable(rows, "the README's Attributes table");
+test("the guide's Attributes table (docs/element.md) names exactly the table, with each one's values and default", async () => {
+  const page = await read('docs/element.md');
+  const section = page.split('\n## Attributes\n')[1].split('\n## ')[0];
+  const rows = [...section.matchAll(/^\| `([\w-]+)` \| (.*) \| (.*) \|$/gm)].map(([, name, values, fallback]) => ({ name, values, fallback }));
+  sameAsTable(rows.map((row) => row.name), "the guide's Attributes table");
+  for (const { name, values, fallback } of rows) {
+    const spec = attribute(name);
+    if (!spec) continue;
+    // The words of view, controls, theme and mode, each named in the row.
+    if (Array.isArray(spec.values)) for (const word of spec.values) assert.match(values, new RegExp(`(^|[\\s\`])${word}([\\s\`,.]|$)`), `${name}: the guide's row names "${word}"`);
+    if (spec.type === 'boolean') assert.equal(fallback, 'absent', `${name}: a boolean's default is its absence`);
+    else if (spec.default !== null) assert.ok(fallback === `\`${spec.default}\`` || fallback === String(spec.default), `${name}: the guide says the default is ${fallback}, the table ${spec.default}`);
+  }
 });
