@@ -17,17 +17,21 @@
 // its layout replays the same rule over the whole tree in depth-first order, O(n), when asked
 // after a change (the view asks at most once per render).
 //
-// Folding (IDA*, `folding` on): a run of pruned siblings takes one slot, drawn as one mark
-// ("✂ 3 pruned", their f values): the run's first node is its head, and the others join it
-// without a slot of their own (they are not in byDepth, so nothing draws or hits them). Most of
-// an IDA* iteration's width is pruned leaves, so folding keeps a whole iteration readable at a
-// larger zoom. open(head) lays the run out node by node (a full relayout, as a frontier search's).
+// Folding (IDA*, `folding` on, once an iteration has more than FOLD_FROM nodes): a run of pruned
+// siblings takes one slot, drawn as one mark ("✂ 3 pruned", their f values): the run's first
+// node is its head, and the others join it without a slot of their own (they are not in byDepth,
+// so nothing draws or hits them). Pruned leaves are much of an IDA* iteration's width, so
+// folding keeps more of it readable; a small iteration keeps a box for every pruned child (each
+// one is the lesson there). The layout is replayed once when an iteration crosses FOLD_FROM, and
+// open(head) lays a run out node by node (a full relayout, as a frontier search's).
 
 /** Nodes drawn at most per iteration (per frontier search); beyond it nodes are counted only. */
 import { SearchPath } from './search-path.js';
 import { number } from './words.js';
 
 export const DRAW_LIMIT = 50000;
+/** Nodes an iteration has before runs of pruned siblings fold (see the file's head). */
+export const FOLD_FROM = 64;
 /** Layout units (CSS pixels at zoom 1): a node's box, the distance between slots and levels. */
 export const NODE_W = 96, NODE_H = 40, SLOT_W = 106, LEVEL_H = 72;
 /**
@@ -303,7 +307,9 @@ export class TreeModel {
       if (this.lastChild[parent] >= 0) this.nextSibling[this.lastChild[parent]] = i; else this.firstChild[parent] = i;
       this.lastChild[parent] = i;
     }
-    if (!this.frontierSearch) this.#place(i);
+    // The iteration crossed FOLD_FROM: its runs fold from now on, those drawn already too.
+    if (!this.frontierSearch && this.folding && i === FOLD_FROM) this.#relayout();
+    else if (!this.frontierSearch) this.#place(i);
     this.version += 1;
     return i;
   }
@@ -325,7 +331,7 @@ export class TreeModel {
   // opened it): it takes the head's slot and is counted on the head.
   #joinRun(i) {
     const before = this.prevSibling[i];
-    if (!this.folding || this.frontierSearch || this.kinds[i] !== PRUNE || before < 0 || this.kinds[before] !== PRUNE) return false;
+    if (!this.folding || this.frontierSearch || this.count <= FOLD_FROM || this.kinds[i] !== PRUNE || before < 0 || this.kinds[before] !== PRUNE) return false;
     if (this.opened.has(this.parents[i])) return false;
     const head = this.foldOf[before] >= 0 ? this.foldOf[before] : before;
     this.foldOf[i] = head;
