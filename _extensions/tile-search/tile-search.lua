@@ -205,13 +205,19 @@ local function add_script(meta)
   local html = M.script(meta)
   if is_slides() then html = html .. '\n' .. M.slide_style(meta) end
   local script = pandoc.MetaBlocks({ pandoc.RawBlock('html', html) })
+  -- A list of includes, or one value (`header-includes: <meta …>` is one block of raw HTML,
+  -- which pandoc 2.17 hands over as a plain table of blocks, like a list's).
+  local kind = pandoc.utils.type and pandoc.utils.type(includes)
   if includes == nil then
     meta['header-includes'] = pandoc.MetaList({ script })
-  elseif includes.t == 'MetaList' or (type(includes) == 'table' and includes[1] ~= nil and includes.t == nil) then
+  elseif kind == 'List' or (kind == nil and (includes.t == 'MetaList'
+      or (type(includes) == 'table' and includes[1] ~= nil and includes.t == nil))) then
     table.insert(includes, script)
     meta['header-includes'] = includes
   else
-    meta['header-includes'] = pandoc.MetaList({ includes, script })
+    local one = includes
+    if kind == 'Blocks' then one = pandoc.MetaBlocks(includes) elseif kind == 'Inlines' then one = pandoc.MetaInlines(includes) end
+    meta['header-includes'] = pandoc.MetaList({ one, script })
   end
   return meta
 end

@@ -58,6 +58,14 @@ test('the filter writes one widget per div (attributes, id, caption from the tex
   assert.match(await readFile(join(folder, 'out/notes.html'), 'utf8'), /src="\.\.\/_extensions\/tile-search\/assets\/tile-search-standalone\.js"/,
     'the script path is relative to the output file');
   assert.match(await readFile(join(folder, 'notes-module.html'), 'utf8'), /<script type="module" src="_extensions\/tile-search\/assets\/tile-search\.js">/);
+  // The notes' own header-includes, one value (a block, inline HTML) or a list, stay beside the script.
+  for (const [name, includes] of [['one block', '<meta name="notes" content="kept">'], ['inline', '"`<meta name=\\"notes\\" content=\\"kept\\">`{=html}"'],
+    ['a list', '\n  - <meta name="notes" content="kept">\n  - <meta name="more" content="kept">']]) {
+    await writeFile(join(folder, 'includes.md'), `---\ntitle: Includes\nheader-includes: ${includes}\n---\n\n::: {.tile-search board="1 2 3 4 0 6 7 5 8"}\n:::\n`);
+    const page = pandoc('includes.md', '-s', ...FILTER);
+    assert.match(page, /<meta name="notes" content="kept">/, `header-includes as ${name}: kept`);
+    assert.equal(page.match(/tile-search-standalone\.js/g)?.length, 1, `header-includes as ${name}: the script once`);
+  }
   // Another format: the caption and a note instead of the widget; booleans; unknown attributes warned about.
   const latex = pandoc('notes.md', '-t', 'latex', ...FILTER);
   assert.match(latex, /Interactive IDA\* figure \(board 6 4 5 8 2 7 1 0 3\): open the HTML version/);
