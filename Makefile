@@ -11,6 +11,12 @@ WASM_BINDGEN_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/ {getline; gsub(/
 WASM := target/$(WASM_TARGET)/release/tilesearch.wasm
 PKG := www/pkg
 export PATH := $(HOME)/.cargo/bin:$(PATH)
+# Prerequisites that `make test`'s second phase (TEST_READY=1) has made already: the build, the
+# guide and clippy; the lanes need not wait for them again. Defined before any rule names them
+# (make reads a rule's prerequisites as it reads the rule).
+BUILT = $(if $(TEST_READY),,build)
+DOCS = $(if $(TEST_READY),,docs)
+LINTED = $(if $(TEST_READY),,lint-native)
 
 .PHONY: help setup setup-wasm setup-node setup-chromium setup-pandoc setup-apt build serve docs test test-all lint \
         lint-native lint-web test-rust test-wasm test-wasm-node test-wasm-browser test-js test-e2e native-cli \
@@ -79,9 +85,8 @@ serve: build
 
 # The guide: docs/*.md through Debian's pandoc and the project's own filter (from dist/, which
 # the build writes) into dist/docs/, a folder that works offline and from file://
-# (scripts/build-docs.mjs). A few seconds. (The build is written out: $(BUILT) is defined below,
-# after this rule has been read.)
-docs: $(if $(TEST_READY),,build) setup-pandoc
+# (scripts/build-docs.mjs). A few seconds.
+docs: $(BUILT) setup-pandoc
 	node scripts/build-docs.mjs
 
 ## Python ------------------------------------------------------------------------------------
@@ -139,11 +144,6 @@ test:
 	$(MAKE) --no-print-directory -j2 --output-sync=target TEST_READY=1 test-all
 
 test-ready: build docs native-cli lint-native setup-apt setup-python
-
-# In the second phase the build, the guide and clippy are done: the lanes need not wait for them again.
-BUILT = $(if $(TEST_READY),,build)
-DOCS = $(if $(TEST_READY),,docs)
-LINTED = $(if $(TEST_READY),,lint-native)
 
 test-all: test-e2e-1 test-rust test-e2e-2 lint-web test-wasm test-e2e-3 test-js test-python test-e2e-4 test-jupyter
 
