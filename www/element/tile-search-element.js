@@ -40,7 +40,7 @@
 //              "solved" (detail: {length, moves, expanded, generated}), "gaveup" (detail: {reached, limit}), "optionschange" (detail:
 //              {board, heuristic, goal}, for a page that keeps them in the URL), "reset": all bubbling and composed
 //
-// Embedding (the README's "Embed in your course notes"; a bad value shows a message in the widget):
+// Embedding (the guide's docs/embed.md; a bad value shows a message in the widget):
 //   link, copyLink()        the page's URL with board/heuristic/goal (algorithm, the widget's id) in the hash; a
 //                           widget whose id the hash names takes those options when it connects
 //   exportTrace(), exportTree(), exportTable()   the Download buttons' files as text: the events so far as
@@ -214,7 +214,7 @@ class TileSearchElement extends HTMLElement {
   checkTrace(trace) { return this.#explorer.checkTrace(trace); }
 
 
-  /** A snapshot of what the widget shows (see the README's element API). */
+  /** A snapshot of what the widget shows (see the guide's docs/element.md). */
   get state() { return this.#explorer.state; }
 
   /** Shows one more event; returns it (undefined at the end or on an invalid board). */

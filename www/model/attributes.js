@@ -1,7 +1,7 @@
 // <tile-search>'s attributes, written once. The element's observedAttributes and accessors,
 // embed.html's query parameters and the checks of the attributes' text read this table; a test
 // (tests/js/attributes.test.mjs) holds the declarations, the manifest, the Pandoc filter and the
-// README's table to the same names. Pure: no DOM, so hosts, workers and Node can import it.
+// guide's table (docs/element.md) to the same names. Pure: no DOM, so hosts, workers and Node can import it.
 //
 // `type`: "text" (any text), "core" (a name or text the core checks: its message names the
 // problem), "boolean" (present or absent), "tokens" (space-separated words of `values`),
@@ -27,7 +27,7 @@ export const THEMES = Object.freeze(['light', 'dark']);
  * @property {string|number|boolean|null} default the value in effect without the attribute (null: none, or the core's)
  * @property {readonly string[]|string|null} values the words it takes, "catalog:<list>" for the core's names, or null
  * @property {boolean} observed the element reacts to a change
- * @property {string} doc one line for the README and the declarations
+ * @property {string} doc one line for the guide's table and the declarations
  */
 
 // Left out of an entry: default null, values null, observed true; the property is the name in camelCase.
@@ -69,7 +69,7 @@ export const ATTRIBUTES = Object.freeze(/** @type {Partial<AttributeSpec>[]} */ 
 
 /**
  * HTML's own attributes that hosts pass on to the widget (embed.html's query, the Pandoc
- * filter); the README's table lists `id` too, since Copy link names it.
+ * filter); the guide's table lists `id` too, since Copy link names it.
  */
 export const HTML_ATTRIBUTES = Object.freeze(['id', 'aria-label', 'class', 'style']);
 

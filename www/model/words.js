@@ -1,6 +1,6 @@
 // The explorer's vocabulary, written once: what each counter and term means, for the glossary,
 // and counts in English ("1 node", "2 nodes"). Every panel, the tree's note, the timeline,
-// Compare and the exports use these words in these meanings (so does the CLI; see the README).
+// Compare and the exports use these words in these meanings (so does the CLI; see the guide, docs/tour.md).
 
 /** [term, meaning] pairs, in the order a student meets them. */
 export const GLOSSARY = [
