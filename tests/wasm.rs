@@ -12,8 +12,9 @@ use tilesearch::trace::{
 };
 use tilesearch::wasm::{
     board_after, catalog, check_trace, describe_board, export_pattern_databases, guard_error,
-    load_pattern_database_parts, load_pattern_databases, parse_board, pattern_databases_ready,
-    random_board, PacketSearcher, ParallelSearch, PatternDatabaseBuilder, Solver,
+    load_pattern_database_parts, load_pattern_databases, parallel_split_above, parse_board,
+    pattern_databases_ready, random_board, PacketSearcher, ParallelSearch, PatternDatabaseBuilder,
+    Solver,
 };
 use tilesearch::{Board, Event, Goal, HeuristicChoice};
 use wasm_bindgen::prelude::*;
@@ -1515,7 +1516,7 @@ fn pool_run_with(options: JsValue, board: &str, order: &str) -> (String, u32) {
 
 #[wasm_bindgen_test]
 fn the_adaptive_split_gives_the_solvers_summary_and_refuses_bad_thresholds() {
-    let worth = ParallelSearch::worth_splitting();
+    let worth = parallel_split_above();
     assert!(worth >= 1.0 && worth.fract() == 0.0, "{worth}");
     // Korf #12 (blank-last): 45 moves, a few million nodes with Manhattan.
     let board = "1 3 5 6 0 13 14 9 11 4 8 12 10 7 15 2";

@@ -26,7 +26,7 @@ mod types;
 pub use board::{board_after, describe_board, parse_board, random_board};
 pub use catalog::catalog;
 pub use check::check_trace;
-pub use parallel::{PacketSearcher, ParallelSearch};
+pub use parallel::{parallel_split_above, PacketSearcher, ParallelSearch};
 pub use pdb::{
     export_pattern_databases, load_pattern_database_parts, load_pattern_databases,
     pattern_databases_ready, PatternDatabaseBuilder,

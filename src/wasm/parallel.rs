@@ -181,6 +181,13 @@ fn result(value: &JsValue) -> Result<PacketResult, Error> {
     })
 }
 
+/// The `splitAbove` of `new ParallelSearch` that suits a pool of browser workers: iterations
+/// predicted below this many nodes (about 20–40 ms of search) are not worth a split's messages.
+#[wasm_bindgen(js_name = parallelSplitAbove)]
+pub fn parallel_split_above() -> f64 {
+    WORTH_SPLITTING as f64
+}
+
 /// The coordinator of a parallel IDA* for a pool of workers: each iteration's packets from
 /// `iteration()`, their results (from `PacketSearcher.search`, in any order) to `accept`,
 /// until `iteration()` gives null; `summary` is then a sequential `Solver`'s `run()` summary.
@@ -196,7 +203,7 @@ impl ParallelSearch {
     /// which sizes the packets, and `splitAbove` (default 0: every iteration is split): an
     /// iteration predicted (from the ones before) to make fewer nodes than this, and every
     /// iteration with one worker, is one packet, the start, searched whole by one worker
-    /// (`ParallelSearch.worthSplitting()` suits a pool of browser workers). For `pdb` it uses
+    /// (`parallelSplitAbove()` suits a pool of browser workers). For `pdb` it uses
     /// the databases installed in this instance. Throws a `TileSearchError` as `new Solver`
     /// does.
     #[wasm_bindgen(constructor)]
@@ -214,13 +221,6 @@ impl ParallelSearch {
         )
         .map_err(|e| js_error(&e))?;
         Ok(ParallelSearch { run })
-    }
-
-    /// The `splitAbove` that suits a pool of browser workers: iterations predicted below
-    /// this many nodes (about 20–40 ms of search) are not worth a split's messages.
-    #[wasm_bindgen(js_name = worthSplitting)]
-    pub fn worth_splitting() -> f64 {
-        WORTH_SPLITTING as f64
     }
 
     /// Iterations split into more than one packet so far (the current one included): 0 for

@@ -45,7 +45,7 @@ export interface ParallelSearchOptions {
   /**
    * Nodes (visited + pruned) an iteration must be predicted to make to be split (default 0:
    * every iteration is); smaller ones, and all with one worker, are one packet, the start.
-   * `ParallelSearch.worthSplitting()` suits a pool of browser workers.
+   * `parallelSplitAbove()` suits a pool of browser workers.
    */
   splitAbove?: number;
 }
