@@ -11,6 +11,9 @@ import { POOL_LIMIT } from './worker-pool.js';
 /** Whether this page can share memory with its workers (cross-origin isolated). */
 export const canShare = () => globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
 
+/** Whether `bytes` are a view of a SharedArrayBuffer (the global is missing where the page is not isolated). */
+export const isShared = (bytes) => typeof SharedArrayBuffer === 'function' && bytes.buffer instanceof SharedArrayBuffer;
+
 /**
  * `bytes` in a SharedArrayBuffer where the page can share memory (one copy, read by every
  * worker it is posted to; no copy per message), else `bytes` themselves.
@@ -18,7 +21,7 @@ export const canShare = () => globalThis.crossOriginIsolated === true && typeof 
  * @returns {Uint8Array}
  */
 export function shareable(bytes) {
-  if (!canShare() || bytes.buffer instanceof SharedArrayBuffer) return bytes;
+  if (!canShare() || isShared(bytes)) return bytes;
   const shared = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
   shared.set(bytes);
   return shared;
@@ -164,7 +167,7 @@ export class DatabaseJob {
     waiting.promise = new Promise((resolve, reject) => Object.assign(waiting, { resolve, reject }));
     waiting.promise.catch(() => {}); // a failure reaches whoever waits for this worker (load())
     slot.loads.set(goal, waiting);
-    const shared = parts.every((part) => part.buffer instanceof SharedArrayBuffer);
+    const shared = parts.every(isShared);
     this.shared = shared;
     this.#pool.post(slot, { type: 'databases-parts', goal, parts, store }, transfer && !shared ? parts.map((part) => /** @type {ArrayBuffer} */ (part.buffer)) : []);
   }
@@ -181,7 +184,7 @@ export class DatabaseJob {
       waiting = {};
       waiting.promise = new Promise((resolve, reject) => Object.assign(waiting, { resolve, reject }));
       slot.loads.set(goal, waiting);
-      this.shared = bytes.buffer instanceof SharedArrayBuffer;
+      this.shared = isShared(bytes);
       this.#pool.post(slot, { type: 'databases-load', goal, bytes });
     }
     return waiting.promise;
