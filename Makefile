@@ -72,9 +72,10 @@ build: setup-wasm setup-node
 	node scripts/build-dist.mjs
 	node scripts/build-widget.mjs
 
+# scripts/serve.mjs sends the cross-origin isolation headers (COOP same-origin, COEP
+# require-corp): the pool then shares the pattern databases' bytes in a SharedArrayBuffer.
 serve: build
-	@echo "Serving tilesearch at http://127.0.0.1:$(PORT)/"
-	python3 -m http.server $(PORT) --bind 127.0.0.1
+	node scripts/serve.mjs --port $(PORT)
 
 ## Python ------------------------------------------------------------------------------------
 
