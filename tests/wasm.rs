@@ -12,9 +12,9 @@ use tilesearch::trace::{
 };
 use tilesearch::wasm::{
     board_after, catalog, check_trace, describe_board, export_pattern_databases, guard_error,
-    load_pattern_database_parts, load_pattern_databases, parallel_split_above, parse_board,
-    pattern_databases_ready, random_board, PacketSearcher, ParallelSearch, PatternDatabaseBuilder,
-    Solver,
+    heuristics_along, load_pattern_database_parts, load_pattern_databases, parallel_split_above,
+    parse_board, pattern_databases_ready, random_board, PacketSearcher, ParallelSearch,
+    PatternDatabaseBuilder, Solver,
 };
 use tilesearch::{Board, Event, Goal, HeuristicChoice};
 use wasm_bindgen::prelude::*;
@@ -687,6 +687,76 @@ fn board_helpers_for_views() {
         assert!(s.is_ok(), "random boards are solvable");
     }
     assert!(random_board(7.into(), JsValue::UNDEFINED, 1.into()).is_err());
+}
+
+#[wasm_bindgen_test]
+fn heuristics_along_a_path_are_describe_boards_h_of_each_board() {
+    // Korf #12's first moves, under each heuristic that applies to a 4×4 board without pdb.
+    let start = "1 3 5 6 0 13 14 9 11 4 8 12 10 7 15 2";
+    let mut solver = Solver::new(object(&[("board", start.into())])).unwrap();
+    let summary = solver.run(JsValue::UNDEFINED).unwrap();
+    let moves: Vec<u8> = Array::from(&get(&summary, "moves"))
+        .iter()
+        .map(|m| m.as_f64().unwrap() as u8)
+        .collect();
+    for heuristic in ["hamming", "manhattan", "linear-conflict"] {
+        let along = heuristics_along(
+            start.into(),
+            tiles(&moves),
+            "blank-last".into(),
+            heuristic.into(),
+        )
+        .unwrap();
+        assert_eq!(along.length() as usize, moves.len() + 1);
+        for k in 0..=moves.len() {
+            let board = board_after(start.into(), tiles(&moves[..k])).unwrap();
+            let d = describe_board(board.into(), "blank-last".into()).unwrap();
+            assert_eq!(
+                along.get(k as u32).as_f64(),
+                get(&get(&d, "h"), heuristic).as_f64(),
+                "{heuristic} at {k}"
+            );
+        }
+        assert_eq!(
+            along.get(moves.len() as u32).as_f64(),
+            Some(0.0),
+            "the goal"
+        );
+    }
+    // Bad input: a tile not next to the blank, an unknown heuristic, a goal, pdb on 3×3.
+    let bad = [
+        heuristics_along(
+            start.into(),
+            tiles(&[15]),
+            JsValue::UNDEFINED,
+            "manhattan".into(),
+        ),
+        heuristics_along(
+            start.into(),
+            tiles(&[]),
+            JsValue::UNDEFINED,
+            "euclid".into(),
+        ),
+        heuristics_along(start.into(), tiles(&[]), JsValue::UNDEFINED, 5.into()),
+        heuristics_along(start.into(), tiles(&[]), "up".into(), "manhattan".into()),
+        heuristics_along(
+            "1 2 3 4 5 6 7 0 8".into(),
+            tiles(&[]),
+            JsValue::UNDEFINED,
+            "pdb".into(),
+        ),
+    ];
+    let kinds: Vec<String> = bad.into_iter().map(|r| thrown(r.unwrap_err()).0).collect();
+    assert_eq!(
+        kinds,
+        [
+            "not-adjacent",
+            "unknown-heuristic",
+            "invalid-option",
+            "unknown-goal",
+            "pdb-width"
+        ]
+    );
 }
 
 #[wasm_bindgen_test]

@@ -23,7 +23,7 @@ mod profile;
 mod solver;
 mod types;
 
-pub use board::{board_after, describe_board, parse_board, random_board};
+pub use board::{board_after, describe_board, heuristics_along, parse_board, random_board};
 pub use catalog::catalog;
 pub use check::check_trace;
 pub use parallel::{parallel_split_above, PacketSearcher, ParallelSearch};
