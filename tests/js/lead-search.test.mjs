@@ -3,7 +3,7 @@
 // stand-in worker with its own PacketSearcher. The summary equals the sequential Solver's; a
 // small search is never split (every iteration one packet, searched by the leader, nothing sent
 // on the port); a large one is split at its large iterations and the helper searches packets;
-// the page hears progress and one result; a stop ends it without a result; bad options are
+// the page hears one result (progress only when the search runs longer than PROGRESS_MS); a stop ends it without a result; bad options are
 // answered with the core's error.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -79,13 +79,19 @@ function led(options, { workers = 2, splitAbove = core.parallelSplitAbove(), sto
     let stopper = null;
     const send = (message) => {
       heard.push(message);
-      if (message.type === 'lead-progress' && stopAfter !== null && heard.length >= stopAfter) {
-        stopper.stop();
-        setTimeout(end, 50);
-      }
       if (message.type !== 'lead-progress') end();
     };
-    stopper = lead(core, { search: 1, options, workers, splitAbove, ports }, own, send);
+    // Stopped by the page once this worker was handed `stopAfter` packets.
+    let handed = 0;
+    const counted = {
+      packet(item, outlet) {
+        handed += 1;
+        own.packet(item, outlet);
+        if (handed === stopAfter) queueMicrotask(() => { stopper.stop(); setTimeout(end, 50); });
+      },
+      drop: own.drop,
+    };
+    stopper = lead(core, { search: 1, options, workers, splitAbove, ports }, counted, send);
   });
 }
 
@@ -136,8 +142,8 @@ test('a large search is split at its large iterations, the other worker searches
 });
 
 test('stopped by the page: no result is sent; bad options are answered with the core\'s error', async () => {
-  const { heard } = await led({ board: KORF_12 }, { splitAbove: 0, stopAfter: 1 });
-  assert.ok(heard.length >= 1 && heard.every((m) => m.type === 'lead-progress'), JSON.stringify(heard.map((m) => m.type)));
+  const { heard } = await led({ board: KORF_12 }, { splitAbove: 0, stopAfter: 3 });
+  assert.ok(heard.every((m) => m.type === 'lead-progress'), JSON.stringify(heard.map((m) => m.type)));
   const bad = await led({ board: '1 1 3 4 5 6 7 8 0' });
   assert.equal(bad.heard.length, 1);
   assert.equal(bad.heard[0].type, 'lead-error');

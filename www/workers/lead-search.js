@@ -9,7 +9,10 @@
 import { runParallel } from '../model/parallel-run.js';
 import { checkMessage } from './protocol.js';
 
-/** Milliseconds between two progress messages to the page (one per new iteration besides). */
+/**
+ * Milliseconds between two progress messages to the page, the first this long after the start:
+ * a search shorter than this sends none (each costs the page a render).
+ */
 export const PROGRESS_MS = 100;
 
 /**
@@ -77,11 +80,10 @@ export function lead(core, { search, options, workers, splitAbove, ports }, own,
     send({ type: 'lead-error', search, name: error.name ?? 'Error', message: error.message ?? String(error), kind: error.kind });
     return { stop() {} };
   }
-  let last = 0, iteration = 0;
+  let last = performance.now();
   const onProgress = (progress) => {
     const now = performance.now();
-    if (progress.iteration === iteration && now - last < PROGRESS_MS) return;
-    iteration = progress.iteration;
+    if (now - last < PROGRESS_MS) return;
     last = now;
     send({ type: 'lead-progress', search, progress });
   };
