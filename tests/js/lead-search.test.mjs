@@ -67,8 +67,10 @@ function led(options, { workers = 2, splitAbove = core.parallelSplitAbove(), sto
         }
         else if (data.type === 'packets-drop') helper.drop(data.search, data.jobs);
       };
+      // The leader's end: its worker hands the replies to the lead (solver-handlers.js).
+      channel.port1.onmessage = ({ data }) => { for (const item of data.items) stopper.receive(item); };
       ports.push(channel.port1);
-      helpers.push({ free: () => channel.port2.close() });
+      helpers.push({ free: () => { channel.port1.close(); channel.port2.close(); } });
     }
     const heard = [];
     const end = () => {

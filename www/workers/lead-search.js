@@ -1,13 +1,12 @@
 // A parallel search led from a worker: the first worker of a team (pool-teams.js) runs the
 // coordinator, the core's ParallelSearch, and deals out the packets itself, to its own queue
-// and through one MessagePort to each other worker of the team; the page hears only progress
-// now and then and the result. So no iteration waits for the page's event loop, and the
+// and through the MessagePort it keeps to each other worker of the team (solver-handlers.js
+// hands their replies to receive()); the page hears only progress now and then and the result. So no iteration waits for the page's event loop, and the
 // packets and their replies travel between workers in one message per turn.
 // The core splits only the iterations worth splitting (`splitAbove`, predicted from the
 // iterations before): a small search runs whole in this worker, as fast as one Solver.
 // parallel-run.js is the loop that hands the packets out, the same on the page or here.
 import { runParallel } from '../model/parallel-run.js';
-import { checkMessage } from './protocol.js';
 
 /**
  * Milliseconds between two progress messages to the page, the first this long after the start:
@@ -22,7 +21,8 @@ export const PROGRESS_MS = 100;
  * @param {{packet: (item: any, outlet: (items: any[]) => void) => void, drop: (search: number, jobs: number[]) => void}} own
  *   this worker's packet queue (solver-handlers.js): packets go there as if they had come in a message
  * @param {(message: any) => void} send posts to the page
- * @returns {{stop: () => void}} stop() abandons it (the page closed the search)
+ * @returns {{stop: () => void, receive: (item: any) => void}} stop() abandons it (the page
+ *   closed the search); receive(item) takes a reply that came from another worker's port
  */
 export function lead(core, { search, options, workers, splitAbove, ports }, own, send) {
   const controller = new AbortController();
@@ -41,16 +41,6 @@ export function lead(core, { search, options, workers, splitAbove, ports }, own,
     else job$.reject(Object.assign(new Error(message ?? `a worker answered a packet with ${type}`), { name: name ?? 'Error' }));
   };
   const ownOutlet = (items) => { for (const item of items) onReply(item); };
-  ports.forEach((port, i) => {
-    port.onmessage = ({ data }) => {
-      const problem = checkMessage('from-worker', data);
-      if (problem || data.type !== 'packet-replies') {
-        controller.abort(problem ?? new Error(`worker ${i + 2} of the team sent ${data.type}, not packet-replies`));
-        return;
-      }
-      for (const item of data.items) onReply(item);
-    };
-  });
 
   /** @type {import('../model/parallel-run.js').TeamLike} */
   const team = {
@@ -78,7 +68,7 @@ export function lead(core, { search, options, workers, splitAbove, ports }, own,
     run = new core.ParallelSearch({ ...options, workers, splitAbove });
   } catch (error) {
     send({ type: 'lead-error', search, name: error.name ?? 'Error', message: error.message ?? String(error), kind: error.kind });
-    return { stop() {} };
+    return { stop() {}, receive() {} };
   }
   let last = performance.now();
   const onProgress = (progress) => {
@@ -89,7 +79,6 @@ export function lead(core, { search, options, workers, splitAbove, ports }, own,
   };
   const finish = () => {
     stopped = true;
-    for (const port of ports) port.close();
     for (const { reject } of waiting.values()) reject(new Error('the parallel search was closed'));
     waiting.clear();
   };
@@ -110,5 +99,6 @@ export function lead(core, { search, options, workers, splitAbove, ports }, own,
       closedByPage = true;
       controller.abort(new DOMException('the parallel search was closed', 'AbortError'));
     },
+    receive: onReply,
   };
 }

@@ -1,7 +1,8 @@
 // The pool's teams (worker-pool.js): a parallel search (parallel-search.js) borrows a team of
 // the pool's workers; the team's first worker leads it (lead-search.js: the coordinator runs
-// there) and sends the others packets of subtrees through a MessagePort each, so the page only
-// starts the search and hears its progress and result. The workers take turns between packets
+// there) and sends the others packets of subtrees through a MessagePort to each (a line per
+// pair of workers, made once), so the page only starts the search and hears its progress and
+// result. The workers take turns between packets
 // and streams (solver-handlers.js), so the page never runs more workers than it has cores.
 import { exportPatternDatabases, patternDatabasesReady } from '../pkg/tilesearch.js';
 import { POOL_LIMIT } from './worker-pool.js';
@@ -14,6 +15,7 @@ export class TeamJob {
   #jobs = new Map();      // "search/job" → {slot, search, resolve, reject}: packets a worker has
   #solves = new Map();    // search → {slots, resolve, reject, onProgress}: searches led by a worker
   #nextSearch = 1;
+  #nextLine = 1;
 
   /**
    * @param {import('./worker-pool.js').WorkerPool} pool
@@ -39,22 +41,31 @@ export class TeamJob {
     },
   };
 
+  /** The number of the line (a MessageChannel) between the workers of `a` and `b`: made and posted to both the first time. */
+  #line(a, b) {
+    let line = a.lines.get(b);
+    if (line === undefined) {
+      line = this.#nextLine++;
+      const { port1, port2 } = new MessageChannel();
+      this.#pool.post(a, { type: 'peer', peer: line, port: port1 }, [port1]);
+      this.#pool.post(b, { type: 'peer', peer: line, port: port2 }, [port2]);
+      a.lines.set(b, line);
+      b.lines.set(a, line);
+    }
+    return line;
+  }
+
   /**
-   * Parallel search `search` on `slots`, led by the first (lead-search.js): a MessageChannel
-   * joins it to each of the others. Resolves to the leader's {summary, balance, packets,
-   * seconds}; `onProgress` hears its progress (about every 100 ms and at each iteration).
+   * Parallel search `search` on `slots`, led by the first (lead-search.js), which reaches each
+   * of the others through their line. Resolves to the leader's {summary, balance, packets,
+   * seconds}; `onProgress` hears its progress (every 100 ms).
    */
   solve(slots, search, options, splitAbove, onProgress) {
     return new Promise((resolve, reject) => {
       if (!slots.every((slot) => this.#pool.has(slot))) { reject(new Error('the solver worker was stopped')); return; }
       this.#solves.set(search, { slots, resolve, reject, onProgress });
-      const ports = [];
-      for (const helper of slots.slice(1)) {
-        const channel = new MessageChannel();
-        this.#pool.post(helper, { type: 'team-join', search, port: channel.port2 }, [channel.port2]);
-        ports.push(channel.port1);
-      }
-      this.#pool.post(slots[0], { type: 'lead', search, options, workers: slots.length, splitAbove, ports }, ports);
+      const peers = slots.slice(1).map((helper) => this.#line(slots[0], helper));
+      this.#pool.post(slots[0], { type: 'lead', search, options, workers: slots.length, splitAbove, peers });
     });
   }
 

@@ -31,10 +31,11 @@ export const TO_WORKER = {
   'packets-drop': { search: 'id', jobs: ['id'] },
   'packets-close': { search: 'id' },
   // A parallel search led by this worker (lead-search.js): its coordinator runs here, and
-  // `ports` reach the team's other workers (each got its end in a team-join).
-  lead: { search: 'id', options: 'options', workers: 'id', splitAbove: 'count', ports: ['port'] },
-  // This worker searches packets of parallel search `search` for the worker at `port`'s other end.
-  'team-join': { search: 'id', port: 'port' },
+  // `peers` name the ports (peer messages) to the team's other workers.
+  lead: { search: 'id', options: 'options', workers: 'id', splitAbove: 'count', peers: ['id'] },
+  // A line to another worker of the pool, kept while both live: packets and their replies
+  // travel there, each way (pool-teams.js sends each end once per pair of workers).
+  peer: { peer: 'id', port: 'port' },
   compare: { job: 'id', options: 'options', algorithms: ['string'] },
   'compare-stop': { job: 'id' },
   profile: { job: 'id', options: 'options' },

@@ -12,8 +12,8 @@
 // PacketSearcher per search: a packet is one turn; the streams' batches go first (their credits
 // hold them to what the widgets draw), the packets and comparisons (compare-job.js) take the
 // rest of the worker's time. The first worker of a search's team leads it (lead-search.js):
-// the coordinator runs here and hands packets to this worker's own queue and, through a
-// MessagePort each (team-join), to the team's other workers, which reply on the same port.
+// the coordinator runs here and hands packets to this worker's own queue and, through the
+// MessagePort it keeps to each other worker (peer), to the team's others, which reply there.
 import init, * as core from '../pkg/tilesearch.js';
 import { ensurePatternDatabases, cachedPatternDatabases, buildInSlices, storePatternDatabases } from './pdb-cache.js';
 import { nextBatch } from './stream-batch.js';
@@ -31,8 +31,8 @@ const clients = new Map();   // the page's client id → {id, solver, key, lates
 const searches = new Map();  // a parallel search's number → {id, searcher, ready, jobs: [{job, work}], queued}
 const comparisons = new Map(); // a comparison's job number → Comparison
 const profiles = new Map();    // a whole run's job number → Profiling (numbered apart from comparisons)
-const leads = new Map();       // a parallel search this worker leads: its number → {stop}
-const joined = new Map();      // a parallel search this worker helps: its number → the leader's port
+const leads = new Map();       // a parallel search this worker leads: its number → {stop, receive}
+const peers = new Map();       // another worker's line: the pool's number for the pair → MessagePort
 const queue = [];            // clients, searches and comparisons with work to do, in turn order
 let waking = false;
 let turns = null;            // a MessageChannel: the next turn, after the messages that came in meanwhile
@@ -299,8 +299,6 @@ export const handlers = {
   'packets-close'({ search: id }) {
     leads.get(id)?.stop();
     leads.delete(id);
-    joined.get(id)?.close();
-    joined.delete(id);
     const search = searches.get(id);
     if (!search) return;
     searches.delete(id);
@@ -308,30 +306,37 @@ export const handlers = {
     search.ready.then(() => { search.searcher?.free(); search.searcher = null; }, () => {});
   },
 
-  /** Leads a parallel search: the coordinator here, the packets to this worker and through `ports` to the team's others. */
-  async lead(request) {
-    const { search, options } = request;
+  /** Leads a parallel search: the coordinator here, the packets to this worker and through its `peers` to the team's others. */
+  async lead({ search, options, workers, splitAbove, peers: lines }) {
+    const ports = lines.map((line) => peers.get(line));
+    if (ports.some((port) => !port)) throw new Error(`no line to worker ${lines.find((line) => !peers.has(line))} of the team`);
     if (options.heuristic === 'pdb') await ensurePatternDatabases(core, options.goal ?? 'blank-last');
     let over = false;
-    const led = lead(core, request, own, (message) => {
+    const led = lead(core, { search, options, workers, splitAbove, ports }, own, (message) => {
       if (message.type !== 'lead-progress') { over = true; leads.delete(search); }
       send(message);
     });
     if (!over) leads.set(search, led);
   },
 
-  /** Searches the packets of parallel search `search` that its leading worker sends on `port`, and replies there. */
-  'team-join'({ search, port }) {
-    joined.set(search, port);
+  /**
+   * A line to another worker: it sends packets here to search (the replies go back on it), and
+   * replies to the packets this worker sent it as a search's leader.
+   */
+  peer({ peer: line, port }) {
+    peers.get(line)?.close();
+    peers.set(line, port);
     const outlet = toPort(port);
     port.onmessage = ({ data }) => {
-      const problem = checkMessage('to-worker', data);
-      if (problem) {
-        send({ type: 'protocol-error', received: problem.type ?? String(data?.type ?? typeof data), message: problem.message, ...addressOf(data) });
+      const problem = checkMessage(data?.type === 'packet-replies' ? 'from-worker' : 'to-worker', data);
+      if (problem || !['packets', 'packets-drop', 'packet-replies'].includes(data.type)) {
+        const message = problem?.message ?? `a worker's line takes packets, packets-drop and packet-replies, not ${data.type}`;
+        send({ type: 'protocol-error', received: problem?.type ?? String(data?.type ?? typeof data), message, ...addressOf(data) });
         return;
       }
       if (data.type === 'packets') for (const item of data.items) packet(item, outlet);
       else if (data.type === 'packets-drop') dropPackets(data.search, data.jobs);
+      else for (const item of data.items) leads.get(item.search)?.receive(item);
     };
   },
 
