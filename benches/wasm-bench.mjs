@@ -167,7 +167,11 @@ const table = (result, title) => {
     const hard = sum(hardest, (n) => sequential.get(n)) / sum(hardest, (n) => r.instances.find((i) => i.number === n).seconds);
     const split = r.instances.reduce((total, i) => total + (i.packets.split ?? 0), 0);
     const iterations = r.instances.reduce((total, i) => total + (i.packets.iterations ?? 0), 0);
+    // Timed in the leading worker, as the sequential search is timed in its worker (no message to and from the page).
+    const inWorker = r.instances.filter((i) => i.searchSeconds !== undefined);
+    const slowerThere = inWorker.filter((i) => i.searchSeconds > sequential.get(i.number)).length;
     console.log(`${r.workers} worker${r.workers === 1 ? '' : 's'}: slower than the sequential search on ${slower.length} of ${r.instances.length} instances` +
+      `${inWorker.length ? ` (timed in the leading worker: on ${slowerThere})` : ''}` +
       `${worst ? ` (most: #${worst.number}, ${(worst.seconds * 1000).toFixed(1)} ms against ${(sequential.get(worst.number) * 1000).toFixed(1)} ms)` : ''}; ` +
       `the ten hardest ${hard.toFixed(2)}× the sequential search; ${split} of ${iterations} iterations split`);
   }

@@ -27,11 +27,12 @@ export const MAX_WORKERS = POOL_LIMIT;
  *   `onProgress` hears the pattern databases' build ({phase: 'databases', progress}) and each
  *   packet counted ({phase: 'search', iteration, threshold, packets, accepted, …});
  *   aborting `signal` abandons the search (the workers drop its packets) and rejects with its reason
- * @returns {Promise<{summary: import('../pkg/tilesearch.js').RunSummary, balance: WorkerBalance[], seconds: number, workers: number,
+ * @returns {Promise<{summary: import('../pkg/tilesearch.js').RunSummary, balance: WorkerBalance[], seconds: number, searchSeconds: number, workers: number,
  *   packets: import('../model/parallel-run.js').PacketCounts & {split: number, iterations: number},
  *   databases: {source: string, seconds: number, made: number, shared: boolean} | null}>}
  *   `summary` equals Solver.run()'s; `balance` each worker's packets, nodes, generated,
- *   seconds busy and memory; `seconds` the search's wall time on this thread; `packets` what
+ *   seconds busy and memory; `seconds` the search's wall time on this thread, `searchSeconds`
+ *   in the leading worker (without the messages to and from this thread); `packets` what
  *   became of the packets, with `split` the iterations split into packets of the
  *   `iterations` (the others ran whole in one worker); `databases` (pdb): where the
  *   pattern databases came from ('memory', 'cache' or 'build'), the wall time until every
@@ -80,7 +81,7 @@ export async function solveInParallel(options, { workers = MAX_WORKERS, onProgre
     signal?.throwIfAborted();
     const started = performance.now();
     const result = await abortable(team.solve(searched, splitAbove, (progress) => onProgress?.({ ...progress, phase: 'search' })), signal);
-    return { ...result, seconds: (performance.now() - started) / 1000, workers: team.size, databases };
+    return { ...result, seconds: (performance.now() - started) / 1000, searchSeconds: result.seconds, workers: team.size, databases };
   } finally {
     team.close();
   }
