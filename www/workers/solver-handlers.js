@@ -32,6 +32,7 @@ const searches = new Map();  // a parallel search's number → {id, searcher, re
 const comparisons = new Map(); // a comparison's job number → Comparison
 const profiles = new Map();    // a whole run's job number → Profiling (numbered apart from comparisons)
 const leads = new Map();       // a parallel search this worker leads: its number → {stop, receive}
+const leading = new Set();     // searches to lead whose databases are on their way (a close meanwhile drops them)
 const peers = new Map();       // another worker's line: the pool's number for the pair → MessagePort
 const queue = [];            // clients, searches and comparisons with work to do, in turn order
 let waking = false;
@@ -299,6 +300,7 @@ export const handlers = {
   'packets-close'({ search: id }) {
     leads.get(id)?.stop();
     leads.delete(id);
+    leading.delete(id);
     const search = searches.get(id);
     if (!search) return;
     searches.delete(id);
@@ -310,7 +312,14 @@ export const handlers = {
   async lead({ search, options, workers, splitAbove, peers: lines }) {
     const ports = lines.map((line) => peers.get(line));
     if (ports.some((port) => !port)) throw new Error(`no line to worker ${lines.find((line) => !peers.has(line))} of the team`);
-    if (options.heuristic === 'pdb') await ensurePatternDatabases(core, options.goal ?? 'blank-last');
+    leading.add(search);
+    try {
+      if (options.heuristic === 'pdb') await ensurePatternDatabases(core, options.goal ?? 'blank-last');
+    } catch (error) {
+      leading.delete(search);
+      throw error; // answered as a lead-error (failure())
+    }
+    if (!leading.delete(search)) return; // closed meanwhile
     let over = false;
     const led = lead(core, { search, options, workers, splitAbove, ports }, own, (message) => {
       if (message.type !== 'lead-progress') { over = true; leads.delete(search); }
