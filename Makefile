@@ -79,9 +79,10 @@ build: setup-wasm setup-node
 	node scripts/build-dist.mjs
 	node scripts/build-widget.mjs
 
+# scripts/serve.mjs sends the cross-origin isolation headers (COOP same-origin, COEP
+# require-corp): the pool then shares the pattern databases' bytes in a SharedArrayBuffer.
 serve: build
-	@echo "Serving tilesearch at http://127.0.0.1:$(PORT)/"
-	python3 -m http.server $(PORT) --bind 127.0.0.1
+	node scripts/serve.mjs --port $(PORT)
 
 # The guide: docs/*.md through Debian's pandoc and the project's own filter (from dist/, which
 # the build writes) into dist/docs/, a folder that works offline and from file://

@@ -156,6 +156,25 @@ const table = (result, title) => {
   }
   const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
   for (const row of rows) console.log(row.map((v, c) => (c === row.length - 1 ? v : v.padStart(widths[c]))).join('  '));
+  // Per instance against the sequential search of the same visit: where the pool was slower,
+  // the ten hardest (by the sequential time) together, and how many iterations were split.
+  const sequential = new Map(result.instances.map((i) => [i.number, i.seconds]));
+  const hardest = [...result.instances].sort((a, b) => b.seconds - a.seconds).slice(0, 10).map((i) => i.number);
+  for (const r of result.parallel) {
+    const slower = r.instances.filter((i) => i.seconds > sequential.get(i.number));
+    const worst = slower.reduce((a, i) => (a && a.seconds / sequential.get(a.number) > i.seconds / sequential.get(i.number) ? a : i), null);
+    const sum = (numbers, of) => numbers.reduce((total, n) => total + of(n), 0);
+    const hard = sum(hardest, (n) => sequential.get(n)) / sum(hardest, (n) => r.instances.find((i) => i.number === n).seconds);
+    const split = r.instances.reduce((total, i) => total + (i.packets.split ?? 0), 0);
+    const iterations = r.instances.reduce((total, i) => total + (i.packets.iterations ?? 0), 0);
+    // Timed in the leading worker, as the sequential search is timed in its worker (no message to and from the page).
+    const inWorker = r.instances.filter((i) => i.searchSeconds !== undefined);
+    const slowerThere = inWorker.filter((i) => i.searchSeconds > sequential.get(i.number)).length;
+    console.log(`${r.workers} worker${r.workers === 1 ? '' : 's'}: slower than the sequential search on ${slower.length} of ${r.instances.length} instances` +
+      `${inWorker.length ? ` (timed in the leading worker: on ${slowerThere})` : ''}` +
+      `${worst ? ` (most: #${worst.number}, ${(worst.seconds * 1000).toFixed(1)} ms against ${(sequential.get(worst.number) * 1000).toFixed(1)} ms)` : ''}; ` +
+      `the ten hardest ${hard.toFixed(2)}× the sequential search; ${split} of ${iterations} iterations split`);
+  }
 };
 table(first, `Chromium, parallel IDA* ${heuristic} over the page's pool (${first.cores} cores), Korf instances ${spec}`);
 if (second) table(second, 'Chromium, the same on the second visit (databases from IndexedDB)');

@@ -463,3 +463,120 @@ fn a_searcher_refuses_packets_that_are_not_nodes_of_the_iteration() {
     assert_eq!(whole.solution.as_ref().map(Vec::len), Some(25));
     assert_eq!(whole.generated, whole.visited - 1 + whole.pruned);
 }
+
+/// The adaptive split: the same report as the sequential search whatever it splits; an
+/// iteration is split only with two workers or more and when the one before, grown as the last
+/// two grew, predicts at least `split_above` nodes; the first iteration never is.
+#[test]
+fn the_adaptive_split_splits_only_what_is_predicted_large_and_changes_nothing() {
+    use tilesearch::search::parallel::WORTH_SPLITTING;
+    let h = HeuristicChoice::Manhattan;
+    let nodes = |i: &tilesearch::search::IterationSummary| i.visited + i.pruned;
+    for goal in Goal::ALL {
+        let instances = korf(goal);
+        for (k, n) in [12, 42, 55, 19].into_iter().enumerate() {
+            let (_, board) = instances[n - 1];
+            let order = MoveOrder::all()[k * 5];
+            let expected = sequential(board, goal, &h, order);
+            let iterations = expected.iterations();
+            for workers in [1, 2, 3] {
+                for split_above in [0, 1, 5_000, WORTH_SPLITTING, u64::MAX] {
+                    let mut run =
+                        ParallelIda::adaptive(board, goal, h.clone(), order, workers, split_above)
+                            .unwrap();
+                    let what = format!("Korf #{n}, {goal}, {workers} workers, above {split_above}");
+                    let mut three = searchers(board, goal, &h, order, 3);
+                    let mut split = Vec::new();
+                    let mut rng = Rng(n as u64 * 31 + u64::from(workers));
+                    // Driven iteration by iteration, to see which were split and what was predicted.
+                    while let Some(iteration) = run.iteration() {
+                        let index = iteration.iteration as usize - 1;
+                        let predicted = run.predicted_nodes();
+                        if index == 0 {
+                            assert_eq!(predicted, None, "{what}");
+                        } else if index == 1 {
+                            assert_eq!(predicted, Some(nodes(&iterations[0]) * 4), "{what}");
+                        } else {
+                            let (a, b) =
+                                (nodes(&iterations[index - 1]), nodes(&iterations[index - 2]));
+                            let want = (a as f64 * (a as f64 / b as f64).max(1.0)) as u64;
+                            assert_eq!(predicted, Some(want), "{what}, iteration {}", index + 1);
+                        }
+                        let is_split = iteration.packets.len() > 1;
+                        split.push(is_split);
+                        let worth = split_above == 0
+                            || (workers > 1 && predicted.is_some_and(|p| p >= split_above));
+                        if !worth {
+                            assert_eq!(iteration.packets.len(), 1, "{what}: one packet");
+                            assert!(iteration.packets[0].path.is_empty(), "{what}: the start");
+                        }
+                        let mut results: Vec<PacketResult> = iteration
+                            .tasks()
+                            .enumerate()
+                            .map(|(i, task)| three[i % 3].search(&task).unwrap())
+                            .collect();
+                        shuffle(&mut results, &mut rng);
+                        let mut complete = false;
+                        for result in results {
+                            if !complete && run.needed(result.index) {
+                                complete = run.accept(result).unwrap();
+                            }
+                        }
+                        assert!(complete, "{what}");
+                    }
+                    assert_eq!(run.report(), expected, "{what}");
+                    let count = split.iter().filter(|&&s| s).count() as u32;
+                    assert_eq!(run.split_iterations(), count, "{what}");
+                    if split_above == u64::MAX || (workers == 1 && split_above > 0) {
+                        assert_eq!(count, 0, "{what}: nothing split");
+                    }
+                    if split_above > 0 {
+                        assert!(!split[0], "{what}: the first iteration is never split");
+                    }
+                    if split_above == 0 {
+                        assert_eq!(run.split_iterations() as usize, split.len(), "{what}");
+                    }
+                    if workers > 1 && split_above == 1 && split.len() > 1 {
+                        assert!(
+                            split[1..].iter().all(|&s| s),
+                            "{what}: all but the first split"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    // The 8-puzzle with the browser's default: never worth a split.
+    for seed in 0..40 {
+        let board = Board::random(3, Goal::BlankLast, seed).unwrap();
+        let expected = sequential(board, Goal::BlankLast, &h, MoveOrder::LECTURE);
+        let mut run = ParallelIda::adaptive(
+            board,
+            Goal::BlankLast,
+            h.clone(),
+            MoveOrder::LECTURE,
+            4,
+            WORTH_SPLITTING,
+        )
+        .unwrap();
+        let mut one = searchers(board, Goal::BlankLast, &h, MoveOrder::LECTURE, 1);
+        let (report, accepted) = drive(&mut run, &mut one, &mut |_| {});
+        assert_eq!(report, expected, "seed {seed}");
+        assert_eq!(run.split_iterations(), 0, "seed {seed}");
+        assert_eq!(
+            accepted,
+            expected.iterations().len() as u64,
+            "one packet per iteration"
+        );
+    }
+    // The start is the goal: one packet, the start, which solves at once.
+    for goal in Goal::ALL {
+        let start = goal.board(4).unwrap();
+        let mut run =
+            ParallelIda::adaptive(start, goal, h.clone(), MoveOrder::LECTURE, 2, 1).unwrap();
+        let mut one = searchers(start, goal, &h, MoveOrder::LECTURE, 1);
+        let (report, _) = drive(&mut run, &mut one, &mut |_| {});
+        assert_eq!(report, sequential(start, goal, &h, MoveOrder::LECTURE));
+        assert_eq!((report.length, report.nodes), (Some(0), 1));
+    }
+}

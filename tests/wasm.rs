@@ -12,8 +12,9 @@ use tilesearch::trace::{
 };
 use tilesearch::wasm::{
     board_after, catalog, check_trace, describe_board, export_pattern_databases, guard_error,
-    load_pattern_database_parts, load_pattern_databases, parse_board, pattern_databases_ready,
-    random_board, PacketSearcher, ParallelSearch, PatternDatabaseBuilder, Solver,
+    heuristics_along, load_pattern_database_parts, load_pattern_databases, parallel_split_above,
+    parse_board, pattern_databases_ready, random_board, PacketSearcher, ParallelSearch,
+    PatternDatabaseBuilder, Solver,
 };
 use tilesearch::{Board, Event, Goal, HeuristicChoice};
 use wasm_bindgen::prelude::*;
@@ -686,6 +687,76 @@ fn board_helpers_for_views() {
         assert!(s.is_ok(), "random boards are solvable");
     }
     assert!(random_board(7.into(), JsValue::UNDEFINED, 1.into()).is_err());
+}
+
+#[wasm_bindgen_test]
+fn heuristics_along_a_path_are_describe_boards_h_of_each_board() {
+    // Korf #12's first moves, under each heuristic that applies to a 4×4 board without pdb.
+    let start = "1 3 5 6 0 13 14 9 11 4 8 12 10 7 15 2";
+    let mut solver = Solver::new(object(&[("board", start.into())])).unwrap();
+    let summary = solver.run(JsValue::UNDEFINED).unwrap();
+    let moves: Vec<u8> = Array::from(&get(&summary, "moves"))
+        .iter()
+        .map(|m| m.as_f64().unwrap() as u8)
+        .collect();
+    for heuristic in ["hamming", "manhattan", "linear-conflict"] {
+        let along = heuristics_along(
+            start.into(),
+            tiles(&moves),
+            "blank-last".into(),
+            heuristic.into(),
+        )
+        .unwrap();
+        assert_eq!(along.length() as usize, moves.len() + 1);
+        for k in 0..=moves.len() {
+            let board = board_after(start.into(), tiles(&moves[..k])).unwrap();
+            let d = describe_board(board.into(), "blank-last".into()).unwrap();
+            assert_eq!(
+                along.get(k as u32).as_f64(),
+                get(&get(&d, "h"), heuristic).as_f64(),
+                "{heuristic} at {k}"
+            );
+        }
+        assert_eq!(
+            along.get(moves.len() as u32).as_f64(),
+            Some(0.0),
+            "the goal"
+        );
+    }
+    // Bad input: a tile not next to the blank, an unknown heuristic, a goal, pdb on 3×3.
+    let bad = [
+        heuristics_along(
+            start.into(),
+            tiles(&[15]),
+            JsValue::UNDEFINED,
+            "manhattan".into(),
+        ),
+        heuristics_along(
+            start.into(),
+            tiles(&[]),
+            JsValue::UNDEFINED,
+            "euclid".into(),
+        ),
+        heuristics_along(start.into(), tiles(&[]), JsValue::UNDEFINED, 5.into()),
+        heuristics_along(start.into(), tiles(&[]), "up".into(), "manhattan".into()),
+        heuristics_along(
+            "1 2 3 4 5 6 7 0 8".into(),
+            tiles(&[]),
+            JsValue::UNDEFINED,
+            "pdb".into(),
+        ),
+    ];
+    let kinds: Vec<String> = bad.into_iter().map(|r| thrown(r.unwrap_err()).0).collect();
+    assert_eq!(
+        kinds,
+        [
+            "not-adjacent",
+            "unknown-heuristic",
+            "invalid-option",
+            "unknown-goal",
+            "pdb-width"
+        ]
+    );
 }
 
 #[wasm_bindgen_test]
@@ -1473,7 +1544,12 @@ fn parallel_options(board: &str, order: &str, workers: Option<u32>) -> JsValue {
 /// iteration's results accepted in reverse (out of order), unneeded packets skipped. Returns
 /// the summary as JSON.
 fn pool_run(board: &str, order: &str, workers: u32) -> String {
-    let mut run = ParallelSearch::new(parallel_options(board, order, Some(workers))).unwrap();
+    pool_run_with(parallel_options(board, order, Some(workers)), board, order).0
+}
+
+/// `pool_run` with the coordinator's options given; also returns its `splitIterations`.
+fn pool_run_with(options: JsValue, board: &str, order: &str) -> (String, u32) {
+    let mut run = ParallelSearch::new(options).unwrap();
     let mut searchers: Vec<PacketSearcher> = (0..2)
         .map(|_| PacketSearcher::new(parallel_options(board, order, None)).unwrap())
         .collect();
@@ -1505,7 +1581,61 @@ fn pool_run(board: &str, order: &str, workers: u32) -> String {
         }
         assert!(complete);
     }
-    json(&run.summary())
+    (json(&run.summary()), run.split_iterations())
+}
+
+#[wasm_bindgen_test]
+fn the_adaptive_split_gives_the_solvers_summary_and_refuses_bad_thresholds() {
+    let worth = parallel_split_above();
+    assert!(worth >= 1.0 && worth.fract() == 0.0, "{worth}");
+    // Korf #12 (blank-last): 45 moves, a few million nodes with Manhattan.
+    let board = "1 3 5 6 0 13 14 9 11 4 8 12 10 7 15 2";
+    let mut solver = Solver::new(parallel_options(board, "lrud", None)).unwrap();
+    let expected = json(&solver.run(JsValue::UNDEFINED).unwrap());
+    let with = |workers: u32, above: f64| {
+        object(&[
+            ("board", board.into()),
+            ("order", "lrud".into()),
+            ("workers", workers.into()),
+            ("splitAbove", above.into()),
+        ])
+    };
+    let mut splits = Vec::new();
+    for (workers, above) in [(2, 0.0), (2, 1.0), (2, worth), (2, 1e15), (1, 1.0)] {
+        let (summary, split) = pool_run_with(with(workers, above), board, "lrud");
+        assert_eq!(summary, expected, "{workers} workers, splitAbove {above}");
+        splits.push(split);
+    }
+    assert!(
+        splits[1] >= 1 && splits[1] <= splits[0],
+        "all but the first: {splits:?}"
+    );
+    assert!(
+        splits[2] <= splits[1],
+        "no more at the pool's default: {splits:?}"
+    );
+    assert_eq!((splits[3], splits[4]), (0, 0), "none: {splits:?}");
+    // The 8-puzzle at the pool's default: never split.
+    let small = object(&[
+        ("board", "8 6 7 2 5 4 3 0 1".into()),
+        ("workers", 2.into()),
+        ("splitAbove", worth.into()),
+    ]);
+    assert_eq!(pool_run_with(small, "8 6 7 2 5 4 3 0 1", "lrud").1, 0);
+    for bad in [
+        JsValue::from(-1),
+        JsValue::from(1.5),
+        JsValue::from("5"),
+        JsValue::from(f64::NAN),
+    ] {
+        let options = object(&[("board", board.into()), ("splitAbove", bad)]);
+        let (kind, message) = thrown(ParallelSearch::new(options).err().unwrap());
+        assert_eq!(kind, "invalid-option");
+        assert!(
+            message.contains("splitAbove must be a whole number of nodes"),
+            "{message}"
+        );
+    }
 }
 
 #[wasm_bindgen_test]

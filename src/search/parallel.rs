@@ -56,6 +56,18 @@ const SPLIT_NODES: u64 = 1 << 16;
 /// Nodes a packet search runs between two looks at whether it is still needed.
 const SLICE_NODES: u64 = 1 << 20;
 
+/// The adaptive split's default ([`ParallelIda::adaptive`]): an iteration predicted to make
+/// fewer nodes (visited + pruned) than this runs whole, as one packet. In the browser a split
+/// iteration costs its split, a message to every worker and back and an uneven tail, about
+/// a few milliseconds; half a million nodes is 20–40 ms of search there, which two workers
+/// halve.
+pub const WORTH_SPLITTING: u64 = 1 << 19;
+
+/// The growth from one iteration to the next assumed while only one iteration is known (the
+/// 15-puzzle's thresholds step by 2, and with Manhattan or pdb an iteration has 4 to 10 times
+/// the nodes of the one before).
+const FIRST_GROWTH: f64 = 4.0;
+
 /// One subtree of an iteration: the node reached by sliding `path` from the start.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -207,6 +219,11 @@ pub struct ParallelIda {
     status: Status,
     /// Nodes of the splits chosen so far.
     split_nodes: u64,
+    /// The adaptive split: an iteration predicted to have fewer nodes runs whole, as one
+    /// packet (0: every iteration is split).
+    split_above: u64,
+    /// Iterations split into more than one packet so far.
+    split_iterations: u32,
 }
 
 impl ParallelIda {
@@ -220,7 +237,26 @@ impl ParallelIda {
         order: MoveOrder,
         workers: u32,
     ) -> Result<ParallelIda, Error> {
-        ParallelIda::build(board, goal, heuristic, order, workers, None)
+        ParallelIda::build(board, goal, heuristic, order, workers, None, 0)
+    }
+
+    /// Like [`ParallelIda::new`], but an iteration is split only when it is worth it: when
+    /// the iteration before it, grown as the last two grew (IDA*'s growth from one threshold
+    /// to the next is steady), predicts at least `split_above` nodes (visited + pruned), and
+    /// there are at least two workers. Any other iteration is one packet, the start itself
+    /// (its path empty), which one worker searches whole: so a search that is small
+    /// throughout costs no more than the sequential search. The first iteration, with nothing
+    /// to predict from, is never split. `split_above` 0 splits every iteration, as `new`;
+    /// [`WORTH_SPLITTING`] suits the browser's pool.
+    pub fn adaptive(
+        board: Board,
+        goal: Goal,
+        heuristic: HeuristicChoice,
+        order: MoveOrder,
+        workers: u32,
+        split_above: u64,
+    ) -> Result<ParallelIda, Error> {
+        ParallelIda::build(board, goal, heuristic, order, workers, None, split_above)
     }
 
     /// Like [`ParallelIda::new`], but every iteration split at `depth` (1 to
@@ -238,7 +274,7 @@ impl ParallelIda {
                 "the split depth must be from 1 to {MAX_SPLIT_DEPTH}, got {depth}"
             )));
         }
-        ParallelIda::build(board, goal, heuristic, order, 1, Some(depth))
+        ParallelIda::build(board, goal, heuristic, order, 1, Some(depth), 0)
     }
 
     fn build(
@@ -248,6 +284,7 @@ impl ParallelIda {
         order: MoveOrder,
         workers: u32,
         split_depth: Option<u32>,
+        split_above: u64,
     ) -> Result<ParallelIda, Error> {
         check_workers(workers)?;
         // The sequential constructors' checks, in their order: pdb first, then solvability.
@@ -269,9 +306,12 @@ impl ParallelIda {
             solution: None,
             status: Status::Running,
             split_nodes: 0,
+            split_above,
+            split_iterations: 0,
         };
         search.current = Some(search.split());
         search.split_nodes = search.current.as_ref().map_or(0, Current::size);
+        search.count_split();
         search.settle();
         Ok(search)
     }
@@ -413,6 +453,7 @@ impl ParallelIda {
                 let split = self.split();
                 self.split_nodes += split.size();
                 self.current = Some(split);
+                self.count_split();
             }
         }
     }
@@ -458,13 +499,50 @@ impl ParallelIda {
         next
     }
 
+    /// Counts the current iteration if it was split into more than one packet.
+    fn count_split(&mut self) {
+        if self.current.as_ref().is_some_and(|c| c.packets.len() > 1) {
+            self.split_iterations += 1;
+        }
+    }
+
+    /// The nodes (visited + pruned) the current iteration is predicted to have: the last
+    /// finished iteration's, times the growth from the one before it (or [`FIRST_GROWTH`]).
+    /// `None` before the first iteration has finished.
+    pub fn predicted_nodes(&self) -> Option<u64> {
+        let nodes = |i: &IterationSummary| i.visited.saturating_add(i.pruned) as f64;
+        let mut finished = self.finished.iter().rev();
+        let last = nodes(finished.next()?);
+        let growth = match finished.next().map(nodes) {
+            Some(before) if before > 0.0 => (last / before).max(1.0),
+            _ => FIRST_GROWTH,
+        };
+        Some((last * growth).min(u64::MAX as f64) as u64)
+    }
+
+    /// Whether the current iteration is split (else it is one packet: the start).
+    fn worth_splitting(&self) -> bool {
+        self.split_depth.is_some()
+            || self.split_above == 0
+            || (self.workers > 1
+                && self
+                    .predicted_nodes()
+                    .is_some_and(|n| n >= self.split_above))
+    }
+
     /// The current iteration's split: at the fixed depth, else at the smallest depth that
     /// gives [`PACKETS_PER_WORKER`] packets per worker (or where it stops growing: the split
-    /// grew large, or no node reaches the next depth).
+    /// grew large, or no node reaches the next depth); none (the start as the one packet)
+    /// when the adaptive split finds it not worth it.
     fn split(&self) -> Current {
         let target = PACKETS_PER_WORKER * self.workers as usize;
         let mut level = Level::root(self);
-        for depth in 1..=self.split_depth.unwrap_or(MAX_SPLIT_DEPTH) {
+        let deepest = if self.worth_splitting() {
+            self.split_depth.unwrap_or(MAX_SPLIT_DEPTH)
+        } else {
+            0
+        };
+        for depth in 1..=deepest {
             let Some(deeper) = level.deeper(self) else {
                 // The split visited the goal, or no node reaches this depth: the split is
                 // the whole iteration.
@@ -543,6 +621,16 @@ impl ParallelIda {
     /// search.
     pub fn split_nodes(&self) -> u64 {
         self.split_nodes
+    }
+
+    /// Iterations split into more than one packet so far (the current one included).
+    pub fn split_iterations(&self) -> u32 {
+        self.split_iterations
+    }
+
+    /// The adaptive split's threshold in nodes (0: every iteration is split).
+    pub fn split_above(&self) -> u64 {
+        self.split_above
     }
 
     /// The workers the packets are sized for.

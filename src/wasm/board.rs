@@ -1,6 +1,6 @@
 //! The views' board helpers, so that no JS re-implements puzzle rules.
 
-use super::{invalid, js, js_error, numbers, to_js};
+use super::{invalid, js, js_error, named, numbers, to_js};
 use crate::heuristic::{HeuristicChoice, HeuristicKind};
 use js::{describe, whole};
 use js_sys::Array;
@@ -98,6 +98,43 @@ pub fn board_after(
     let moves = js::moves(&moves).map_err(|e| js_error(&e))?;
     let after = board.after(&moves).map_err(|e| js_error(&e))?;
     Ok(numbers(after.tiles()))
+}
+
+/// h under `heuristic` of every board along `moves` (tiles slid, in order) from `start`,
+/// towards `goal`: `moves.length + 1` numbers, the start's first. What a view labels a path
+/// with (Solve now's solution in the tree), in one call rather than one `describeBoard` per
+/// board. Throws for a bad board, goal, heuristic (pdb without its databases, or not 4×4) or
+/// a tile that is not next to the blank.
+#[wasm_bindgen(js_name = heuristicsAlong, unchecked_return_type = "number[]")]
+pub fn heuristics_along(
+    #[wasm_bindgen(unchecked_param_type = "string | number[]")] start: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Uint8Array | number[]")] moves: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "GoalConvention")] goal: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Heuristic")] heuristic: JsValue,
+) -> Result<Array, JsValue> {
+    const CALL: &str = "heuristicsAlong(start, moves, goal, heuristic)";
+    let mut board = js::board(&start).map_err(|e| js_error(&e))?;
+    let moves = js::moves(&moves).map_err(|e| js_error(&e))?;
+    let goal = js::goal(&goal, CALL).map_err(|e| js_error(&e))?;
+    let Some(name) = heuristic.as_string() else {
+        return Err(invalid(format!(
+            "{CALL}: heuristic must be a heuristic's name, got {}",
+            describe(&heuristic)
+        )));
+    };
+    let kind: HeuristicKind = named(Some(name)).map_err(|e| js_error(&e))?;
+    let databases = super::pdb::installed(goal);
+    let choice =
+        HeuristicChoice::new(kind, board.width(), goal, databases).map_err(|e| js_error(&e))?;
+    // Every move checked before anything is returned.
+    board.after(&moves).map_err(|e| js_error(&e))?;
+    let mut h = Vec::with_capacity(moves.len() + 1);
+    h.push(choice.estimate(&board, goal).map_err(|e| js_error(&e))?);
+    for &tile in &moves {
+        board = board.after(&[tile]).map_err(|e| js_error(&e))?;
+        h.push(choice.estimate(&board, goal).map_err(|e| js_error(&e))?);
+    }
+    Ok(h.into_iter().map(JsValue::from).collect())
 }
 
 /// A random solvable board of `width` (3 to 5) for `goal`; the same `seed` gives the same

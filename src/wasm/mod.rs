@@ -23,10 +23,10 @@ mod profile;
 mod solver;
 mod types;
 
-pub use board::{board_after, describe_board, parse_board, random_board};
+pub use board::{board_after, describe_board, heuristics_along, parse_board, random_board};
 pub use catalog::catalog;
 pub use check::check_trace;
-pub use parallel::{PacketSearcher, ParallelSearch};
+pub use parallel::{parallel_split_above, PacketSearcher, ParallelSearch};
 pub use pdb::{
     export_pattern_databases, load_pattern_database_parts, load_pattern_databases,
     pattern_databases_ready, PatternDatabaseBuilder,

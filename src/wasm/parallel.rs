@@ -7,7 +7,9 @@ use super::{js, js_error, named, to_js};
 use crate::board::{Board, Goal, MoveOrder};
 use crate::error::Error;
 use crate::heuristic::{HeuristicChoice, HeuristicKind};
-use crate::search::parallel::{self, Packet, PacketResult, PacketTask, ParallelIda, MAX_WORKERS};
+use crate::search::parallel::{
+    self, Packet, PacketResult, PacketTask, ParallelIda, MAX_WORKERS, WORTH_SPLITTING,
+};
 use crate::search::Status;
 use js::whole;
 use wasm_bindgen::prelude::*;
@@ -18,16 +20,30 @@ const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
 /// Longest packet path or solution taken from JS: the deepest path IDA* walks.
 const MAX_PATH: u32 = 256;
 
+/// What `new {class}(options)` reads: the board, goal, heuristic and order, and for the
+/// coordinator its `workers` (default 1) and `splitAbove` (default 0).
+struct SearchOptions {
+    board: Board,
+    goal: Goal,
+    heuristic: HeuristicChoice,
+    order: MoveOrder,
+    workers: u32,
+    split_above: u64,
+}
+
 /// The board, goal, heuristic and order of the options of `new {class}(options)` (read as
-/// `new Solver(options)` reads them), and with `workers`, that option too (default 1).
-fn search_options(
-    options: &JsValue,
-    class: &str,
-    workers: bool,
-) -> Result<(Board, Goal, HeuristicChoice, MoveOrder, u32), Error> {
+/// `new Solver(options)` reads them), and with `workers`, that option and `splitAbove` too.
+fn search_options(options: &JsValue, class: &str, workers: bool) -> Result<SearchOptions, Error> {
     let call = &format!("new {class}(options)");
     let keys: &[&str] = if workers {
-        &["board", "heuristic", "goal", "order", "workers"]
+        &[
+            "board",
+            "heuristic",
+            "goal",
+            "order",
+            "workers",
+            "splitAbove",
+        ]
     } else {
         &["board", "heuristic", "goal", "order"]
     };
@@ -49,10 +65,27 @@ fn search_options(
     } else {
         1
     };
+    let split_above = if workers {
+        match js::option(&object, "splitAbove", call)? {
+            v if v.is_undefined() => 0,
+            v => whole(&v, 0.0, MAX_SAFE_INTEGER, |got| {
+                format!("splitAbove must be a whole number of nodes, 0 or more, got {got}")
+            })? as u64,
+        }
+    } else {
+        0
+    };
     let board = js::board(&js::option(&object, "board", call)?)?;
     let databases = super::pdb::installed(goal);
     let heuristic = HeuristicChoice::new(heuristic, board.width(), goal, databases)?;
-    Ok((board, goal, heuristic, order, count))
+    Ok(SearchOptions {
+        board,
+        goal,
+        heuristic,
+        order,
+        workers: count,
+        split_above,
+    })
 }
 
 /// A whole-number field `key` of `object` (`what` in messages) from `min` to `max`.
@@ -148,6 +181,13 @@ fn result(value: &JsValue) -> Result<PacketResult, Error> {
     })
 }
 
+/// The `splitAbove` of `new ParallelSearch` that suits a pool of browser workers: iterations
+/// predicted below this many nodes (about 20–40 ms of search) are not worth a split's messages.
+#[wasm_bindgen(js_name = parallelSplitAbove)]
+pub fn parallel_split_above() -> f64 {
+    WORTH_SPLITTING as f64
+}
+
 /// The coordinator of a parallel IDA* for a pool of workers: each iteration's packets from
 /// `iteration()`, their results (from `PacketSearcher.search`, in any order) to `accept`,
 /// until `iteration()` gives null; `summary` is then a sequential `Solver`'s `run()` summary.
@@ -158,19 +198,36 @@ pub struct ParallelSearch {
 
 #[wasm_bindgen]
 impl ParallelSearch {
-    /// `new ParallelSearch({board, heuristic?, goal?, order?, workers?})`: the options of
-    /// `new Solver` (IDA* only) and `workers`, the pool's size (1 to 256, default 1), which
-    /// sizes the packets. For `pdb` it uses the databases installed in this instance. Throws
-    /// a `TileSearchError` as `new Solver` does.
+    /// `new ParallelSearch({board, heuristic?, goal?, order?, workers?, splitAbove?})`: the
+    /// options of `new Solver` (IDA* only), `workers`, the pool's size (1 to 256, default 1),
+    /// which sizes the packets, and `splitAbove` (default 0: every iteration is split): an
+    /// iteration predicted (from the ones before) to make fewer nodes than this, and every
+    /// iteration with one worker, is one packet, the start, searched whole by one worker
+    /// (`parallelSplitAbove()` suits a pool of browser workers). For `pdb` it uses
+    /// the databases installed in this instance. Throws a `TileSearchError` as `new Solver`
+    /// does.
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "ParallelSearchOptions")] options: JsValue,
     ) -> Result<ParallelSearch, JsValue> {
-        let (board, goal, heuristic, order, workers) =
-            search_options(&options, "ParallelSearch", true).map_err(|e| js_error(&e))?;
-        let run =
-            ParallelIda::new(board, goal, heuristic, order, workers).map_err(|e| js_error(&e))?;
+        let o = search_options(&options, "ParallelSearch", true).map_err(|e| js_error(&e))?;
+        let run = ParallelIda::adaptive(
+            o.board,
+            o.goal,
+            o.heuristic,
+            o.order,
+            o.workers,
+            o.split_above,
+        )
+        .map_err(|e| js_error(&e))?;
         Ok(ParallelSearch { run })
+    }
+
+    /// Iterations split into more than one packet so far (the current one included): 0 for
+    /// a search that ran whole in one worker.
+    #[wasm_bindgen(getter, js_name = splitIterations)]
+    pub fn split_iterations(&self) -> u32 {
+        self.run.split_iterations()
     }
 
     /// The current iteration: `{iteration, threshold, packets: [{index, path}, …]}`, the
@@ -242,9 +299,8 @@ impl PacketSearcher {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "PacketSearcherOptions")] options: JsValue,
     ) -> Result<PacketSearcher, JsValue> {
-        let (board, goal, heuristic, order, _) =
-            search_options(&options, "PacketSearcher", false).map_err(|e| js_error(&e))?;
-        let searcher = parallel::PacketSearcher::new(board, goal, heuristic, order)
+        let o = search_options(&options, "PacketSearcher", false).map_err(|e| js_error(&e))?;
+        let searcher = parallel::PacketSearcher::new(o.board, o.goal, o.heuristic, o.order)
             .map_err(|e| js_error(&e))?;
         Ok(PacketSearcher { searcher })
     }

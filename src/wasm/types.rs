@@ -42,6 +42,12 @@ export interface ParallelSearchOptions {
   order?: string;
   /** The pool's workers (1 to 256, default 1): sizes the packets, 64 per worker. */
   workers?: number;
+  /**
+   * Nodes (visited + pruned) an iteration must be predicted to make to be split (default 0:
+   * every iteration is); smaller ones, and all with one worker, are one packet, the start.
+   * `parallelSplitAbove()` suits a pool of browser workers.
+   */
+  splitAbove?: number;
 }
 
 /** Options of `new PacketSearcher(options)`: the coordinator's, without `workers`. */

@@ -6,7 +6,7 @@
 // input is named. Screens of Solve now at 1280×720 and 390×844.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openExplorer, screenshot, state, waitForState, settle, WAIT_MS, variant } from './server.mjs';
+import { startServer, launch, openExplorer, screenshot, state, waitForState, settle, WAIT_MS, variant, watchMainThread, mainThread, postedToWorkers } from './server.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -61,6 +61,41 @@ test('solveInParallel returns the sequential summary (solution and every iterati
   // With every core, the 15-puzzle's packets are spread over all the workers.
   assert.ok(korf.at(-1).balance.every((b) => b.packets > 0), 'every worker searched packets');
   assert.ok(korf.at(-1).balance.every((b) => b.memory > 0), 'each worker reports its wasm memory');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('split only what is worth it, led from a worker: a small search runs whole in one worker, a large one is split at its large iterations; the page sends no packet', async () => {
+  const { page, context, errors } = await openExplorer(browser, server.url, { init: watchMainThread });
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  const before = await mainThread(page);
+  const results = await compare(page, [{ board: '8 6 7 2 5 4 3 0 1', heuristic: 'manhattan' }, { board: '1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15', heuristic: 'linear-conflict' }, { board: KORF_57, heuristic: 'manhattan' }]);
+  const watch = await mainThread(page);
+  for (const { options, workers, sequential, summary, packets, balance } of results) {
+    const name = `${JSON.stringify(options)} on ${workers} worker${workers === 1 ? '' : 's'}`;
+    assert.deepEqual(summary, sequential, name);
+    assert.equal(packets.iterations, sequential.iteration, name);
+    if (workers === 1 || options.board !== KORF_57) {
+      // Never split: one packet per iteration, all searched by the leading worker.
+      assert.equal(packets.split, 0, name);
+      assert.equal(packets.sent, sequential.iteration, name);
+      assert.deepEqual(balance.map((b) => b.packets), [sequential.iteration, ...Array(workers - 1).fill(0)], name);
+    } else {
+      // Korf #57: its first iterations whole, its large ones split over every worker.
+      assert.ok(packets.split >= 1 && packets.split < sequential.iteration, `${name}: ${packets.split} of ${sequential.iteration} iterations split`);
+      assert.ok(balance.every((b) => b.packets > 0), `${name}: every worker searched packets`);
+    }
+  }
+  // The page started each search with one message to its leading worker and sent no packet:
+  // the workers deal them out, over lines made once per pair of workers.
+  const searches = results.length;
+  assert.equal(postedToWorkers(watch, 'lead') - postedToWorkers(before, 'lead'), searches);
+  const teamed = results.filter((r) => r.workers > 1).length;
+  const lines = postedToWorkers(watch, 'peer') - postedToWorkers(before, 'peer');
+  assert.ok(lines <= 2 * (cores - 1) * teamed, `${lines} ends of lines posted for ${teamed} searches on ${cores} workers`);
+  assert.equal(postedToWorkers(watch, 'packets'), 0);
+  assert.equal(watch.received.filter((m) => m.type === 'lead-result').length, searches);
+  assert.equal(watch.received.filter((m) => m.type === 'packet-replies').length, 0);
   assert.deepEqual(errors, []);
   await context.close();
 });

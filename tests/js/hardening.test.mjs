@@ -339,7 +339,8 @@ test('the pdb-missing message names the API that exists', () => {
 
 test('the package exports the same names as before, and no private ones', () => {
   assert.deepEqual(Object.keys(wasm).sort(), ['PacketSearcher', 'ParallelSearch', 'PatternDatabaseBuilder', 'RunProfiler', 'Solver', 'boardAfter', 'catalog', 'checkTrace', 'default', 'describeBoard',
-    'exportPatternDatabases', 'heuristicQuality', 'initSync', 'loadPatternDatabaseParts', 'loadPatternDatabases', 'parseBoard', 'patternDatabasesReady', 'randomBoard']);
+    'exportPatternDatabases', 'heuristicQuality', 'heuristicsAlong', 'initSync', 'loadPatternDatabaseParts', 'loadPatternDatabases', 'parallelSplitAbove', 'parseBoard',
+    'patternDatabasesReady', 'randomBoard']);
   assert.equal(Solver.name, 'Solver');
   assert.ok(new Solver({ board: EASY }) instanceof Solver);
 });

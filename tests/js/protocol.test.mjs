@@ -43,7 +43,7 @@ function sample(type) {
   const base = type.replace(/\?$/, '').split('|')[0];
   return {
     id: 1, count: 0, part: 0, number: 1.5, string: 'text', goal: 'blank-last', boolean: true, object: {}, options: {},
-    bytes: new Uint8Array(1), words: new Uint32Array(1), module: EMPTY_MODULE, trace: '{}', any: null,
+    bytes: new Uint8Array(1), words: new Uint32Array(1), module: EMPTY_MODULE, trace: '{}', port: new MessageChannel().port1, any: null,
   }[base];
 }
 /** A wrong value for a field type: one no type of the field takes. */

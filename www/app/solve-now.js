@@ -2,7 +2,7 @@
 // workers (workers/parallel-search.js), the same solution and counts as stepping to the end.
 // The solved moment is shown with one set of numbers: the goal board, the counters and every
 // iteration (the core's summary), and in the tree the solution's path of the last iteration.
-import { describeBoard, boardAfter } from '../pkg/tilesearch.js';
+import { boardAfter, heuristicsAlong } from '../pkg/tilesearch.js';
 import { FRONTIER_SEARCHES } from '../model/narration.js';
 import { count, number } from '../model/words.js';
 import { solveInParallel, MAX_WORKERS } from '../workers/parallel-search.js';
@@ -67,10 +67,16 @@ function showSolved(w, search, { summary, workers, seconds, balance, packets }) 
   search.view.clear();
   const moves = [...summary.moves];
   const goal = /** @type {import('../pkg/tilesearch.js').GoalConvention} */ (host.goal);
-  const hOf = (tiles) => describeBoard(tiles, goal).h[host.heuristic];
+  // h of every board on the solution's path, the start's first (the core's, in one call).
+  let along = [];
+  try {
+    along = heuristicsAlong(solver.start, moves, goal, /** @type {any} */ (host.heuristic));
+  } catch {
+    // No h to show (pdb's databases gone from this thread): the path is drawn with g alone.
+  }
   search.view.snapshot = { ...summary, iterationStarts: [], board: boardAfter(solver.start, moves), frontierSize: null, frontier: null };
   // Now shows the goal's g, h and f, as after the last step (h of the goal board, the core's).
-  const h = hOf(search.view.snapshot.board);
+  const h = along[moves.length];
   const numbers = h === undefined ? { g: summary.length } : { g: summary.length, h, f: summary.length + h, about: 'node' };
   // The packets the workers searched: their balance adds up to this (others sent were still in
   // flight when the solution was found, and went unused).
@@ -81,8 +87,8 @@ function showSolved(w, search, { summary, workers, seconds, balance, packets }) 
     `(${number(summary.expanded)} expanded, ${number(summary.generated)} generated) in ${count(summary.iteration, 'iteration')}.`;
   w.store.apply('solvedNow', { solved, parallel, progress, iterations: summary.iterations });
   // The path the last iteration walked to the goal, with g and h of each board on it.
-  const steps = [{ tile: null, g: 0, h: hOf(solver.start) ?? 0 }];
-  for (let k = 1; k <= moves.length; k += 1) steps.push({ tile: moves[k - 1], g: k, h: hOf(boardAfter(solver.start, moves.slice(0, k))) ?? 0 });
+  const steps = [{ tile: null, g: 0, h: along[0] ?? 0 }];
+  for (let k = 1; k <= moves.length; k += 1) steps.push({ tile: moves[k - 1], g: k, h: along[k] ?? 0 });
   const perWorker = balance.map((b) => `worker ${b.worker}: ${number(b.packets)}`).join(', ');
   w.views.tree.solutionPath(summary.iteration, summary.threshold, steps,
     `Solved at once by Solve now: the solution's path in iteration ${summary.iteration} (threshold ${summary.threshold}). ` +

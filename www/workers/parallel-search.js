@@ -1,13 +1,14 @@
-// IDA* on every core of the page, for "Solve now" and the benchmark page: the core's
-// ParallelSearch (on this thread) splits each iteration into packets of subtrees, the page's
-// pool of solver workers searches them (pool-teams.js: a team of its workers, each with its
-// own PacketSearcher and its own copy of the pattern databases), and parallel-run.js hands them
-// out and gives the results back. The summary is the sequential Solver's: the same solution
-// (the first in move order) and the same counts in every iteration.
-import { ParallelSearch, parseBoard, patternDatabasesReady, loadPatternDatabases } from '../pkg/tilesearch.js';
+// IDA* on every core of the page, for "Solve now" and the benchmark page: a team of the page's
+// pool of solver workers (pool-teams.js) runs it, its first worker leading (lead-search.js):
+// the core's ParallelSearch there splits the iterations worth splitting into packets of
+// subtrees, parallel-run.js hands them out to the team (each worker with its own
+// PacketSearcher and its own copy of the pattern databases) and gives the results back. This
+// thread only checks the options, starts it and hears its progress and result. The summary is
+// the sequential Solver's: the same solution (the first in move order) and the same counts in
+// every iteration.
+import { ParallelSearch, parseBoard, patternDatabasesReady, loadPatternDatabases, parallelSplitAbove } from '../pkg/tilesearch.js';
 import { coreReady } from '../platform/page-core.js';
 import { openTeam, keepWorkers, POOL_LIMIT } from './pool.js';
-import { runParallel } from '../model/parallel-run.js';
 
 /** The most workers a parallel search may use on this device: one per core (navigator.hardwareConcurrency). */
 export const MAX_WORKERS = POOL_LIMIT;
@@ -26,13 +27,18 @@ export const MAX_WORKERS = POOL_LIMIT;
  *   `onProgress` hears the pattern databases' build ({phase: 'databases', progress}) and each
  *   packet counted ({phase: 'search', iteration, threshold, packets, accepted, …});
  *   aborting `signal` abandons the search (the workers drop its packets) and rejects with its reason
- * @returns {Promise<{summary: import('../pkg/tilesearch.js').RunSummary, balance: WorkerBalance[], seconds: number, workers: number,
- *   packets: import('../model/parallel-run.js').PacketCounts,
- *   databases: {source: string, seconds: number, made: number} | null}>}
+ * @returns {Promise<{summary: import('../pkg/tilesearch.js').RunSummary, balance: WorkerBalance[], seconds: number, searchSeconds: number, workers: number,
+ *   packets: import('../model/parallel-run.js').PacketCounts & {split: number, iterations: number},
+ *   databases: {source: string, seconds: number, made: number, shared: boolean} | null}>}
  *   `summary` equals Solver.run()'s; `balance` each worker's packets, nodes, generated,
- *   seconds busy and memory; `seconds` the search's wall time; `databases` (pdb): where the
+ *   seconds busy and memory; `seconds` the search's wall time on this thread, `searchSeconds`
+ *   in the leading worker (without the messages to and from this thread); `packets` what
+ *   became of the packets, with `split` the iterations split into packets of the
+ *   `iterations` (the others ran whole in one worker); `databases` (pdb): where the
  *   pattern databases came from ('memory', 'cache' or 'build'), the wall time until every
- *   worker and this thread held them, and the seconds the worker that made them took
+ *   worker and this thread held them, the seconds the worker that made them took, and whether
+ *   the workers were handed them in one SharedArrayBuffer (the page is cross-origin isolated)
+ *   rather than a copy each
  */
 export async function solveInParallel(options, { workers = MAX_WORKERS, onProgress, signal } = {}) {
   if (!Number.isInteger(workers) || workers < 1 || workers > MAX_WORKERS) {
@@ -51,13 +57,16 @@ export async function solveInParallel(options, { workers = MAX_WORKERS, onProgre
   const pdb = searched.heuristic === 'pdb' && cells === 16;
   const goal = /** @type {import('../pkg/tilesearch.js').GoalConvention} */ (searched.goal ?? 'blank-last');
   if (pdb) patternDatabasesReady(goal);
-  let run = null;
-  if (!pdb || patternDatabasesReady(goal)) run = new ParallelSearch(/** @type {any} */ ({ ...searched, workers }));
+  const splitAbove = parallelSplitAbove();
+  // The options checked here, where the core's errors are thrown as they are (the first
+  // iteration is never split: this costs next to nothing).
+  const check = () => new ParallelSearch(/** @type {any} */ ({ ...searched, workers, splitAbove })).free();
+  let checked = false;
+  if (!pdb || patternDatabasesReady(goal)) { check(); checked = true; }
   let team;
   try {
     team = openTeam(module, workers);
   } catch (error) {
-    run?.free();
     throw new Error(`the parallel search runs in Web Workers, and this page cannot start one (${error.message})`, { cause: error });
   }
   try {
@@ -66,15 +75,15 @@ export async function solveInParallel(options, { workers = MAX_WORKERS, onProgre
       const start = performance.now();
       const made = await abortable(team.databases(goal, (progress) => onProgress?.({ phase: 'databases', progress })), signal);
       if (!patternDatabasesReady(goal)) loadPatternDatabases(goal, made.bytes);
-      databases = { source: made.source, seconds: (performance.now() - start) / 1000, made: made.seconds };
+      databases = { source: made.source, seconds: (performance.now() - start) / 1000, made: made.seconds, shared: made.shared };
     }
-    if (run && team.size !== workers) { run.free(); run = null; }
-    run ??= new ParallelSearch(/** @type {any} */ ({ ...searched, workers: team.size }));
-    const result = await runParallel(run, team, searched, { onProgress, signal });
-    return { ...result, workers: team.size, databases };
+    if (!checked) check();
+    signal?.throwIfAborted();
+    const started = performance.now();
+    const result = await abortable(team.solve(searched, splitAbove, (progress) => onProgress?.({ ...progress, phase: 'search' })), signal);
+    return { ...result, seconds: (performance.now() - started) / 1000, searchSeconds: result.seconds, workers: team.size, databases };
   } finally {
     team.close();
-    run?.free();
   }
 }
 

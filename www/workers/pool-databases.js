@@ -1,9 +1,31 @@
 // The pool's pattern databases (worker-pool.js): the `pdb` heuristic's tables are made once per
 // page, in workers: loaded from IndexedDB by one, else built by two at once (each some of the
 // three patterns), put together in each (the core checks the parts) and kept in IndexedDB by
-// the first; other workers of a team get a copy. The page's thread gets the bytes too.
+// the first; other workers of a team get a copy. The page's thread gets the bytes too. Where
+// the page is cross-origin isolated (crossOriginIsolated: the COOP and COEP headers, as `make
+// serve` sends them) the bytes live once in a SharedArrayBuffer that every worker reads, rather
+// than a copy in every message.
 import { loadPatternDatabaseParts, patternDatabasesReady } from '../pkg/tilesearch.js';
 import { POOL_LIMIT } from './worker-pool.js';
+
+/** Whether this page can share memory with its workers (cross-origin isolated). */
+export const canShare = () => globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
+
+/** Whether `bytes` are a view of a SharedArrayBuffer (the global is missing where the page is not isolated). */
+export const isShared = (bytes) => typeof SharedArrayBuffer === 'function' && bytes.buffer instanceof SharedArrayBuffer;
+
+/**
+ * `bytes` in a SharedArrayBuffer where the page can share memory (one copy, read by every
+ * worker it is posted to; no copy per message), else `bytes` themselves.
+ * @param {Uint8Array} bytes
+ * @returns {Uint8Array}
+ */
+export function shareable(bytes) {
+  if (!canShare() || isShared(bytes)) return bytes;
+  const shared = new Uint8Array(new SharedArrayBuffer(bytes.byteLength));
+  shared.set(bytes);
+  return shared;
+}
 
 /**
  * Who waits for the databases: `onProgress(fraction, workers)` hears a build, `onKept(notKept)`
@@ -16,6 +38,8 @@ import { POOL_LIMIT } from './worker-pool.js';
 export class DatabaseJob {
   #pool;
   #requests = new Map();  // goal → {slot, slots?, waiting: Set of Waiting & {client}, …}: databases on their way
+  /** Whether the bytes last handed to workers were shared (a SharedArrayBuffer) rather than copied. */
+  shared = false;
 
   /** @param {import('./worker-pool.js').WorkerPool} pool */
   constructor(pool) { this.#pool = pool; }
@@ -119,7 +143,7 @@ export class DatabaseJob {
         for (const w of request.waiting) w.onProgress(fraction, slots.length);
         return;
       }
-      request.parts[part] = bytes;
+      request.parts[part] = shareable(bytes);
       if (request.parts.filter(Boolean).length < 3) return;
       this.#requests.delete(goal);
       try {
@@ -143,7 +167,9 @@ export class DatabaseJob {
     waiting.promise = new Promise((resolve, reject) => Object.assign(waiting, { resolve, reject }));
     waiting.promise.catch(() => {}); // a failure reaches whoever waits for this worker (load())
     slot.loads.set(goal, waiting);
-    this.#pool.post(slot, { type: 'databases-parts', goal, parts, store }, transfer ? parts.map((part) => part.buffer) : []);
+    const shared = parts.every(isShared);
+    this.shared = shared;
+    this.#pool.post(slot, { type: 'databases-parts', goal, parts, store }, transfer && !shared ? parts.map((part) => /** @type {ArrayBuffer} */ (part.buffer)) : []);
   }
 
   /** Whether `slot` holds, or is being given, the pattern databases for `goal`. */
@@ -158,6 +184,7 @@ export class DatabaseJob {
       waiting = {};
       waiting.promise = new Promise((resolve, reject) => Object.assign(waiting, { resolve, reject }));
       slot.loads.set(goal, waiting);
+      this.shared = isShared(bytes);
       this.#pool.post(slot, { type: 'databases-load', goal, bytes });
     }
     return waiting.promise;

@@ -1,15 +1,21 @@
 // The pool's teams (worker-pool.js): a parallel search (parallel-search.js) borrows a team of
-// the pool's workers and sends them packets of subtrees; the workers take turns between packets
+// the pool's workers; the team's first worker leads it (lead-search.js: the coordinator runs
+// there) and sends the others packets of subtrees through a MessagePort to each (a line per
+// pair of workers, made once), so the page only starts the search and hears its progress and
+// result. The workers take turns between packets
 // and streams (solver-handlers.js), so the page never runs more workers than it has cores.
 import { exportPatternDatabases, patternDatabasesReady } from '../pkg/tilesearch.js';
 import { POOL_LIMIT } from './worker-pool.js';
+import { shareable, canShare } from './pool-databases.js';
 
 /** A job of the pool (worker-pool.js PoolJob). */
 export class TeamJob {
   #pool;
   #databases;
   #jobs = new Map();      // "search/job" → {slot, search, resolve, reject}: packets a worker has
+  #solves = new Map();    // search → {slots, resolve, reject, onProgress}: searches led by a worker
   #nextSearch = 1;
+  #nextLine = 1;
 
   /**
    * @param {import('./worker-pool.js').WorkerPool} pool
@@ -22,7 +28,46 @@ export class TeamJob {
 
   handlers = {
     'packet-replies': (slot, { items }) => { for (const item of items) this.#onPacket(item); },
+    'lead-progress': (slot, { search, progress }) => { this.#solves.get(search)?.onProgress(progress); },
+    'lead-result': (slot, { search, summary, balance, packets, seconds }) => {
+      const solve = this.#solves.get(search);
+      this.#solves.delete(search);
+      solve?.resolve({ summary, balance, packets, seconds });
+    },
+    'lead-error': (slot, { search, name, message, kind }) => {
+      const solve = this.#solves.get(search);
+      this.#solves.delete(search);
+      solve?.reject(Object.assign(new Error(message), { name }, kind ? { kind } : {}));
+    },
   };
+
+  /** The number of the line (a MessageChannel) between the workers of `a` and `b`: made and posted to both the first time. */
+  #line(a, b) {
+    let line = a.lines.get(b);
+    if (line === undefined) {
+      line = this.#nextLine++;
+      const { port1, port2 } = new MessageChannel();
+      this.#pool.post(a, { type: 'peer', peer: line, port: port1 }, [port1]);
+      this.#pool.post(b, { type: 'peer', peer: line, port: port2 }, [port2]);
+      a.lines.set(b, line);
+      b.lines.set(a, line);
+    }
+    return line;
+  }
+
+  /**
+   * Parallel search `search` on `slots`, led by the first (lead-search.js), which reaches each
+   * of the others through their line. Resolves to the leader's {summary, balance, packets,
+   * seconds}; `onProgress` hears its progress (every 100 ms).
+   */
+  solve(slots, search, options, splitAbove, onProgress) {
+    return new Promise((resolve, reject) => {
+      if (!slots.every((slot) => this.#pool.has(slot))) { reject(new Error('the solver worker was stopped')); return; }
+      this.#solves.set(search, { slots, resolve, reject, onProgress });
+      const peers = slots.slice(1).map((helper) => this.#line(slots[0], helper));
+      this.#pool.post(slots[0], { type: 'lead', search, options, workers: slots.length, splitAbove, peers });
+    });
+  }
 
   #onPacket({ type, search, job, result, ms, memory, name, message }) {
     const key = `${search}/${job}`;
@@ -89,15 +134,22 @@ export class TeamJob {
     for (const [key, job] of this.#jobs) {
       if (job.search === search) { this.#jobs.delete(key); job.reject(new Error('the parallel search was closed')); }
     }
+    this.#solves.get(search)?.reject(new Error('the parallel search was closed'));
+    this.#solves.delete(search);
     this.#pool.leave(id);
   }
 
   weight(slot) { return slot.teams; }
-  busy(slot) { return slot.teams > 0 || [...this.#jobs.values()].some((j) => j.slot === slot); }
+  busy(slot) {
+    return slot.teams > 0 || [...this.#jobs.values()].some((j) => j.slot === slot) || [...this.#solves.values()].some((s) => s.slots.includes(slot));
+  }
 
   lost(slot, error) {
     for (const [key, job] of this.#jobs) {
       if (job.slot === slot) { this.#jobs.delete(key); job.reject(error); }
+    }
+    for (const [search, solve] of this.#solves) {
+      if (solve.slots.includes(slot)) { this.#solves.delete(search); solve.reject(error); }
     }
   }
 }
@@ -135,6 +187,17 @@ export class Team {
     return this.#teams.packet(this.#slots[worker], this.search, options, job, work);
   }
 
+  /**
+   * The whole search, led by the team's first worker (the coordinator runs there, not on the
+   * page): `options` as a Solver takes them, `splitAbove` the core's adaptive split (nodes an
+   * iteration must be predicted to make to be split). Resolves to {summary, balance, packets,
+   * seconds}; rejects with the worker's error, or when the team is closed.
+   */
+  solve(options, splitAbove, onProgress = () => {}) {
+    if (this.#closed) return Promise.reject(new Error('the parallel search was closed'));
+    return this.#teams.solve(this.#slots, this.search, options, splitAbove, onProgress);
+  }
+
   /** Worker `worker` skips the packets `jobs` unless it has started them (they resolve as dropped). */
   drop(worker, jobs) {
     if (!this.#closed && jobs.length > 0) this.#teams.drop(this.#slots[worker], this.search, jobs);
@@ -143,17 +206,22 @@ export class Team {
   /**
    * Every worker of the team holds the pattern databases for `goal`: one worker of the page
    * loads them from IndexedDB, else the team's workers build them together (once per page;
-   * `onProgress` gets the build's fraction done); the others get a copy. Resolves to the
-   * pool's answer {source, seconds, bytes} (bytes for this thread's loadPatternDatabases, or
-   * null: this thread holds them already).
+   * `onProgress` gets the build's fraction done); the others get a copy (where the page is
+   * cross-origin isolated, one SharedArrayBuffer that they all read). Resolves to the pool's
+   * answer {source, seconds, bytes, shared} (bytes for this thread's loadPatternDatabases, or
+   * null: this thread holds them already; shared: whether the workers were handed the bytes
+   * in a SharedArrayBuffer rather than copies).
    */
   async databases(goal, onProgress = () => {}) {
-    if (this.#slots.every((slot) => slot.goals.has(goal)) && patternDatabasesReady(goal)) return { source: 'memory', seconds: 0, bytes: null };
+    if (this.#slots.every((slot) => slot.goals.has(goal)) && patternDatabasesReady(goal)) {
+      return { source: 'memory', seconds: 0, bytes: null, shared: this.#databases.shared };
+    }
     const made = await new Promise((resolve, reject) => this.#databases.inParallel(this.#id, goal, this.#slots, { onProgress, resolve, reject }));
     // A widget's request (which this joined) left them in one worker and this thread: the others get a copy of this thread's.
-    const bytes = made.bytes ?? (this.#slots.some((slot) => !this.#databases.holds(slot, goal)) ? exportPatternDatabases(goal) : null);
+    const missing = this.#slots.some((slot) => !this.#databases.holds(slot, goal));
+    const bytes = missing ? shareable(made.bytes ?? exportPatternDatabases(goal)) : made.bytes;
     await Promise.all(this.#slots.map((slot) => this.#databases.load(slot, goal, bytes)));
-    return made;
+    return { ...made, shared: canShare() && this.#databases.shared };
   }
 
   /** The search is over or abandoned: the workers free its PacketSearcher and drop its packets. */

@@ -15,6 +15,8 @@ export type ToWorker =
   | PacketsRequest
   | PacketsDropRequest
   | PacketsCloseRequest
+  | LeadRequest
+  | PeerRequest
   | CompareRequest
   | CompareStopRequest
   | ProfileRequest
@@ -33,6 +35,8 @@ export interface DatabasesLoadRequest { type: 'databases-load'; goal: import('..
 export interface PacketsRequest { type: 'packets'; items: Array<{ search: number; options?: any; job: number; work: { iteration: number; threshold: number; packet: { index: number; path: Array<number>; }; }; }>; }
 export interface PacketsDropRequest { type: 'packets-drop'; search: number; jobs: Array<number>; }
 export interface PacketsCloseRequest { type: 'packets-close'; search: number; }
+export interface LeadRequest { type: 'lead'; search: number; options: any; workers: number; splitAbove: number; peers: Array<number>; }
+export interface PeerRequest { type: 'peer'; peer: number; port: MessagePort; }
 export interface CompareRequest { type: 'compare'; job: number; options: any; algorithms: Array<string>; }
 export interface CompareStopRequest { type: 'compare-stop'; job: number; }
 export interface ProfileRequest { type: 'profile'; job: number; options: any; }
@@ -56,6 +60,9 @@ export type FromWorker =
   | DatabasesLoadErrorReply
   | DatabasesKeptReply
   | PacketRepliesReply
+  | LeadProgressReply
+  | LeadResultReply
+  | LeadErrorReply
   | CompareProgressReply
   | CompareResultReply
   | CompareDoneReply
@@ -82,6 +89,9 @@ export interface DatabasesLoadedReply { type: 'databases-loaded'; goal: import('
 export interface DatabasesLoadErrorReply { type: 'databases-load-error'; goal: import('../pkg/tilesearch.js').GoalConvention; message: string; }
 export interface DatabasesKeptReply { type: 'databases-kept'; goal: import('../pkg/tilesearch.js').GoalConvention; notKept: string | null; }
 export interface PacketRepliesReply { type: 'packet-replies'; items: Array<{ type: string; search: number; job: number; result?: Record<string, any>; ms?: number; memory?: number; name?: string; message?: string; }>; }
+export interface LeadProgressReply { type: 'lead-progress'; search: number; progress: Record<string, any>; }
+export interface LeadResultReply { type: 'lead-result'; search: number; summary: Record<string, any>; balance: Array<Record<string, any>>; packets: Record<string, any>; seconds: number; }
+export interface LeadErrorReply { type: 'lead-error'; search: number; name: string; message: string; kind?: string; }
 export interface CompareProgressReply { type: 'compare-progress'; job: number; algorithm: string; nodes: number; seconds: number; }
 export interface CompareResultReply { type: 'compare-result'; job: number; algorithm: string; status: string; length: number | null; expanded: number; generated: number; maxFrontier: number | null; reached: number | null; seconds: number; }
 export interface CompareDoneReply { type: 'compare-done'; job: number; }

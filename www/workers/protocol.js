@@ -9,7 +9,7 @@
 // options: an object), 'id' (a whole number ≥ 1), 'count' (a whole number ≥ 0), 'part' (0, 1 or 2:
 // a pattern), 'number', 'string', 'boolean', 'object' (a plain object), 'bytes' (a Uint8Array),
 // 'words' (a Uint32Array of trace records), 'module' (a WebAssembly.Module), 'trace' (a string
-// or a Blob), 'any'; `T|null` also takes null, a trailing '?' makes the field optional; [T] is
+// or a Blob), 'port' (a MessagePort: a parallel search's line between two workers), 'any'; `T|null` also takes null, a trailing '?' makes the field optional; [T] is
 // an array of T, and {…} an object with these fields.
 
 const GOAL = 'goal';
@@ -30,6 +30,12 @@ export const TO_WORKER = {
   packets: { items: [{ search: 'id', options: 'options?', job: 'id', work: PACKET }] },
   'packets-drop': { search: 'id', jobs: ['id'] },
   'packets-close': { search: 'id' },
+  // A parallel search led by this worker (lead-search.js): its coordinator runs here, and
+  // `peers` name the ports (peer messages) to the team's other workers.
+  lead: { search: 'id', options: 'options', workers: 'id', splitAbove: 'count', peers: ['id'] },
+  // A line to another worker of the pool, kept while both live: packets and their replies
+  // travel there, each way (pool-teams.js sends each end once per pair of workers).
+  peer: { peer: 'id', port: 'port' },
   compare: { job: 'id', options: 'options', algorithms: ['string'] },
   'compare-stop': { job: 'id' },
   profile: { job: 'id', options: 'options' },
@@ -58,6 +64,9 @@ export const FROM_WORKER = {
   'databases-load-error': { goal: GOAL, message: 'string' },
   'databases-kept': { goal: GOAL, notKept: 'string|null' },
   'packet-replies': { items: [PACKET_REPLY] },
+  'lead-progress': { search: 'id', progress: 'object' },
+  'lead-result': { search: 'id', summary: 'object', balance: ['object'], packets: 'object', seconds: 'number' },
+  'lead-error': { search: 'id', name: 'string', message: 'string', kind: 'string?' },
   'compare-progress': { job: 'id', algorithm: 'string', nodes: 'count', seconds: 'number' },
   'compare-result': {
     job: 'id', algorithm: 'string', status: 'string', length: 'count|null', expanded: 'count', generated: 'count',
@@ -114,6 +123,7 @@ const SCALARS = {
   words: [(v) => v instanceof Uint32Array, 'a Uint32Array'],
   module: [(v) => typeof WebAssembly !== 'undefined' && v instanceof WebAssembly.Module, 'a WebAssembly.Module'],
   trace: [(v) => typeof v === 'string' || (typeof Blob !== 'undefined' && v instanceof Blob), 'a string or a Blob'],
+  port: [(v) => typeof MessagePort !== 'undefined' && v instanceof MessagePort, 'a MessagePort'],
   any: [() => true, 'anything'],
 };
 

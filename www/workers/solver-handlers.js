@@ -11,13 +11,16 @@
 // For a parallel search (parallel-search.js) it searches packets of subtrees with one
 // PacketSearcher per search: a packet is one turn; the streams' batches go first (their credits
 // hold them to what the widgets draw), the packets and comparisons (compare-job.js) take the
-// rest of the worker's time.
+// rest of the worker's time. The first worker of a search's team leads it (lead-search.js):
+// the coordinator runs here and hands packets to this worker's own queue and, through the
+// MessagePort it keeps to each other worker (peer), to the team's others, which reply there.
 import init, * as core from '../pkg/tilesearch.js';
 import { ensurePatternDatabases, cachedPatternDatabases, buildInSlices, storePatternDatabases } from './pdb-cache.js';
 import { nextBatch } from './stream-batch.js';
 import { checkMessage, checkHandlers, addressOf } from './protocol.js';
 import { Comparison } from './compare-job.js';
 import { Profiling } from './profile-job.js';
+import { lead } from './lead-search.js';
 
 const { Solver, PacketSearcher } = core;
 
@@ -28,6 +31,9 @@ const clients = new Map();   // the page's client id → {id, solver, key, lates
 const searches = new Map();  // a parallel search's number → {id, searcher, ready, jobs: [{job, work}], queued}
 const comparisons = new Map(); // a comparison's job number → Comparison
 const profiles = new Map();    // a whole run's job number → Profiling (numbered apart from comparisons)
+const leads = new Map();       // a parallel search this worker leads: its number → {stop, receive}
+const leading = new Set();     // searches to lead whose databases are on their way (a close meanwhile drops them)
+const peers = new Map();       // another worker's line: the pool's number for the pair → MessagePort
 const queue = [];            // clients, searches and comparisons with work to do, in turn order
 let waking = false;
 let turns = null;            // a MessageChannel: the next turn, after the messages that came in meanwhile
@@ -36,17 +42,22 @@ let turns = null;            // a MessageChannel: the next turn, after the messa
 let send = () => {};
 
 // Packets' replies (results, errors, drops) go out together at the end of a turn: one message
-// for all the packets a turn searched.
-let replies = [];
-function reply(message) {
-  if (replies.length === 0) queueMicrotask(flushReplies);
-  replies.push(message);
+// for all the packets a turn searched, to where the packets came from (an outlet: the page, a
+// leading worker's port, or this worker's own lead).
+const toPage = (items) => send({ type: 'packet-replies', items });
+const replies = new Map(); // outlet → replies waiting
+function reply(message, outlet = toPage) {
+  if (replies.size === 0) queueMicrotask(flushReplies);
+  const waiting = replies.get(outlet);
+  if (waiting) waiting.push(message); else replies.set(outlet, [message]);
 }
 function flushReplies() {
-  if (replies.length === 0) return;
-  send({ type: 'packet-replies', items: replies });
-  replies = [];
+  const all = [...replies];
+  replies.clear();
+  for (const [outlet, items] of all) outlet(items);
 }
+/** An outlet that replies on `port` (a leading worker's). */
+const toPort = (port) => (items) => port.postMessage({ type: 'packet-replies', items });
 
 function enqueue(item) {
   if (!item.queued) { item.queued = true; queue.push(item); }
@@ -111,9 +122,9 @@ function searchPacket(search) {
   const start = performance.now();
   try {
     const result = search.searcher.search(work);
-    reply({ type: 'packet-result', search: search.id, job, result, ms: performance.now() - start, memory: memory?.buffer.byteLength ?? 0 });
+    reply({ type: 'packet-result', search: search.id, job, result, ms: performance.now() - start, memory: memory?.buffer.byteLength ?? 0 }, search.outlet);
   } catch (error) {
-    reply({ type: 'packet-error', search: search.id, job, name: error.name, message: error.message });
+    reply({ type: 'packet-error', search: search.id, job, name: error.name, message: error.message }, search.outlet);
   }
 }
 
@@ -121,11 +132,11 @@ function searchPacket(search) {
  * A packet to search: queued behind this search's others, once its PacketSearcher exists (the first packet brings the options).
  * @param {import('./protocol-types').PacketsRequest['items'][number]} item
  */
-async function packet({ search: id, options, job, work }) {
+async function packet({ search: id, options, job, work }, outlet = toPage) {
   let search = searches.get(id);
-  if (!search && !options) { reply({ type: 'packet-dropped', search: id, job }); return; } // closed already
+  if (!search && !options) { reply({ type: 'packet-dropped', search: id, job }, outlet); return; } // closed already
   if (!search) {
-    search = { kind: 'search', id, searcher: null, ready: null, jobs: [], queued: false };
+    search = { kind: 'search', id, searcher: null, ready: null, jobs: [], queued: false, outlet };
     searches.set(id, search);
     // The page's copy of the databases came first (databases-load); else the cache or a build.
     search.ready = (async () => {
@@ -136,13 +147,28 @@ async function packet({ search: id, options, job, work }) {
   try {
     await search.ready;
   } catch (error) {
-    reply({ type: 'packet-error', search: id, job, name: error.name, message: error.message });
+    reply({ type: 'packet-error', search: id, job, name: error.name, message: error.message }, outlet);
     return;
   }
-  if (searches.get(id) !== search) { reply({ type: 'packet-dropped', search: id, job }); return; }
+  if (searches.get(id) !== search) { reply({ type: 'packet-dropped', search: id, job }, outlet); return; }
   search.jobs.push({ job, work });
   enqueue(search);
 }
+
+/** Packets of `search` not started yet, no longer needed: answered as dropped. */
+function dropPackets(id, jobs) {
+  const search = searches.get(id);
+  if (!search) return;
+  const dropped = new Set(jobs);
+  search.jobs = search.jobs.filter(({ job }) => {
+    if (!dropped.has(job)) return true;
+    reply({ type: 'packet-dropped', search: id, job }, search.outlet);
+    return false;
+  });
+}
+
+/** This worker's packet queue, for the parallel search it leads. */
+const own = { packet, drop: dropPackets };
 
 /** One batch of `client`'s stream, with the moment after it as the page's panels show it once they have drawn it. */
 function work(client) {
@@ -265,24 +291,62 @@ export const handlers = {
   packets({ items }) { for (const item of items) packet(item); },
 
   /** Packets of `search` it has not started yet, no longer needed: answered as dropped. */
-  'packets-drop'({ search: id, jobs }) {
-    const search = searches.get(id);
-    if (!search) return;
-    const dropped = new Set(jobs);
-    search.jobs = search.jobs.filter(({ job }) => {
-      if (!dropped.has(job)) return true;
-      reply({ type: 'packet-dropped', search: id, job });
-      return false;
-    });
-  },
+  'packets-drop'({ search: id, jobs }) { dropPackets(id, jobs); },
 
-  /** The search is over or abandoned: its queued packets go, and its PacketSearcher is freed. */
+  /**
+   * The search is over or abandoned: its queued packets go, and its PacketSearcher is freed;
+   * the worker that led it stops its coordinator, the others close their port to it.
+   */
   'packets-close'({ search: id }) {
+    leads.get(id)?.stop();
+    leads.delete(id);
+    leading.delete(id);
     const search = searches.get(id);
     if (!search) return;
     searches.delete(id);
     search.jobs = [];
     search.ready.then(() => { search.searcher?.free(); search.searcher = null; }, () => {});
+  },
+
+  /** Leads a parallel search: the coordinator here, the packets to this worker and through its `peers` to the team's others. */
+  async lead({ search, options, workers, splitAbove, peers: lines }) {
+    const ports = lines.map((line) => peers.get(line));
+    if (ports.some((port) => !port)) throw new Error(`no line to worker ${lines.find((line) => !peers.has(line))} of the team`);
+    leading.add(search);
+    try {
+      if (options.heuristic === 'pdb') await ensurePatternDatabases(core, options.goal ?? 'blank-last');
+    } catch (error) {
+      leading.delete(search);
+      throw error; // answered as a lead-error (failure())
+    }
+    if (!leading.delete(search)) return; // closed meanwhile
+    let over = false;
+    const led = lead(core, { search, options, workers, splitAbove, ports }, own, (message) => {
+      if (message.type !== 'lead-progress') { over = true; leads.delete(search); }
+      send(message);
+    });
+    if (!over) leads.set(search, led);
+  },
+
+  /**
+   * A line to another worker: it sends packets here to search (the replies go back on it), and
+   * replies to the packets this worker sent it as a search's leader.
+   */
+  peer({ peer: line, port }) {
+    peers.get(line)?.close();
+    peers.set(line, port);
+    const outlet = toPort(port);
+    port.onmessage = ({ data }) => {
+      const problem = checkMessage(data?.type === 'packet-replies' ? 'from-worker' : 'to-worker', data);
+      if (problem || !['packets', 'packets-drop', 'packet-replies'].includes(data.type)) {
+        const message = problem?.message ?? `a worker's line takes packets, packets-drop and packet-replies, not ${data.type}`;
+        send({ type: 'protocol-error', received: problem?.type ?? String(data?.type ?? typeof data), message, ...addressOf(data) });
+        return;
+      }
+      if (data.type === 'packets') for (const item of data.items) packet(item, outlet);
+      else if (data.type === 'packets-drop') dropPackets(data.search, data.jobs);
+      else for (const item of data.items) leads.get(item.search)?.receive(item);
+    };
   },
 
   /** Compare: every algorithm on one board, in turns beside the streams (compare-job.js). */
@@ -315,6 +379,7 @@ function failure(data, error) {
   const { name = 'Error', message = String(error) } = error ?? {};
   switch (data.type) {
     case 'packets': for (const { search, job } of data.items) reply({ type: 'packet-error', search, job, name, message }); return null;
+    case 'lead': return { type: 'lead-error', search: data.search, name, message, kind: error?.kind };
     case 'check': return { type: 'check-error', client: data.client, request: data.request, name, message };
     case 'databases': return { type: 'databases-error', goal: data.goal, message };
     case 'databases-part': return { type: 'databases-part-error', goal: data.goal, part: data.part, message };

@@ -1,0 +1,79 @@
+// Solve now in the explorer against one sequential Solver in a plain worker: Korf's instances
+// with pdb, one after another, in the same page of Chromium (index.html). For each instance the
+// widget is given the board and element.solve() is timed from the call to its result (the
+// parallel search on the page's pool, and showing the solved moment); the sequential search is
+// www/workers/bench-worker.js (only Solver.run() timed). The pattern databases are built (or
+// loaded) first, outside both timings. Both runs take turns in each round (--rounds, default 3),
+// so the machine's drift touches both; the medians are printed.
+// Usage: node benches/solve-now.mjs [--instances all | 1,2,3] [--rounds 3] [--no-isolation]
+import { readFileSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import { parseKorf } from '../www/model/korf.js';
+import { serve } from '../scripts/serve.mjs';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const spec = option('--instances', 'all');
+const rounds = Number(option('--rounds', '3'));
+const korf = parseKorf(readFileSync(new URL('../tests/data/korf100-blank-last.txt', import.meta.url), 'utf8'));
+const numbers = spec === 'all' ? korf.map((_, i) => i + 1) : spec.split(',').map(Number);
+const instances = numbers.map((n) => [n, korf[n - 1][0], korf[n - 1].slice(1)]);
+
+const server = await serve({ isolated: () => !args.includes('--no-isolation') });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+page.on('pageerror', (error) => console.error(`page error: ${error}`));
+await page.goto(`${server.url}#board=${instances[0][2].join('+')}&heuristic=pdb`);
+await page.waitForFunction(() => document.querySelector('tile-search')?.state?.databases?.status === 'ready', null, { timeout: 600_000 });
+const isolated = await page.evaluate(() => globalThis.crossOriginIsolated);
+
+const solveNow = () => page.evaluate(async (instances) => {
+  const element = document.querySelector('tile-search');
+  const ready = () => new Promise((done) => {
+    const check = () => (element.state.status === 'ready' ? done() : setTimeout(check, 1));
+    check();
+  });
+  let seconds = 0;
+  const each = [];
+  for (const [number, optimal, tiles] of instances) {
+    element.board = tiles.join(' ');
+    await ready();
+    const start = performance.now();
+    const summary = await element.solve();
+    const s = (performance.now() - start) / 1000;
+    if (summary.length !== optimal) throw new Error(`#${number}: ${summary.length} moves, not ${optimal}`);
+    seconds += s;
+    each.push(s);
+  }
+  return { seconds, each };
+}, instances);
+
+const sequential = () => page.evaluate((instances) => new Promise((resolve, reject) => {
+  const worker = new Worker(new URL('/www/workers/bench-worker.js', location.href), { type: 'module' });
+  let seconds = 0;
+  const each = [];
+  worker.onmessage = ({ data }) => {
+    if (data.type === 'instance') { seconds += data.seconds; each.push(data.seconds); }
+    if (data.type === 'error') { worker.terminate(); reject(new Error(data.message)); }
+    if (data.type === 'done') { worker.terminate(); resolve({ seconds, each }); }
+  };
+  worker.postMessage({ instances, heuristic: 'pdb', streamSeconds: 0.01 });
+}), instances);
+
+const median = (values) => [...values].sort((a, b) => a - b)[(values.length - 1) >> 1];
+const results = [];
+for (let round = 1; round <= rounds; round += 1) {
+  const seq = await sequential();
+  const now = await solveNow();
+  const slower = now.each.filter((s, i) => s > seq.each[i]).length;
+  results.push({ seq: seq.seconds, now: now.seconds, ratio: seq.seconds / now.seconds, slower });
+  console.log(`round ${round}: sequential Solver in a worker ${seq.seconds.toFixed(2)} s, Solve now ${now.seconds.toFixed(2)} s ` +
+    `(${(seq.seconds / now.seconds).toFixed(2)}×; Solve now slower on ${slower} of ${instances.length} instances)`);
+}
+console.log(`Korf instances ${spec}, pdb, ${isolated ? '' : 'not '}cross-origin isolated, median of ${rounds} rounds: sequential ${median(results.map((r) => r.seq)).toFixed(2)} s, ` +
+  `Solve now ${median(results.map((r) => r.now)).toFixed(2)} s, ${median(results.map((r) => r.ratio)).toFixed(2)}× (the ratio per round)`);
+await browser.close();
+await server.close();

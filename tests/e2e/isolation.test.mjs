@@ -1,0 +1,81 @@
+// Cross-origin isolation, as `make serve` gives it (scripts/serve.mjs sends COOP same-origin and
+// COEP require-corp): the page is crossOriginIsolated and the pool hands the pattern databases
+// to its workers in one SharedArrayBuffer; the same page from a host without the headers is not
+// isolated and gets copies, and the parallel search gives the sequential summary either way.
+// One browser context (the second page may read what the first built from IndexedDB, if the
+// first kept them before it closed: either way its workers are handed the bytes).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, WAIT_MS } from './server.mjs';
+import { serve } from '../../scripts/serve.mjs';
+
+let server, browser;
+// Every response carries the headers but the page asked for with ?plain (its workers' scripts
+// may carry them: a worker's COEP never loosens its page's).
+before(async () => {
+  server = await serve({ port: 0, isolated: (url) => !(url.pathname === '/' && url.searchParams.has('plain')) });
+  browser = await launch();
+});
+after(async () => { await browser?.close(); await server?.close(); });
+
+const KORF_94 = '14 12 15 10 1 13 4 6 3 7 2 0 8 5 9 11'; // 53 moves
+
+/** In the page: whether it is isolated, solveInParallel's summary and databases with pdb, and the Solver's summary. */
+const solveWithPdb = (page) => page.evaluate(async (board) => {
+  const core = await import('/www/pkg/tilesearch.js');
+  const { solveInParallel } = await import('/www/workers/parallel-search.js');
+  await core.default();
+  const options = { board, heuristic: 'pdb' };
+  const { summary, databases, workers } = await solveInParallel(options);
+  const solver = new core.Solver(options);
+  const sequential = solver.run();
+  solver.free();
+  return { isolated: globalThis.crossOriginIsolated, summary, sequential, databases, workers };
+}, KORF_94);
+
+test('served isolated, the pool shares the pattern databases in a SharedArrayBuffer; not isolated, it copies them; the same summary both ways', async () => {
+  const context = await browser.newContext();
+  context.setDefaultTimeout(WAIT_MS);
+  const errors = [];
+  const open = async (url) => {
+    const page = await context.newPage();
+    page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+    page.on('pageerror', (error) => errors.push(String(error)));
+    await page.goto(url);
+    await page.waitForFunction(() => customElements.get('tile-search'));
+    return page;
+  };
+  const plainPage = await open(`${server.url}?plain=1`);
+  const plain = await solveWithPdb(plainPage);
+  await plainPage.close();
+  const isolatedPage = await open(server.url);
+  const isolated = await solveWithPdb(isolatedPage);
+  await isolatedPage.close();
+  console.log(`# not isolated: databases ${plain.databases.source} ${plain.databases.seconds.toFixed(2)} s, shared ${plain.databases.shared}; ` +
+    `isolated: ${isolated.databases.source} ${isolated.databases.seconds.toFixed(2)} s, shared ${isolated.databases.shared}; ${isolated.workers} workers`);
+  assert.equal(plain.isolated, false);
+  assert.equal(plain.databases.shared, false);
+  assert.deepEqual(plain.summary, plain.sequential);
+  assert.equal(plain.summary.length, 53);
+  assert.equal(isolated.isolated, true);
+  assert.match(isolated.databases.source, /^(build|cache)$/);
+  assert.equal(isolated.databases.shared, isolated.workers > 1, 'shared wherever a second worker needs the bytes');
+  assert.deepEqual(isolated.summary, plain.sequential);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('scripts/serve.mjs sends the isolation headers and the page\'s MIME types, and refuses paths outside the repository', async () => {
+  const wasm = await fetch(`${server.url}www/pkg/tilesearch_bg.wasm`);
+  assert.equal(wasm.status, 200);
+  assert.equal(wasm.headers.get('content-type'), 'application/wasm');
+  assert.equal(wasm.headers.get('cross-origin-opener-policy'), 'same-origin');
+  assert.equal(wasm.headers.get('cross-origin-embedder-policy'), 'require-corp');
+  const plain = await fetch(`${server.url}?plain=1`);
+  assert.equal(plain.headers.get('content-type'), 'text/html; charset=utf-8');
+  assert.equal(plain.headers.get('cross-origin-embedder-policy'), null);
+  assert.equal((await fetch(`${server.url}no/such/file.js`)).status, 404);
+  for (const outside of ['..%2f..%2fetc%2fpasswd', '%2e%2e%2f%2e%2e%2fetc%2fpasswd']) {
+    assert.notEqual((await fetch(`${server.url}${outside}`)).status, 200, outside);
+  }
+});

@@ -1,0 +1,154 @@
+// A parallel search led from a worker (www/workers/lead-search.js), in Node with the real core:
+// the leader's own packets go to a queue searched here, the others through a MessagePort to a
+// stand-in worker with its own PacketSearcher. The summary equals the sequential Solver's; a
+// small search is never split (every iteration one packet, searched by the leader, nothing sent
+// on the port); a large one is split at its large iterations and the helper searches packets;
+// the page hears one result (progress only when the search runs longer than PROGRESS_MS); a stop ends it without a result; bad options are
+// answered with the core's error.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as core from '../../www/pkg/tilesearch.js';
+import { lead } from '../../www/workers/lead-search.js';
+
+core.initSync({ module: readFileSync(new URL('../../www/pkg/tilesearch_bg.wasm', import.meta.url)) });
+
+/** A worker's packet queue: searched one after another, each reply to its outlet. */
+function queue(options, counts) {
+  let searcher = null;
+  const jobs = [];
+  let busy = false, freed = false;
+  const next = () => {
+    if (jobs.length === 0 || freed) { busy = false; return; }
+    const { item, outlet } = jobs.shift();
+    searcher ??= new core.PacketSearcher(item.options ?? options);
+    const result = searcher.search(item.work);
+    counts.searched += 1;
+    outlet([{ type: 'packet-result', search: item.search, job: item.job, result, ms: 0.1, memory: 1 }]);
+    setImmediate(next);
+  };
+  return {
+    packet(item, outlet) {
+      jobs.push({ item, outlet });
+      if (!busy) { busy = true; setImmediate(next); }
+    },
+    drop(search, dropped) {
+      for (let i = jobs.length - 1; i >= 0; i -= 1) {
+        if (dropped.includes(jobs[i].item.job)) {
+          const [{ item, outlet }] = jobs.splice(i, 1);
+          outlet([{ type: 'packet-dropped', search, job: item.job }]);
+        }
+      }
+    },
+    free: () => { freed = true; searcher?.free(); },
+  };
+}
+
+/** Leads `options` on `workers` (the leader and workers − 1 stand-ins); resolves to what the page heard and the counts. */
+function led(options, { workers = 2, splitAbove = core.parallelSplitAbove(), stopAfter = null } = {}) {
+  return new Promise((resolve) => {
+    const counts = { own: { searched: 0 }, helpers: [], messages: 0, received: 0 };
+    const own = queue(options, counts.own);
+    const ports = [];
+    const helpers = [];
+    for (let w = 1; w < workers; w += 1) {
+      const channel = new MessageChannel();
+      const mine = { searched: 0 };
+      counts.helpers.push(mine);
+      const helper = queue(options, mine);
+      helpers.push(helper);
+      const outlet = (items) => channel.port2.postMessage({ type: 'packet-replies', items });
+      channel.port2.onmessage = ({ data }) => {
+        counts.messages += 1;
+        if (data.type === 'packets') {
+          counts.packetMessages = (counts.packetMessages ?? 0) + 1;
+          counts.received += data.items.length;
+          for (const item of data.items) helper.packet(item, outlet);
+        }
+        else if (data.type === 'packets-drop') helper.drop(data.search, data.jobs);
+      };
+      // The leader's end: its worker hands the replies to the lead (solver-handlers.js).
+      channel.port1.onmessage = ({ data }) => { for (const item of data.items) stopper.receive(item); };
+      ports.push(channel.port1);
+      helpers.push({ free: () => { channel.port1.close(); channel.port2.close(); } });
+    }
+    const heard = [];
+    const end = () => {
+      own.free();
+      for (const helper of helpers) helper.free();
+      resolve({ heard, counts });
+    };
+    let stopper = null;
+    const send = (message) => {
+      heard.push(message);
+      if (message.type !== 'lead-progress') end();
+    };
+    // Stopped by the page once this worker was handed `stopAfter` packets.
+    let handed = 0;
+    const counted = {
+      packet(item, outlet) {
+        handed += 1;
+        own.packet(item, outlet);
+        if (handed === stopAfter) queueMicrotask(() => { stopper.stop(); setTimeout(end, 50); });
+      },
+      drop: own.drop,
+    };
+    stopper = lead(core, { search: 1, options, workers, splitAbove, ports }, counted, send);
+  });
+}
+
+const KORF_12 = '1 3 5 6 0 13 14 9 11 4 8 12 10 7 15 2';  // 45 moves, a few million nodes (Manhattan)
+const sequential = (options) => {
+  const solver = new core.Solver(options);
+  const summary = solver.run();
+  solver.free();
+  return summary;
+};
+
+test('a small search runs whole in the leading worker: one packet per iteration, nothing sent to the team', async () => {
+  for (const options of [{ board: '8 6 7 2 5 4 3 0 1' }, { board: '6 4 5 8 2 7 1 0 3', heuristic: 'linear-conflict', order: 'udlr' }]) {
+    const { heard, counts } = await led(options);
+    const result = heard.at(-1);
+    assert.equal(result.type, 'lead-result', JSON.stringify(result));
+    assert.deepEqual(result.summary, sequential(options));
+    assert.equal(result.packets.split, 0);
+    assert.equal(result.packets.iterations, result.summary.iteration);
+    assert.equal(result.packets.sent, result.summary.iteration, 'one packet per iteration');
+    assert.equal(counts.own.searched, result.summary.iteration);
+    assert.equal(counts.messages, 0, 'no message to the other worker');
+    assert.deepEqual(result.balance.map((b) => b.packets), [result.summary.iteration, 0]);
+  }
+});
+
+test('a large search is split at its large iterations, the other worker searches packets, the summary is the sequential one', async () => {
+  const options = { board: KORF_12, order: 'lrud' };
+  const expected = sequential(options);
+  const { heard, counts } = await led(options);
+  const result = heard.at(-1);
+  assert.equal(result.type, 'lead-result', JSON.stringify(result));
+  assert.deepEqual(result.summary, expected);
+  assert.ok(result.packets.split >= 1 && result.packets.split < expected.iteration, `split ${result.packets.split} of ${expected.iteration}`);
+  assert.ok(counts.helpers[0].searched > 0, 'the other worker searched packets');
+  // Packets travel many to a message.
+  assert.ok(counts.packetMessages > 0 && counts.packetMessages < counts.received, `${counts.packetMessages} messages for ${counts.received} packets`);
+  assert.equal(result.balance.reduce((sum, b) => sum + b.packets, 0) + result.packets.dropped + result.packets.leftover, result.packets.sent);
+  assert.ok(heard.slice(0, -1).every((m) => m.type === 'lead-progress' && m.progress.phase === 'search'));
+  // One worker: nothing split, as the sequential search.
+  const alone = await led(options, { workers: 1 });
+  assert.deepEqual(alone.heard.at(-1).summary, expected);
+  assert.equal(alone.heard.at(-1).packets.split, 0);
+  // splitAbove 0: every iteration the core can split is.
+  const always = await led(options, { splitAbove: 0 });
+  assert.deepEqual(always.heard.at(-1).summary, expected);
+  assert.ok(always.heard.at(-1).packets.split > result.packets.split);
+});
+
+test('stopped by the page: no result is sent; bad options are answered with the core\'s error', async () => {
+  const { heard } = await led({ board: KORF_12 }, { splitAbove: 0, stopAfter: 3 });
+  assert.ok(heard.every((m) => m.type === 'lead-progress'), JSON.stringify(heard.map((m) => m.type)));
+  const bad = await led({ board: '1 1 3 4 5 6 7 8 0' });
+  assert.equal(bad.heard.length, 1);
+  assert.equal(bad.heard[0].type, 'lead-error');
+  assert.equal(bad.heard[0].kind, 'duplicate-tile');
+  assert.match(bad.heard[0].message, /tile 1 appears twice/);
+});

@@ -1,0 +1,104 @@
+// A parallel search led from a worker: the first worker of a team (pool-teams.js) runs the
+// coordinator, the core's ParallelSearch, and deals out the packets itself, to its own queue
+// and through the MessagePort it keeps to each other worker of the team (solver-handlers.js
+// hands their replies to receive()); the page hears only progress now and then and the result. So no iteration waits for the page's event loop, and the
+// packets and their replies travel between workers in one message per turn.
+// The core splits only the iterations worth splitting (`splitAbove`, predicted from the
+// iterations before): a small search runs whole in this worker, as fast as one Solver.
+// parallel-run.js is the loop that hands the packets out, the same on the page or here.
+import { runParallel } from '../model/parallel-run.js';
+
+/**
+ * Milliseconds between two progress messages to the page, the first this long after the start:
+ * a search shorter than this sends none (each costs the page a render).
+ */
+export const PROGRESS_MS = 100;
+
+/**
+ * Leads parallel search `search` in this worker.
+ * @param {any} core the worker's module (ParallelSearch)
+ * @param {{search: number, options: any, workers: number, splitAbove: number, ports: MessagePort[]}} request
+ * @param {{packet: (item: any, outlet: (items: any[]) => void) => void, drop: (search: number, jobs: number[]) => void}} own
+ *   this worker's packet queue (solver-handlers.js): packets go there as if they had come in a message
+ * @param {(message: any) => void} send posts to the page
+ * @returns {{stop: () => void, receive: (item: any) => void}} stop() abandons it (the page
+ *   closed the search); receive(item) takes a reply that came from another worker's port
+ */
+export function lead(core, { search, options, workers, splitAbove, ports }, own, send) {
+  const controller = new AbortController();
+  const waiting = new Map();        // job → {resolve, reject}
+  const outboxes = ports.map(() => []);
+  const told = new Set();           // workers (1…) that have had the options
+  let stopped = false;
+  let closedByPage = false;
+
+  const onReply = ({ type, job, result, ms, memory, name, message }) => {
+    const job$ = waiting.get(job);
+    if (!job$) return;
+    waiting.delete(job);
+    if (type === 'packet-result' && result) job$.resolve({ result, ms, memory });
+    else if (type === 'packet-dropped') job$.resolve({ dropped: true });
+    else job$.reject(Object.assign(new Error(message ?? `a worker answered a packet with ${type}`), { name: name ?? 'Error' }));
+  };
+  const ownOutlet = (items) => { for (const item of items) onReply(item); };
+
+  /** @type {import('../model/parallel-run.js').TeamLike} */
+  const team = {
+    size: workers,
+    packet(w, packetOptions, job, work) {
+      return new Promise((resolve, reject) => {
+        if (stopped) { resolve({ dropped: true }); return; }
+        waiting.set(job, { resolve, reject });
+        if (w === 0) { own.packet({ search, options: packetOptions, job, work }, ownOutlet); return; }
+        const box = outboxes[w - 1];
+        if (box.length === 0) queueMicrotask(() => { if (!stopped) ports[w - 1].postMessage({ type: 'packets', items: box.splice(0) }); });
+        box.push(told.has(w) ? { search, job, work } : { search, options: packetOptions, job, work });
+        told.add(w);
+      });
+    },
+    drop(w, jobs) {
+      if (stopped || jobs.length === 0) return;
+      if (w === 0) own.drop(search, jobs);
+      else ports[w - 1].postMessage({ type: 'packets-drop', search, jobs });
+    },
+  };
+
+  let run;
+  try {
+    run = new core.ParallelSearch({ ...options, workers, splitAbove });
+  } catch (error) {
+    send({ type: 'lead-error', search, name: error.name ?? 'Error', message: error.message ?? String(error), kind: error.kind });
+    return { stop() {}, receive() {} };
+  }
+  let last = performance.now();
+  const onProgress = (progress) => {
+    const now = performance.now();
+    if (now - last < PROGRESS_MS) return;
+    last = now;
+    send({ type: 'lead-progress', search, progress });
+  };
+  const finish = () => {
+    stopped = true;
+    for (const { reject } of waiting.values()) reject(new Error('the parallel search was closed'));
+    waiting.clear();
+  };
+  runParallel(run, team, options, { onProgress, signal: controller.signal }).then(({ summary, balance, seconds, packets }) => {
+    const split = run.splitIterations;
+    finish();
+    run.free();
+    send({ type: 'lead-result', search, summary, balance, seconds, packets: { ...packets, split, iterations: summary.iteration } });
+  }, (error) => {
+    finish();
+    run.free();
+    if (!closedByPage) {
+      send({ type: 'lead-error', search, name: error?.name ?? 'Error', message: error?.message ?? String(error), kind: error?.kind });
+    }
+  });
+  return {
+    stop() {
+      closedByPage = true;
+      controller.abort(new DOMException('the parallel search was closed', 'AbortError'));
+    },
+    receive: onReply,
+  };
+}
