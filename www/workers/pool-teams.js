@@ -12,7 +12,6 @@ import { shareable, canShare } from './pool-databases.js';
 export class TeamJob {
   #pool;
   #databases;
-  #jobs = new Map();      // "search/job" → {slot, search, resolve, reject}: packets a worker has
   #solves = new Map();    // search → {slots, resolve, reject, onProgress}: searches led by a worker
   #nextSearch = 1;
   #nextLine = 1;
@@ -27,7 +26,11 @@ export class TeamJob {
   }
 
   handlers = {
-    'packet-replies': (slot, { items }) => { for (const item of items) this.#onPacket(item); },
+    // Packets' replies go to the worker that dealt them (the leader); the page deals none, so
+    // one reaching it is a worker's bug: reported, never dropped in silence.
+    'packet-replies': (slot, { items }) => {
+      globalThis.reportError?.(new Error(`a worker sent the page ${items.length} packet replies, but the page deals no packets`));
+    },
     'lead-progress': (slot, { search, progress }) => { this.#solves.get(search)?.onProgress(progress); },
     'lead-result': (slot, { search, summary, balance, packets, seconds }) => {
       const solve = this.#solves.get(search);
@@ -69,16 +72,6 @@ export class TeamJob {
     });
   }
 
-  #onPacket({ type, search, job, result, ms, memory, name, message }) {
-    const key = `${search}/${job}`;
-    const waiting = this.#jobs.get(key);
-    if (!waiting) return;
-    this.#jobs.delete(key);
-    if (type === 'packet-result' && result) waiting.resolve({ result, ms, memory });
-    else if (type === 'packet-dropped') waiting.resolve({ dropped: true });
-    else waiting.reject(Object.assign(new Error(message ?? `the worker answered a packet with ${type}`), { name: name ?? 'Error' }));
-  }
-
   /**
    * A team of `count` workers (fewer when the page has fewer cores) for one parallel search:
    * workers are started up to POOL_LIMIT, and the least busy are lent. Throws (with `refused:
@@ -99,40 +92,11 @@ export class TeamJob {
     return new Team(this, this.#databases, id, this.#nextSearch++, slots);
   }
 
-  /**
-   * Sends packet `job` of parallel search `search` to `slot`; resolves to the worker's reply.
-   * The packets sent in one task go as one message (a coordinator hands out dozens at once).
-   */
-  packet(slot, search, options, job, work) {
-    return new Promise((resolve, reject) => {
-      if (!this.#pool.has(slot)) { reject(new Error('the solver worker was stopped')); return; }
-      this.#jobs.set(`${search}/${job}`, { slot, search, resolve, reject });
-      if (slot.outbox.length === 0) {
-        queueMicrotask(() => {
-          const items = slot.outbox;
-          slot.outbox = [];
-          this.#pool.post(slot, { type: 'packets', items });
-        });
-      }
-      // The options once per search and worker: the worker keeps them with its PacketSearcher.
-      const first = !slot.searches.has(search);
-      slot.searches.add(search);
-      slot.outbox.push(first ? { search, options, job, work } : { search, job, work });
-    });
-  }
-
-  /** Asks `slot` to drop the packets `jobs` of `search` it has not started (each resolves as dropped). */
-  drop(slot, search, jobs) { this.#pool.post(slot, { type: 'packets-drop', search, jobs }); }
-
   /** Team `id` (search `search`) ends: its workers forget the search, and the team leaves the pool. */
   release(id, search, slots) {
     for (const slot of slots) {
       slot.teams -= 1;
-      slot.searches.delete(search);
       this.#pool.post(slot, { type: 'packets-close', search });
-    }
-    for (const [key, job] of this.#jobs) {
-      if (job.search === search) { this.#jobs.delete(key); job.reject(new Error('the parallel search was closed')); }
     }
     this.#solves.get(search)?.reject(new Error('the parallel search was closed'));
     this.#solves.delete(search);
@@ -141,13 +105,10 @@ export class TeamJob {
 
   weight(slot) { return slot.teams; }
   busy(slot) {
-    return slot.teams > 0 || [...this.#jobs.values()].some((j) => j.slot === slot) || [...this.#solves.values()].some((s) => s.slots.includes(slot));
+    return slot.teams > 0 || [...this.#solves.values()].some((s) => s.slots.includes(slot));
   }
 
   lost(slot, error) {
-    for (const [key, job] of this.#jobs) {
-      if (job.slot === slot) { this.#jobs.delete(key); job.reject(error); }
-    }
     for (const [search, solve] of this.#solves) {
       if (solve.slots.includes(slot)) { this.#solves.delete(search); solve.reject(error); }
     }
@@ -155,9 +116,9 @@ export class TeamJob {
 }
 
 /**
- * The workers lent to one parallel search (parallel-search.js drives it): `size` workers, each
- * keeping one PacketSearcher for this search (its own wasm instance, with its own copy of the
- * pattern databases: workers share no memory without SharedArrayBuffer).
+ * The workers lent to one parallel search (parallel-search.js drives it): `size` workers, the
+ * first leading it (solve()), each keeping one PacketSearcher for this search (its own wasm
+ * instance, with its own copy of the pattern databases).
  */
 export class Team {
   #teams; #databases; #id; #slots; #closed = false;
@@ -176,18 +137,6 @@ export class Team {
   get size() { return this.#slots.length; }
 
   /**
-   * Searches packet `work` ({iteration, threshold, packet}) of a search with `options` on
-   * worker `worker` (0 to size − 1), after the packets sent to it before; `job` is the caller's
-   * number for it. Resolves to {result, ms, memory} (PacketSearcher.search's result, the
-   * worker's milliseconds on it, the size of its wasm memory in bytes) or {dropped: true};
-   * rejects with the worker's error.
-   */
-  packet(worker, options, job, work) {
-    if (this.#closed) return Promise.reject(new Error('the parallel search was closed'));
-    return this.#teams.packet(this.#slots[worker], this.search, options, job, work);
-  }
-
-  /**
    * The whole search, led by the team's first worker (the coordinator runs there, not on the
    * page): `options` as a Solver takes them, `splitAbove` the core's adaptive split (nodes an
    * iteration must be predicted to make to be split). Resolves to {summary, balance, packets,
@@ -196,11 +145,6 @@ export class Team {
   solve(options, splitAbove, onProgress = () => {}) {
     if (this.#closed) return Promise.reject(new Error('the parallel search was closed'));
     return this.#teams.solve(this.#slots, this.search, options, splitAbove, onProgress);
-  }
-
-  /** Worker `worker` skips the packets `jobs` unless it has started them (they resolve as dropped). */
-  drop(worker, jobs) {
-    if (!this.#closed && jobs.length > 0) this.#teams.drop(this.#slots[worker], this.search, jobs);
   }
 
   /**

@@ -45,7 +45,7 @@ export const POOL_SIZE = Math.max(1, Math.min(4, CORES - 1));
 /**
  * One worker of the pool and what the jobs keep about it.
  * @typedef {{worker: Worker, answered: boolean, streams: Set<number>, goals: Set<string>, teams: number, compares: number, wholes: number,
- *   loads: Map<string, any>, keeping: Map<string, any[]>, outbox: any[], searches: Set<number>, lines: Map<Slot, number>}} Slot
+ *   loads: Map<string, any>, keeping: Map<string, any[]>, lines: Map<Slot, number>}} Slot
  */
 
 /** The page's solver workers and the jobs they run. */
@@ -148,7 +148,7 @@ export class WorkerPool {
   add() {
     /** @type {Slot} */
     const slot = { worker: createWorker('solver'), answered: false, streams: new Set(), goals: new Set(), teams: 0, compares: 0, wholes: 0,
-      loads: new Map(), keeping: new Map(), outbox: [], searches: new Set(), lines: new Map() };
+      loads: new Map(), keeping: new Map(), lines: new Map() };
     this.#slots.push(slot);
     slot.worker.postMessage({ type: 'init', module: this.#module });
     slot.worker.onmessage = ({ data }) => {
