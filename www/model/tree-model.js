@@ -525,7 +525,7 @@ export class TreeModel {
   /** The two lines of node `i`'s label (`mark`: ▶ for the current node, ★ on the solution). */
   labels(i, mark = '') {
     const kind = this.kinds[i];
-    if (this.foldSize[i] > 1) return [`${mark ? `${mark} ` : ''}✂ ${this.foldSize[i]} pruned`, `f ${this.#runFs(i)} > ${this.thresholds[i]}`];
+    if (this.foldSize[i] > 1) return [`${mark ? `${mark} ` : ''}✂ ${this.foldSize[i]} pruned`, `f ${this.#runFWords(i)} > ${this.thresholds[i]}`];
     const g = this.gs[i], h = this.hs[i];
     const tile = this.tiles[i] < 0 ? null : this.tiles[i];
     // Every node carries its id, as the narration, predict mode's questions and a check's
@@ -545,16 +545,21 @@ export class TreeModel {
   compactLabels(i, mark = '') {
     const g = this.gs[i], h = this.hs[i];
     if (this.foldSize[i] > 1) {
-      const fs = this.run(i).map((n) => this.gs[n] + this.hs[n]);
-      const least = Math.min(...fs), most = Math.max(...fs);
+      const fs = this.#runFs(i);
+      const least = fs[0], most = fs.at(-1);
       return [`${mark}✂${this.foldSize[i]}`, `f${least}`, most > least ? `–${most}` : ''];
     }
     return [`${mark}g${g}`, `h${h}`, `f${g + h}`];
   }
 
-  // The distinct f values of a folded run, smallest first ("21, 23"; "21 … 27" for more than three).
+  // The distinct f values of a folded run, smallest first.
   #runFs(head) {
-    const fs = [...new Set(this.run(head).map((n) => this.gs[n] + this.hs[n]))].sort((a, b) => a - b);
+    return [...new Set(this.run(head).map((n) => this.gs[n] + this.hs[n]))].sort((a, b) => a - b);
+  }
+
+  // Them in words: "21, 23"; "21 … 27" for more than three.
+  #runFWords(head) {
+    const fs = this.#runFs(head);
     return fs.length > 3 ? `${fs[0]} … ${fs.at(-1)}` : fs.join(', ');
   }
 
@@ -563,7 +568,7 @@ export class TreeModel {
     if (this.foldSize[i] > 1) {
       const run = this.run(i);
       return `${number(run.length)} pruned children folded, nodes ${number(this.ids[i])} to ${number(this.ids[run.at(-1)])}: ` +
-        `f ${this.#runFs(i)} > threshold ${this.thresholds[i]}. Enter opens them.`;
+        `f ${this.#runFWords(i)} > threshold ${this.thresholds[i]}. Enter opens them.`;
     }
     const kind = this.kinds[i];
     const move = this.tiles[i] < 0 ? 'the start' : `slid ${this.tiles[i]}`;
