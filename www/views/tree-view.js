@@ -276,7 +276,7 @@ export class TreeView {
    * mark opens (its pruned nodes laid out one by one) and its first node is selected.
    */
   select(node) {
-    if (node && this.#model.open(node.index)) this.#live.textContent = `Opened ${this.#model.run(node.index).length} pruned children.`;
+    if (node) this.#open(node.index);
     this.#selected = node ? node.index : -1;
     this.#scheduleRender();
     this.#onSelect(node);
@@ -285,6 +285,15 @@ export class TreeView {
   /** The drawn tree as an SVG element's text (export.js treeSvg makes it a document), or null when it is empty. */
   svg(title) {
     return this.#model.svg({ colours: this.#colours(), title, selected: this.#selected, causes: this.#shownCauses() });
+  }
+
+  // Opens the folded run node `i` heads (laid out node by node), says so in the live region and
+  // redraws; false if it heads none.
+  #open(i) {
+    if (!this.#model.open(i)) return false;
+    this.#live.textContent = `Opened ${this.#model.run(i).length} pruned children.`;
+    this.#scheduleRender();
+    return true;
   }
 
   // The causes as drawn: a folded one on its run's mark.
@@ -586,7 +595,7 @@ export class TreeView {
           this.#scheduleRender();
         }
       } else if (key === 'Enter' && this.#selected >= 0) {
-        if (model.open(this.#selected)) { this.#live.textContent = `Opened ${model.run(this.#selected).length} pruned children.`; this.#scheduleRender(); }
+        this.#open(this.#selected);
         this.#onSelect(model.nodeAt(this.#selected));
       } else if (key === '+' || key === '=') {
         this.#zoomBy(1.25);
