@@ -326,8 +326,13 @@ test('two widgets share the page\'s one pool of workers; a re-executed cell defi
   await ready('two');
   assert.ok(await page.evaluate(() => Boolean(window.firstDefinition = customElements.get('tile-search'))));
   await runCell(page, 'runTwo');
-  // Both ran (one may have been paused since: JupyterLab scrolls the notebook, and a widget that
-  // leaves the view pauses); the pool's workers were made by then.
+  // Both ran. JupyterLab scrolls the notebook as it runs the cell, and a widget that leaves the
+  // view pauses (at 0 nodes if that comes before its first batch is drawn), going on when back:
+  // each is brought into view until it has drawn nodes.
+  for (const widget of await widgetsOf(page, 'two').all()) {
+    await widget.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    await until(widget, (element) => element.state.expanded > 0);
+  }
   await page.waitForFunction(() => [...document.querySelectorAll('.jp-OutputArea tile-search')]
     .every((element) => ['running', 'paused'].includes(element.state.status) && element.state.expanded > 0), null, { polling: 50 });
   await kernelSees(page, 'states', /^states (running|paused) (running|paused) True True/m);
