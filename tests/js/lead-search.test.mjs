@@ -1,8 +1,8 @@
 // A parallel search led from a worker (www/workers/lead-search.js), in Node with the real core:
 // the leader's own packets go to a queue searched here, the others through a MessagePort to a
 // stand-in worker with its own PacketSearcher. The summary equals the sequential Solver's; a
-// small search is never split (every iteration one packet, searched by the leader, nothing sent
-// on the port); a large one is split at its large iterations and the helper searches packets;
+// small search is never split (every iteration one packet, searched by the leader at once, not
+// through its queue, nothing sent on the port); a large one is split at its large iterations and the helper searches packets;
 // the page hears one result (progress only when the search runs longer than PROGRESS_MS); a stop ends it without a result; bad options are
 // answered with the core's error.
 import { test } from 'node:test';
@@ -114,7 +114,9 @@ test('a small search runs whole in the leading worker: one packet per iteration,
     assert.equal(result.packets.split, 0);
     assert.equal(result.packets.iterations, result.summary.iteration);
     assert.equal(result.packets.sent, result.summary.iteration, 'one packet per iteration');
-    assert.equal(counts.own.searched, result.summary.iteration);
+    // Each searched at once by the leader: none waited in its queue for a turn.
+    assert.equal(result.packets.whole, result.summary.iteration);
+    assert.equal(counts.own.searched, 0, 'no iteration went through the queue');
     assert.equal(counts.messages, 0, 'no message to the other worker');
     assert.deepEqual(result.balance.map((b) => b.packets), [result.summary.iteration, 0]);
   }
@@ -129,6 +131,8 @@ test('a large search is split at its large iterations, the other worker searches
   assert.deepEqual(result.summary, expected);
   assert.ok(result.packets.split >= 1 && result.packets.split < expected.iteration, `split ${result.packets.split} of ${expected.iteration}`);
   assert.ok(counts.helpers[0].searched > 0, 'the other worker searched packets');
+  // The iterations not split were searched whole by the leader, at once.
+  assert.equal(result.packets.whole, expected.iteration - result.packets.split);
   // Packets travel many to a message.
   assert.ok(counts.packetMessages > 0 && counts.packetMessages < counts.received, `${counts.packetMessages} messages for ${counts.received} packets`);
   assert.equal(result.balance.reduce((sum, b) => sum + b.packets, 0) + result.packets.dropped + result.packets.leftover, result.packets.sent);

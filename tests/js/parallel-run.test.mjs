@@ -28,7 +28,9 @@ class FakeCoordinator {
     this.#k += 1;
     this.#got = new Map();
     const { threshold, packets } = this.#plan[this.#k];
-    return { iteration: this.#k + 1, threshold, packets: Array.from({ length: packets }, (_, index) => ({ index, path: [index] })) };
+    // An unsplit iteration (`whole`): one packet, the root's whole tree (an empty path).
+    const path = (index) => (this.#plan[this.#k].whole ? [] : [index]);
+    return { iteration: this.#k + 1, threshold, packets: Array.from({ length: packets }, (_, index) => ({ index, path: path(index) })) };
   }
 
   accept(result) {
@@ -293,6 +295,42 @@ test('small packets go out many at a time, large ones IN_FLIGHT at a time', asyn
   const large = new FakeTeam(2, plan, 9, { ms: 10 * QUEUED_MS });
   await runParallel(new FakeCoordinator(plan), large, { board: 'b' });
   assert.equal(large.maxQueue, IN_FLIGHT);
+});
+
+test('an unsplit iteration is searched at once by searchWhole where the team has it: no packet sent, the same summary', async () => {
+  const plan = [{ threshold: 10, packets: 1, solutions: [], whole: true }, { threshold: 12, packets: 1, solutions: [], whole: true },
+    { threshold: 14, packets: 12, solutions: [7] }];
+  for (const workers of [1, 2]) {
+    const team = new FakeTeam(workers, plan, 5);
+    const searched = [];
+    team.searchWhole = (options, { iteration, threshold, packet }) => {
+      assert.deepEqual(options, { board: 'b' });
+      assert.deepEqual(packet.path, []);
+      assert.equal(team.sent.length, 0, 'the whole iterations come before any packet is sent');
+      searched.push(iteration);
+      return { ms: 0.5, memory: 64, result: { iteration, index: packet.index, visited: 10 * iteration, pruned: 0, nextThreshold: threshold + 2, solution: null, generated: 1 } };
+    };
+    const progress = [];
+    const out = await runParallel(new FakeCoordinator(plan), team, { board: 'b' }, { onProgress: (e) => progress.push(e) });
+    assert.deepEqual(out.summary, sequential(plan));
+    assert.deepEqual(searched, [1, 2]);
+    assert.ok(team.sent.every((s) => s.iteration === 3), 'only the split iteration went out as packets');
+    assert.equal(out.packets.whole, 2);
+    assert.equal(out.packets.sent, 2 + team.sent.length);
+    assert.equal(out.balance[0].memory >= 64 && out.balance[0].packets >= 2, true);
+    assert.deepEqual(progress.slice(0, 2).map((e) => [e.iteration, e.packets, e.accepted]), [[1, 1, 1], [2, 1, 1]]);
+  }
+  // Without searchWhole (the fake team is a queue) the same iterations go out as packets.
+  const queued = new FakeTeam(2, plan, 5);
+  const out = await runParallel(new FakeCoordinator(plan), queued, { board: 'b' });
+  assert.deepEqual(out.summary, sequential(plan));
+  assert.equal(out.packets.whole, 0);
+  assert.deepEqual(queued.sent.filter((s) => s.iteration < 3).map((s) => s.iteration), [1, 2]);
+  // A failure there rejects with it, and nothing is sent after.
+  const failing = new FakeTeam(2, plan, 5);
+  failing.searchWhole = () => { throw new Error('the searcher was freed'); };
+  await assert.rejects(runParallel(new FakeCoordinator(plan), failing, { board: 'b' }), /the searcher was freed/);
+  assert.equal(failing.sent.length, 0);
 });
 
 test('balances add up per worker, and read as a line', () => {

@@ -28,13 +28,17 @@ export const windowFor = (ms) => Math.max(IN_FLIGHT, Math.min(MAX_IN_FLIGHT, Mat
  * @typedef {{iteration(): Iteration | null, accept(result: PacketResult): boolean, needed(index: number): boolean,
  *   readonly summary: any}} Coordinator  the core's ParallelSearch
  * @typedef {{size: number, packet(worker: number, options: object, job: number, work: {iteration: number, threshold: number, packet: Packet}):
- *   Promise<{result?: PacketResult, ms?: number, memory?: number, dropped?: boolean}>, drop(worker: number, jobs: number[]): void}} TeamLike
+ *   Promise<{result?: PacketResult, ms?: number, memory?: number, dropped?: boolean}>, drop(worker: number, jobs: number[]): void,
+ *   searchWhole?(options: object, work: {iteration: number, threshold: number, packet: Packet}): {result: PacketResult, ms: number, memory?: number}}} TeamLike
+ *   searchWhole, where the coordinator runs beside a searcher (a leading worker): an unsplit
+ *   iteration searched at once by worker 1, without a message
  * @typedef {{worker: number, packets: number, nodes: number, generated: number, busy: number, memory: number}} WorkerBalance
  *   per worker: packets searched, their nodes (visited + pruned) and generated children, seconds
  *   busy searching, and the largest size of its wasm memory seen (bytes; 0 if not reported)
- * @typedef {{sent: number, skipped: number, dropped: number, wasted: number, leftover: number}} PacketCounts
+ * @typedef {{sent: number, skipped: number, dropped: number, wasted: number, leftover: number, whole: number}} PacketCounts
  *   packets sent to workers, skipped before sending (no longer needed), dropped in a worker's
- *   queue, searched but no longer needed, and still in flight when the search ended (ignored)
+ *   queue, searched but no longer needed, still in flight when the search ended (ignored), and
+ *   of those sent, the unsplit iterations searched at once by searchWhole
  * @typedef {{phase: 'search', iteration: number, threshold: number, packets: number, accepted: number, skipped: number,
  *   workers: number, seconds: number}} SearchProgress
  */
@@ -54,7 +58,7 @@ export function runParallel(run, team, options, { onProgress, signal, now = () =
     const started = now();
     /** @type {WorkerBalance[]} */
     const balance = Array.from({ length: team.size }, (_, i) => ({ worker: i + 1, packets: 0, nodes: 0, generated: 0, busy: 0, memory: 0 }));
-    const packets = { sent: 0, skipped: 0, dropped: 0, wasted: 0, leftover: 0 };
+    const packets = { sent: 0, skipped: 0, dropped: 0, wasted: 0, leftover: 0, whole: 0 };
     // Per worker: job number → {index, current} of each packet in flight.
     const inFlight = Array.from({ length: team.size }, () => new Map());
     let current = null;   // {iteration, threshold, packets, next, accepted, skipped}
@@ -159,33 +163,72 @@ export function runParallel(run, team, options, { onProgress, signal, now = () =
         `has not completed it (${current.accepted} of ${current.packets.length} packets accepted, ${current.skipped} skipped)`));
     };
 
-    // The next iteration's packets, or the end.
-    const begin = () => {
-      let next;
+    // An iteration the core did not split (one packet, the root's whole tree) searched here and
+    // now by the team's `searchWhole`: no message, no wait for the next turn. False if it failed.
+    const searchWhole = () => {
+      const iteration = current;
+      const packet = iteration.packets[0];
+      iteration.next = 1;
+      packets.sent += 1;
+      packets.whole += 1;
+      let complete;
       try {
-        next = run.iteration();
+        const { result, ms, memory = 0 } = team.searchWhole(options, { iteration: iteration.iteration, threshold: iteration.threshold, packet });
+        const b = balance[0];
+        b.memory = Math.max(b.memory, memory);
+        b.packets += 1;
+        b.nodes += result.visited + result.pruned;
+        b.generated += result.generated;
+        b.busy += ms / 1000;
+        complete = run.accept(result);
       } catch (error) {
         fail(error);
-        return;
+        return false;
       }
-      if (next === null) {
-        let summary;
+      iteration.accepted += 1;
+      onProgress?.({ phase: 'search', iteration: iteration.iteration, threshold: iteration.threshold, packets: 1,
+        accepted: 1, skipped: 0, workers: team.size, seconds: (now() - started) / 1000 });
+      if (done) return false; // a progress listener abandoned the search
+      if (!complete) {
+        fail(new Error(`parallel search: iteration ${iteration.iteration} was searched whole, yet the coordinator has not completed it`));
+        return false;
+      }
+      return true;
+    };
+
+    // The next iteration's packets, or the end. Iterations searched whole follow one another
+    // here until one is split (its packets go out) or the search ends.
+    const begin = () => {
+      for (;;) {
+        let next;
         try {
-          summary = run.summary;
+          next = run.iteration();
         } catch (error) {
           fail(error);
           return;
         }
-        stop();
-        resolve({ summary, balance, seconds: (now() - started) / 1000, packets });
-        return;
+        if (next === null) {
+          let summary;
+          try {
+            summary = run.summary;
+          } catch (error) {
+            fail(error);
+            return;
+          }
+          stop();
+          resolve({ summary, balance, seconds: (now() - started) / 1000, packets });
+          return;
+        }
+        if (current && next.iteration === current.iteration) {
+          fail(new Error(`parallel search: iteration ${next.iteration} was handed out twice`));
+          return;
+        }
+        current = { ...next, next: 0, accepted: 0, skipped: 0 };
+        dropUnneeded();
+        const whole = team.searchWhole && next.packets.length === 1 && next.packets[0].path.length === 0;
+        if (!whole) break;
+        if (!searchWhole()) return;
       }
-      if (current && next.iteration === current.iteration) {
-        fail(new Error(`parallel search: iteration ${next.iteration} was handed out twice`));
-        return;
-      }
-      current = { ...next, next: 0, accepted: 0, skipped: 0 };
-      dropUnneeded();
       fill();
       check();
     };

@@ -18,7 +18,7 @@ export const PROGRESS_MS = 100;
  * Leads parallel search `search` in this worker.
  * @param {any} core the worker's module (ParallelSearch)
  * @param {{search: number, options: any, workers: number, splitAbove: number, ports: MessagePort[]}} request
- * @param {{packet: (item: any, outlet: (items: any[]) => void) => void, drop: (search: number, jobs: number[]) => void}} own
+ * @param {{packet: (item: any, outlet: (items: any[]) => void) => void, drop: (search: number, jobs: number[]) => void, memory?: () => number}} own
  *   this worker's packet queue (solver-handlers.js): packets go there as if they had come in a message
  * @param {(message: any) => void} send posts to the page
  * @returns {{stop: () => void, receive: (item: any) => void}} stop() abandons it (the page
@@ -31,6 +31,7 @@ export function lead(core, { search, options, workers, splitAbove, ports }, own,
   const told = new Set();           // workers (1…) that have had the options
   let stopped = false;
   let closedByPage = false;
+  let whole = null;                 // the PacketSearcher of the iterations searched whole
 
   const onReply = ({ type, job, result, ms, memory, name, message }) => {
     const job$ = waiting.get(job);
@@ -61,6 +62,15 @@ export function lead(core, { search, options, workers, splitAbove, ports }, own,
       if (w === 0) own.drop(search, jobs);
       else ports[w - 1].postMessage({ type: 'packets-drop', search, jobs });
     },
+    // An unsplit iteration is searched here at once, as a sequential Solver would: no hop
+    // through this worker's queue per iteration (what made a small search slower than one
+    // Solver). Its databases are in: the worker ensured them before leading.
+    searchWhole(packetOptions, work) {
+      whole ??= new core.PacketSearcher(packetOptions);
+      const start = performance.now();
+      const result = whole.search(work);
+      return { result, ms: performance.now() - start, memory: own.memory?.() ?? 0 };
+    },
   };
 
   let run;
@@ -79,6 +89,8 @@ export function lead(core, { search, options, workers, splitAbove, ports }, own,
   };
   const finish = () => {
     stopped = true;
+    whole?.free();
+    whole = null;
     for (const { reject } of waiting.values()) reject(new Error('the parallel search was closed'));
     waiting.clear();
   };

@@ -168,7 +168,7 @@ function dropPackets(id, jobs) {
 }
 
 /** This worker's packet queue, for the parallel search it leads. */
-const own = { packet, drop: dropPackets };
+const own = { packet, drop: dropPackets, memory: () => memory?.buffer.byteLength ?? 0 };
 
 /** One batch of `client`'s stream, with the moment after it as the page's panels show it once they have drawn it. */
 function work(client) {
