@@ -580,3 +580,74 @@ fn the_adaptive_split_splits_only_what_is_predicted_large_and_changes_nothing() 
         assert_eq!((report.length, report.nodes), (Some(0), 1));
     }
 }
+
+/// A packet searched a slice at a time (`begin`, then `resume` until it gives the result)
+/// gives what `search` gives, for every packet of every iteration and any slice; a second
+/// `begin` replaces an unfinished packet; `resume` with no packet, and a `begin` that fails,
+/// leave the searcher usable.
+#[test]
+fn a_packet_searched_in_slices_equals_one_searched_whole() {
+    let goal = Goal::BlankLast;
+    let heuristic = HeuristicChoice::Manhattan;
+    let (_, board) = korf(goal)[11]; // instance 12: a few million nodes
+    let mut run =
+        ParallelIda::with_split_depth(board, goal, heuristic.clone(), MoveOrder::LECTURE, 4)
+            .unwrap();
+    let [mut whole, mut sliced] = [0, 1]
+        .map(|_| PacketSearcher::new(board, goal, heuristic.clone(), MoveOrder::LECTURE).unwrap());
+    let mut rng = Rng(12);
+    let mut resumed = 0u64;
+    let mut first = None;
+    while let Some(iteration) = run.iteration() {
+        if iteration.iteration > 4 {
+            break;
+        }
+        first.get_or_insert(iteration.threshold);
+        for task in iteration.tasks() {
+            let expected = whole.search(&task).unwrap();
+            // Begun, searched a little, then replaced by itself: the start over is complete.
+            sliced.begin(&task).unwrap();
+            let _ = sliced.resume(1).unwrap();
+            sliced.begin(&task).unwrap();
+            let slice = [1, 7, 100, 5_000, 1 << 20][rng.below(5)];
+            let result = loop {
+                resumed += 1;
+                if let Some(result) = sliced.resume(slice).unwrap() {
+                    break result;
+                }
+            };
+            assert_eq!(
+                result, expected,
+                "packet {} of iteration {}",
+                task.packet.index, task.iteration
+            );
+            let e = sliced.resume(10).unwrap_err();
+            assert!(e.to_string().contains("begin(task) first"), "{e}");
+            if run.needed(result.index) {
+                run.accept(result).unwrap();
+            }
+        }
+    }
+    assert!(resumed > 1_000, "many slices: {resumed}");
+    // A begin that fails leaves no packet, and the searcher searches the next one.
+    let bad = PacketTask {
+        iteration: 1,
+        threshold: 200,
+        packet: tilesearch::search::parallel::Packet {
+            index: 0,
+            path: vec![],
+        },
+    };
+    assert!(sliced.begin(&bad).is_err());
+    assert!(sliced.resume(10).is_err());
+    let root = PacketTask {
+        threshold: first.unwrap(),
+        ..bad
+    };
+    sliced.begin(&root).unwrap();
+    let mut sliced_result = None;
+    while sliced_result.is_none() {
+        sliced_result = sliced.resume(50_000).unwrap();
+    }
+    assert_eq!(sliced_result.unwrap(), whole.search(&root).unwrap());
+}

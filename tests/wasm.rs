@@ -1963,3 +1963,94 @@ fn a_threshold_no_iteration_has_throws_and_the_searcher_goes_on() {
     run.accept(first).unwrap();
     assert!(!run.needed(0.into()).unwrap());
 }
+
+/// `PacketSearcher.begin(task)` and `resume(nodes)`: a packet searched a slice at a time gives
+/// `search(task)`'s result, then undefined is never returned again for it; resume with no
+/// packet, a bad count or a bad task throws a specific error and leaves the searcher usable.
+#[wasm_bindgen_test]
+fn packets_searched_in_slices() {
+    let board = "6 4 5 / 8 2 7 / 1 0 3";
+    let mut run = ParallelSearch::new(parallel_options(board, "lrud", Some(2))).unwrap();
+    let mut whole = PacketSearcher::new(parallel_options(board, "lrud", None)).unwrap();
+    let mut sliced = PacketSearcher::new(parallel_options(board, "lrud", None)).unwrap();
+    let (kind, message) = thrown(sliced.resume(100.into()).err().unwrap());
+    assert_eq!(kind, "invalid-option");
+    assert!(message.contains("begin(task) first"), "{message}");
+    let mut slices = 0;
+    while !run.iteration().is_null() {
+        let iteration = run.iteration();
+        let packets: Array = get(&iteration, "packets").unchecked_into();
+        let mut complete = false;
+        for packet in packets.iter() {
+            let task = object(&[
+                ("iteration", get(&iteration, "iteration")),
+                ("threshold", get(&iteration, "threshold")),
+                ("packet", packet),
+            ]);
+            let expected = posted(&whole.search(task.clone()).unwrap());
+            sliced.begin(task).unwrap();
+            let result = loop {
+                slices += 1;
+                let got = sliced.resume(3.into()).unwrap();
+                if !got.is_undefined() {
+                    break posted(&got);
+                }
+            };
+            assert_eq!(
+                js_sys::JSON::stringify(&result).unwrap(),
+                js_sys::JSON::stringify(&expected).unwrap()
+            );
+            assert!(sliced.resume(1.into()).is_err(), "the packet is over");
+            let index = get(&result, "index");
+            if run.needed(index).unwrap() {
+                complete = run.accept(result).unwrap();
+            }
+            if complete {
+                break;
+            }
+        }
+        assert!(complete);
+    }
+    assert!(slices > 20, "{slices} slices");
+    for bad in [
+        JsValue::from(0),
+        JsValue::from(1.5),
+        JsValue::from("10"),
+        JsValue::NULL,
+    ] {
+        let (kind, message) = thrown(sliced.resume(bad).err().unwrap());
+        assert_eq!(kind, "invalid-option");
+        assert!(
+            message.contains("resume(nodes) takes a number of nodes"),
+            "{message}"
+        );
+    }
+    let bad_task = object(&[
+        ("iteration", 1.into()),
+        ("threshold", 5.into()),
+        (
+            "packet",
+            object(&[("index", 0.into()), ("path", Array::of1(&6.into()).into())]),
+        ),
+    ]);
+    let (kind, _) = thrown(sliced.begin(bad_task).err().unwrap());
+    assert_eq!(kind, "not-adjacent");
+    assert!(
+        sliced.resume(1.into()).is_err(),
+        "a failed begin leaves no packet"
+    );
+    let root = object(&[
+        ("iteration", 1.into()),
+        ("threshold", 25.into()),
+        (
+            "packet",
+            object(&[("index", 0.into()), ("path", Array::new().into())]),
+        ),
+    ]);
+    sliced.begin(root.clone()).unwrap();
+    let done = sliced.resume(1_000_000.into()).unwrap();
+    assert_eq!(
+        js_sys::JSON::stringify(&posted(&done)).unwrap(),
+        js_sys::JSON::stringify(&posted(&whole.search(root).unwrap())).unwrap()
+    );
+}

@@ -826,6 +826,8 @@ pub enum Searched {
 /// pattern databases are shared).
 pub struct PacketSearcher {
     engine: Box<dyn PacketEngine>,
+    /// The packet begun and not yet searched to its end.
+    current: Option<PacketTask>,
 }
 
 impl std::fmt::Debug for PacketSearcher {
@@ -845,6 +847,7 @@ impl PacketSearcher {
     ) -> Result<PacketSearcher, Error> {
         Ok(PacketSearcher {
             engine: packet_engine(board, goal, heuristic, order)?,
+            current: None,
         })
     }
 
@@ -870,32 +873,67 @@ impl PacketSearcher {
         task: &PacketTask,
         mut go_on: impl FnMut() -> bool,
     ) -> Result<Searched, Error> {
-        let path = &task.packet.path;
-        let end = self
-            .engine
-            .subtree(path, task.threshold, SLICE_NODES, &mut go_on)?;
-        Ok(match end {
-            SubtreeEnd::Abandoned { nodes } => Searched::Abandoned { nodes },
-            SubtreeEnd::Done {
-                summary,
-                moves,
-                generated,
-            } => {
-                let solution = moves.map(|moves| [&path[..], &moves].concat());
-                Searched::Done(PacketResult {
-                    iteration: task.iteration,
-                    index: task.packet.index,
-                    visited: summary.visited,
-                    pruned: summary.pruned,
-                    next_threshold: if solution.is_some() {
-                        None
-                    } else {
-                        summary.next_threshold
-                    },
-                    solution,
-                    generated,
-                })
+        self.begin(task)?;
+        loop {
+            if let Some(result) = self.resume(SLICE_NODES)? {
+                return Ok(Searched::Done(result));
             }
-        })
+            if !go_on() {
+                let nodes = self.engine.nodes();
+                self.current = None;
+                return Ok(Searched::Abandoned { nodes });
+            }
+        }
+    }
+
+    /// Makes the task's packet the one [`resume`](Self::resume) searches (in place of any
+    /// other not finished). Fails as [`search`](Self::search) does, leaving the searcher as
+    /// it was, with no packet to resume.
+    pub fn begin(&mut self, task: &PacketTask) -> Result<(), Error> {
+        self.current = None;
+        self.engine.enter(&task.packet.path, task.threshold)?;
+        self.current = Some(PacketTask {
+            iteration: task.iteration,
+            threshold: task.threshold,
+            packet: task.packet.clone(),
+        });
+        Ok(())
+    }
+
+    /// Searches on in the packet of [`begin`](Self::begin) for about `nodes` nodes (at least
+    /// one): its result once its subtree is searched (the searcher then has no packet), None
+    /// while it goes on. Fails when there is no packet to resume.
+    pub fn resume(&mut self, nodes: u64) -> Result<Option<PacketResult>, Error> {
+        let Some(task) = &self.current else {
+            return Err(Error::InvalidOption(
+                "resume(nodes): no packet to search: begin(task) first (a packet's result ends it)"
+                    .into(),
+            ));
+        };
+        let Some(SubtreeEnd {
+            summary,
+            moves,
+            generated,
+        }) = self.engine.advance(nodes.max(1))
+        else {
+            return Ok(None);
+        };
+        let path = &task.packet.path;
+        let solution = moves.map(|moves| [&path[..], &moves].concat());
+        let result = PacketResult {
+            iteration: task.iteration,
+            index: task.packet.index,
+            visited: summary.visited,
+            pruned: summary.pruned,
+            next_threshold: if solution.is_some() {
+                None
+            } else {
+                summary.next_threshold
+            },
+            solution,
+            generated,
+        };
+        self.current = None;
+        Ok(Some(result))
     }
 }

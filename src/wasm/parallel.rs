@@ -322,4 +322,36 @@ impl PacketSearcher {
         let result = self.searcher.search(&task).map_err(|e| js_error(&e))?;
         Ok(to_js(&result))
     }
+
+    /// Begins the packet of `task` (as `search(task)` takes it) without searching it: then
+    /// `resume(nodes)` searches it a slice at a time, so a worker reads its messages while a
+    /// long packet is searched. Replaces a packet begun and not finished. Throws as
+    /// `search(task)` does; the searcher then has no packet to resume and stays usable.
+    pub fn begin(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "PacketTask")] task: JsValue,
+    ) -> Result<(), JsValue> {
+        let task = self::task(&task).map_err(|e| js_error(&e))?;
+        self.searcher.begin(&task).map_err(|e| js_error(&e))
+    }
+
+    /// Searches on in the packet of `begin(task)` for about `nodes` nodes (a whole number
+    /// from 1): its result (as `search(task)` returns it) once the subtree is searched, after
+    /// which there is no packet to resume; undefined while it goes on. Throws a
+    /// `TileSearchError` when no packet was begun, or for a count that is not a whole number
+    /// from 1.
+    #[wasm_bindgen(unchecked_return_type = "PacketResult | undefined")]
+    pub fn resume(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] nodes: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let nodes = whole(&nodes, 1.0, MAX_SAFE_INTEGER, |got| {
+            format!("resume(nodes) takes a number of nodes (a whole number from 1), got {got}")
+        })
+        .map_err(|e| js_error(&e))? as u64;
+        match self.searcher.resume(nodes).map_err(|e| js_error(&e))? {
+            Some(result) => Ok(to_js(&result)),
+            None => Ok(JsValue::UNDEFINED),
+        }
+    }
 }

@@ -193,3 +193,35 @@ test('the pool: Compare is a job of the pool, its results and end come back, its
   client.terminate();
   assert.equal(pool.size, 0, 'the last client ended the workers');
 });
+
+test('a long packet is searched in slices: the worker reads its messages meanwhile, drops it when told, and searches the next', async () => {
+  const { posted, receive } = workerSide();
+  await receive({ type: 'init', module: new WebAssembly.Module(WASM) });
+  const core = await import('../../www/pkg/tilesearch.js');
+  // Korf's instance 1 (57 moves): its whole iteration at 57 with Manhattan is hundreds of
+  // millions of nodes. Searched in one go, the timer below would fire only after it, and
+  // the drop would meet a packet already answered.
+  const options = { board: '13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2', heuristic: 'manhattan' };
+  const root = { index: 0, path: [] };
+  await receive({ type: 'packets', items: [{ search: 7, options, job: 1, work: { iteration: 1, threshold: 57, packet: root } }] });
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  await receive({ type: 'packets-drop', search: 7, jobs: [1] });
+  const replies = () => posted.filter((m) => m.type === 'packet-replies').flatMap((m) => m.items);
+  for (let i = 0; i < 100 && replies().length === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.deepEqual(replies().map((r) => [r.type, r.job]), [['packet-dropped', 1]]);
+  // The same search's next packet: the first iteration, as a searcher made here finds it.
+  const run = new core.ParallelSearch({ ...options, workers: 1 });
+  const { iteration, threshold, packets: [packet] } = run.iteration();
+  const searcher = new core.PacketSearcher(options);
+  const expected = searcher.search({ iteration, threshold, packet });
+  await receive({ type: 'packets', items: [{ search: 7, job: 2, work: { iteration, threshold, packet } }] });
+  for (let i = 0; i < 500 && replies().length === 1; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  const [, result] = replies();
+  assert.equal(result.type, 'packet-result');
+  assert.equal(result.job, 2);
+  assert.deepEqual(result.result, expected);
+  assert.ok(result.ms > 0);
+  await receive({ type: 'packets-close', search: 7 });
+  run.free();
+  searcher.free();
+});

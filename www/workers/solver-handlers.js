@@ -83,7 +83,12 @@ function stopSliced(jobs, job) {
 function wake() {
   if (waking || queue.length === 0) return;
   waking = true;
-  if (!turns) { turns = new MessageChannel(); turns.port1.onmessage = turn; }
+  if (!turns) {
+    turns = new MessageChannel();
+    turns.port1.onmessage = turn;
+    // Where the handlers run in Node (the tests), the channel alone does not keep it alive.
+    /** @type {any} */ (turns.port1).unref?.();
+  }
   turns.port2.postMessage(null);
 }
 
@@ -116,15 +121,28 @@ function turn() {
   wake();
 }
 
-/** One packet of a parallel search: the subtree searched to the end, its counts sent back. */
+/**
+ * Nodes of a packet searched in one go (a few milliseconds) before the turn may end: a long
+ * packet no longer keeps its worker from its messages, so a leading worker deals the others
+ * their next packets while it searches its own, and a packet no longer needed is dropped even
+ * once begun.
+ */
+export const PACKET_SLICE = 1 << 16;
+
+/** A slice of the first packet of a parallel search; once its subtree is searched, its counts sent back. */
 function searchPacket(search) {
-  const { job, work } = search.jobs.shift();
+  const head = search.jobs[0];
   const start = performance.now();
   try {
-    const result = search.searcher.search(work);
-    reply({ type: 'packet-result', search: search.id, job, result, ms: performance.now() - start, memory: memory?.buffer.byteLength ?? 0 }, search.outlet);
+    if (!head.begun) { search.searcher.begin(head.work); head.begun = true; head.ms = 0; }
+    const result = search.searcher.resume(PACKET_SLICE);
+    head.ms += performance.now() - start;
+    if (result === undefined) return; // on in a later turn
+    search.jobs.shift();
+    reply({ type: 'packet-result', search: search.id, job: head.job, result, ms: head.ms, memory: memory?.buffer.byteLength ?? 0 }, search.outlet);
   } catch (error) {
-    reply({ type: 'packet-error', search: search.id, job, name: error.name, message: error.message }, search.outlet);
+    search.jobs.shift();
+    reply({ type: 'packet-error', search: search.id, job: head.job, name: error.name, message: error.message }, search.outlet);
   }
 }
 
@@ -155,7 +173,7 @@ async function packet({ search: id, options, job, work }, outlet = toPage) {
   enqueue(search);
 }
 
-/** Packets of `search` not started yet, no longer needed: answered as dropped. */
+/** Packets of `search` no longer needed, begun or not: answered as dropped (the searcher begins the next one afresh). */
 function dropPackets(id, jobs) {
   const search = searches.get(id);
   if (!search) return;

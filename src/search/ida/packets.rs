@@ -11,36 +11,32 @@ use crate::heuristic::{pdb, Hamming, Heuristic, HeuristicChoice, LinearConflict,
 use crate::search::parallel::{beyond_longest, not_visited};
 use crate::search::{IterationSummary, Search, Status};
 
-/// How one iteration of a packet's subtree ended.
+/// One iteration of a packet's subtree, searched: the iteration's summary in the subtree
+/// (pruned f as the whole search has them), the moves from the packet's node to the goal if
+/// it was visited, and the children generated.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum SubtreeEnd {
-    /// Searched: the iteration's summary in the subtree (pruned f as the whole search has
-    /// them), the moves from the packet's node to the goal if it was visited, and the
-    /// children generated.
-    Done {
-        summary: IterationSummary,
-        moves: Option<Vec<u8>>,
-        generated: u64,
-    },
-    /// Given up because it was no longer needed, after this many nodes (visited + pruned).
-    Abandoned { nodes: u64 },
+pub(crate) struct SubtreeEnd {
+    pub summary: IterationSummary,
+    pub moves: Option<Vec<u8>>,
+    pub generated: u64,
 }
 
 /// One iteration of the subtree below a node of the whole search, on the engine of one
-/// heuristic.
+/// heuristic: entered at a packet's node, then advanced a slice of nodes at a time (so a
+/// worker can search a long packet in turns and read its messages between them).
 pub(crate) trait PacketEngine: Send {
-    /// Searches the subtree below the node `path` (tiles slid from the start) leads to, with
-    /// the whole search's `threshold`, asking `go_on` every `slice` nodes whether it is still
-    /// needed. Fails, changing nothing, for a threshold above [`max_threshold`] and for a
-    /// path that does not slide, undoes a move, or ends at a node whose f exceeds the
-    /// threshold.
-    fn subtree(
-        &mut self,
-        path: &[u8],
-        threshold: u32,
-        slice: u64,
-        go_on: &mut dyn FnMut() -> bool,
-    ) -> Result<SubtreeEnd, Error>;
+    /// Makes the subtree below the node `path` (tiles slid from the start) leads to, with
+    /// the whole search's `threshold`, the one [`advance`](Self::advance) searches. Fails,
+    /// changing nothing, for a threshold above [`max_threshold`] and for a path that does
+    /// not slide, undoes a move, or ends at a node whose f exceeds the threshold.
+    fn enter(&mut self, path: &[u8], threshold: u32) -> Result<(), Error>;
+
+    /// Searches on for about `slice` nodes: the subtree's end once it is searched (the
+    /// moves from the packet's node), None while it goes on (and when nothing was entered).
+    fn advance(&mut self, slice: u64) -> Option<SubtreeEnd>;
+
+    /// Nodes (visited + pruned) of the entered subtree so far.
+    fn nodes(&self) -> u64;
 }
 
 /// The engine of one heuristic, with its start's h and state.
@@ -48,6 +44,8 @@ struct Engine<H: Heuristic> {
     search: IdaStar<H>,
     start: Board,
     root: (u32, H::State),
+    /// The entered packet's depth and threshold, until its subtree is searched.
+    entered: Option<(u32, u32)>,
 }
 
 /// A packet engine for the search from `board` to `goal`: the checks of a whole search, in
@@ -73,6 +71,7 @@ pub(crate) fn packet_engine(
             search,
             start: board,
             root,
+            entered: None,
         }))
     }
     let w = board.width();
@@ -91,13 +90,7 @@ impl<H: Heuristic + Send + 'static> PacketEngine for Engine<H>
 where
     H::State: Send,
 {
-    fn subtree(
-        &mut self,
-        path: &[u8],
-        threshold: u32,
-        slice: u64,
-        go_on: &mut dyn FnMut() -> bool,
-    ) -> Result<SubtreeEnd, Error> {
+    fn enter(&mut self, path: &[u8], threshold: u32) -> Result<(), Error> {
         // Checked before anything changes: a threshold past every optimal solution would let
         // the depth-first walk run deeper than its path holds.
         if threshold > max_threshold(self.start.width()) {
@@ -139,11 +132,17 @@ where
         s.threshold = threshold - depth;
         s.root_back = last.map_or(NO_MOVE, |dir| s.order.rank(dir.opposite()) as u8);
         s.one_iteration = true;
-        while s.run(Some(slice)) == Status::Running {
-            if !go_on() {
-                return Ok(SubtreeEnd::Abandoned { nodes: s.next_id });
-            }
+        self.entered = Some((depth, threshold));
+        Ok(())
+    }
+
+    fn advance(&mut self, slice: u64) -> Option<SubtreeEnd> {
+        let (depth, threshold) = self.entered?;
+        let s = &mut self.search;
+        if s.run(Some(slice)) == Status::Running {
+            return None;
         }
+        self.entered = None;
         let summary = s.finished.first().copied().unwrap_or(IterationSummary {
             iteration: 1,
             threshold,
@@ -151,7 +150,7 @@ where
             pruned: 0,
             next_threshold: None,
         });
-        Ok(SubtreeEnd::Done {
+        Some(SubtreeEnd {
             summary: IterationSummary {
                 threshold,
                 next_threshold: summary.next_threshold.map(|f| f + depth),
@@ -160,5 +159,9 @@ where
             moves: s.solution.clone(),
             generated: s.generated(),
         })
+    }
+
+    fn nodes(&self) -> u64 {
+        self.search.next_id
     }
 }
