@@ -75,6 +75,8 @@ test('split only what is worth it, led from a worker: a small search runs whole 
     const name = `${JSON.stringify(options)} on ${workers} worker${workers === 1 ? '' : 's'}`;
     assert.deepEqual(summary, sequential, name);
     assert.equal(packets.iterations, sequential.iteration, name);
+    // Every iteration not split was searched whole by the leading worker, at once.
+    assert.equal(packets.whole, sequential.iteration - packets.split, name);
     if (workers === 1 || options.board !== KORF_57) {
       // Never split: one packet per iteration, all searched by the leading worker.
       assert.equal(packets.split, 0, name);
