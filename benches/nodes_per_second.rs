@@ -22,7 +22,10 @@
 //! whatever the machine's cores: each instance's packets (sized for k workers) are searched on
 //! one thread, and their node counts handed out in order to the first free of k workers, each
 //! iteration ending when the packets it needs are done. Reports the ideal speed-up (all nodes
-//! over the sum of those makespans) and the workers' smallest and largest share of the nodes.
+//! over the sum of those makespans), the same on the ten instances with the most nodes, and the
+//! workers' smallest and largest share of the nodes. With `--adaptive` the packets are dealt as
+//! the browser's pool deals them: an iteration predicted under `WORTH_SPLITTING` nodes is one
+//! packet, its start, searched whole by one worker.
 
 #[path = "../tests/common/korf.rs"]
 mod korf;
@@ -31,7 +34,7 @@ use std::process::exit;
 use std::sync::Arc;
 use std::time::Instant;
 use tilesearch::heuristic::pdb::PatternDatabases;
-use tilesearch::search::parallel::MAX_WORKERS;
+use tilesearch::search::parallel::{MAX_WORKERS, WORTH_SPLITTING};
 use tilesearch::search::{ida_star_parallel, Balance, PacketSearcher, ParallelIda};
 use tilesearch::{
     ida_star, Board, Goal, HeuristicChoice, HeuristicKind, MoveOrder, Search, Status,
@@ -39,7 +42,7 @@ use tilesearch::{
 
 const USAGE: &str = "usage: cargo bench --bench nodes_per_second -- \
 [--heuristic manhattan|linear-conflict|hamming|pdb] [--goal blank-last|blank-first] \
-[--all | --instances 1,2,3] [--traced] [--seek [POSITION]] [--threads 1,2 | --ideal 2,4,8]";
+[--all | --instances 1,2,3] [--traced] [--seek [POSITION]] [--threads 1,2 | --ideal 2,4,8 [--adaptive]]";
 
 /// A bad argument: say which and how to call, exit 2 (like the CLI).
 fn usage(problem: &str) -> ! {
@@ -59,6 +62,7 @@ fn main() {
     let mut seek = None;
     let mut threads: Vec<u32> = Vec::new();
     let mut ideal = false;
+    let mut adaptive = false;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
@@ -74,6 +78,7 @@ fn main() {
             }
             "--all" => chosen = (1..=100).collect(),
             "--traced" => traced = true,
+            "--adaptive" => adaptive = true,
             "--seek" => {
                 let position = it
                     .clone()
@@ -129,12 +134,16 @@ fn main() {
     });
     let choice =
         HeuristicChoice::new(heuristic, 4, goal, databases).expect("a 15-puzzle heuristic");
+    if adaptive && !ideal {
+        usage("--adaptive deals the packets of --ideal: give --ideal 2,4,8 with it");
+    }
     if !threads.is_empty() {
         if traced || seek.is_some() {
             usage("--threads and --ideal measure the parallel search alone: leave out --traced and --seek");
         }
         if ideal {
-            ideal_figures(&instances, &chosen, goal, &choice, &threads);
+            let split_above = if adaptive { WORTH_SPLITTING } else { 0 };
+            ideal_figures(&instances, &chosen, goal, &choice, &threads, split_above);
         } else {
             parallel_figures(&instances, &chosen, goal, &choice, &threads);
         }
@@ -360,27 +369,36 @@ fn add_balance(total: &mut Balance, run: &Balance) {
     total.packets += run.packets;
 }
 
-/// `--ideal`: how the packets divide the work for each worker count (see the module docs).
+/// `--ideal`: how the packets divide the work for each worker count (see the module docs);
+/// `split_above` as [`ParallelIda::adaptive`] takes it (0: every iteration split).
 fn ideal_figures(
     instances: &[(u32, Board)],
     chosen: &[usize],
     goal: Goal,
     choice: &HeuristicChoice,
     workers: &[u32],
+    split_above: u64,
 ) {
     println!(
-        "parallel IDA* (work packets) {}, goal {goal}: the packets' node counts handed out in order to k workers",
-        choice.kind()
+        "parallel IDA* (work packets) {}, goal {goal}: the packets' node counts handed out in order to k workers{}",
+        choice.kind(),
+        if split_above > 0 {
+            format!(", iterations predicted under {split_above} nodes searched whole")
+        } else {
+            String::new()
+        }
     );
     for &k in workers {
-        let (mut nodes, mut makespan) = (0u64, 0u64);
+        // Per instance: its nodes and the sum of its iterations' makespans.
+        let mut figures: Vec<(u64, u64)> = Vec::new();
         let mut loads = vec![0u64; k as usize];
         let mut packets = 0;
         for &n in chosen {
+            let (mut nodes, mut makespan) = (0u64, 0u64);
             let (optimal, board) = instances[n - 1];
             let order = MoveOrder::LECTURE;
-            let mut run =
-                ParallelIda::new(board, goal, choice.clone(), order, k).expect("solvable");
+            let mut run = ParallelIda::adaptive(board, goal, choice.clone(), order, k, split_above)
+                .expect("solvable");
             let mut searcher =
                 PacketSearcher::new(board, goal, choice.clone(), order).expect("solvable");
             // The split's nodes are the coordinator's, between iterations.
@@ -409,12 +427,24 @@ fn ideal_figures(
                 makespan += end + split;
             }
             assert_eq!(run.report().length, Some(optimal), "instance {n}");
+            figures.push((nodes, makespan));
         }
+        let speed_up = |figures: &[(u64, u64)]| {
+            let (nodes, makespan) = figures
+                .iter()
+                .fold((0u64, 0u64), |(n, m), &(a, b)| (n + a, m + b));
+            nodes as f64 / makespan.max(1) as f64
+        };
+        let mut largest = figures.clone();
+        largest.sort_by_key(|&(nodes, _)| std::cmp::Reverse(nodes));
+        largest.truncate(10);
         let total: u64 = loads.iter().sum();
         let share = |load: &u64| *load as f64 / total.max(1) as f64 * 100.0;
         println!(
-            "{k} workers: {packets} packets, ideal speed-up {:.2}×; share of the packets' nodes per worker min {:.1} %, max {:.1} %",
-            nodes as f64 / makespan.max(1) as f64,
+            "{k} workers: {packets} packets, ideal speed-up {:.2}× ({:.2}× on the {} instances with the most nodes); share of the packets' nodes per worker min {:.1} %, max {:.1} %",
+            speed_up(&figures),
+            speed_up(&largest),
+            largest.len(),
             loads.iter().map(share).fold(f64::INFINITY, f64::min),
             loads.iter().map(share).fold(0.0, f64::max),
         );
