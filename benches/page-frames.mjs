@@ -10,11 +10,11 @@
 // machine is shared: a busy minute lowers every figure, so compare figures taken together.
 // Usage: make build && node benches/page-frames.mjs [--seconds 4]
 import { startServer, launch, openExplorer, openWatched, watchLongTasks } from '../tests/e2e/server.mjs';
+import { option } from './bench-options.mjs';
 
-const args = process.argv.slice(2);
-const seconds = Number(args.includes('--seconds') ? args[args.indexOf('--seconds') + 1] : 4);
+const seconds = Number(option('--seconds', 4));
 if (!(seconds > 0)) {
-  console.error(`--seconds wants a positive number of seconds, not "${args[args.indexOf('--seconds') + 1]}"`);
+  console.error(`--seconds wants a positive number of seconds, not "${option('--seconds')}"`);
   process.exit(2);
 }
 const KORF_1 = '13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2';

@@ -6,24 +6,17 @@
 // loaded) first, outside both timings. Both runs take turns in each round (--rounds, default 3),
 // so the machine's drift touches both; the medians are printed.
 // Usage: node benches/solve-now.mjs [--instances all | 1,2,3] [--rounds 3] [--no-isolation]
-import { readFileSync } from 'node:fs';
-import { chromium } from 'playwright-core';
-import { parseKorf } from '../www/model/korf.js';
+import { launchChromium } from '../scripts/chromium.mjs';
 import { serve } from '../scripts/serve.mjs';
+import { option, flag, korf, instanceNumbers } from './bench-options.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const spec = option('--instances', 'all');
 const rounds = Number(option('--rounds', '3'));
-const korf = parseKorf(readFileSync(new URL('../tests/data/korf100-blank-last.txt', import.meta.url), 'utf8'));
-const numbers = spec === 'all' ? korf.map((_, i) => i + 1) : spec.split(',').map(Number);
+const numbers = instanceNumbers(spec);
 const instances = numbers.map((n) => [n, korf[n - 1][0], korf[n - 1].slice(1)]);
 
-const server = await serve({ isolated: () => !args.includes('--no-isolation') });
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const server = await serve({ isolated: () => !flag('--no-isolation') });
+const browser = await launchChromium();
 const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
 page.on('pageerror', (error) => console.error(`page error: ${error}`));
 await page.goto(`${server.url}#board=${instances[0][2].join('+')}&heuristic=pdb`);

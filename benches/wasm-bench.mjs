@@ -15,19 +15,16 @@
 import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
 import * as wasm from '../www/pkg/tilesearch.js';
-import { parseKorf } from '../www/model/korf.js';
+import { launchChromium } from '../scripts/chromium.mjs';
+import { option, korf, instanceNumbers } from './bench-options.mjs';
 import { serve } from './static-server.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const heuristic = option('--heuristic', 'manhattan');
 // Long instances by default: the ratio in steady state, not V8's tier-up.
 const spec = option('--instances', heuristic === 'pdb' ? 'all' : '1,3');
 const root = new URL('../', import.meta.url);
-const korf = parseKorf(readFileSync(new URL('tests/data/korf100-blank-last.txt', root), 'utf8'));
-const chosen = spec === 'all' ? korf.map((_, i) => i + 1) : spec.split(',').map(Number);
+const chosen = instanceNumbers(spec);
 const numbers = chosen.join(',');
 const m = (v) => (v / 1e6).toFixed(1);
 
@@ -79,10 +76,7 @@ function runNode() {
 // Chromium, through the benchmark page; with pdb, the first visit builds the databases and a
 // last visit reads them from the IndexedDB cache.
 const server = await serve();
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const browser = await launchChromium();
 const context = await browser.newContext();
 // The page is given the round's native figure and shows the ratio as well.
 async function visit(nativeRate, { into = context, sequential = true, only = workers } = {}) {

@@ -5,17 +5,16 @@
 import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import { initSync, Solver } from '../www/pkg/tilesearch.js';
-import { parseKorf } from '../www/model/korf.js';
+import { option, korf } from './bench-options.mjs';
 
 const root = new URL('../', import.meta.url);
 initSync({ module: readFileSync(new URL('www/pkg/tilesearch_bg.wasm', root)) });
-const args = process.argv.slice(2);
-const position = Number(args.includes('--position') ? args[args.indexOf('--position') + 1] : 10_000_000);
+const position = Number(option('--position', 10_000_000));
 if (!Number.isSafeInteger(position) || position < 0) {
   console.error('--position wants a whole number of events');
   process.exit(2);
 }
-const [, ...tiles] = parseKorf(readFileSync(new URL('tests/data/korf100-blank-last.txt', root), 'utf8'))[0];
+const [, ...tiles] = korf[0];
 const solver = () => new Solver({ board: tiles, heuristic: 'manhattan' });
 const time = (f) => {
   const start = performance.now();

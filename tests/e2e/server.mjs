@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import { readFile, mkdir } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../../scripts/chromium.mjs';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const ARTIFACTS = join(ROOT, 'tests/e2e/artifacts');
@@ -40,13 +40,7 @@ export async function startServer(root = ROOT) {
  */
 export const WAIT_MS = 120000;
 
-export async function launch() {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-}
+export const launch = launchChromium;
 
 /**
  * A new page at `url` in its own context, recording console errors, page errors and failed

@@ -1,0 +1,30 @@
+// What the browser benches share: their command-line options and Korf's instances.
+import { readFileSync } from 'node:fs';
+import { parseKorf } from '../www/model/korf.js';
+
+const args = process.argv.slice(2);
+
+/** The value after `--name` on the command line, else `fallback`. */
+export const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+
+/** Whether `--name` is on the command line. */
+export const flag = (name) => args.includes(name);
+
+/** Korf's 100 with the blank-last goal: [optimal length, …16 tiles] each. */
+export const korf = parseKorf(readFileSync(new URL('../tests/data/korf100-blank-last.txt', import.meta.url), 'utf8'));
+
+/**
+ * The instance numbers `spec` names: `all`, or a list like 1,2,3. Anything else ends the bench
+ * with exit code 2 and says why.
+ * @param {string} spec
+ * @returns {number[]}
+ */
+export function instanceNumbers(spec) {
+  if (spec === 'all') return korf.map((_, i) => i + 1);
+  const numbers = String(spec).split(',').map((n) => (/^\s*\d+\s*$/.test(n) ? Number(n) : NaN));
+  if (numbers.some((n) => !(n >= 1 && n <= korf.length))) {
+    console.error(`--instances wants all or instance numbers from 1 to ${korf.length} like 1,2,3, not "${spec}"`);
+    process.exit(2);
+  }
+  return numbers;
+}
