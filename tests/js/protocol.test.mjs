@@ -198,12 +198,10 @@ test('a long packet is searched in slices: the worker reads its messages meanwhi
   const { posted, receive } = workerSide();
   await receive({ type: 'init', module: new WebAssembly.Module(WASM) });
   const core = await import('../../www/pkg/tilesearch.js');
-  // A 65-move instance of Korf's 100, its iteration at 63 with Manhattan: no solution to stop
-  // it early, 2.6 billion nodes, half a minute here. The drop is read within a few seconds
-  // (Node runs a thousand of the worker's turns before a timer), so it always meets the packet
-  // mid-way; searched in one go, the drop would meet a packet already answered. (The iteration
-  // at 57 of instance 1 was used before: its solution came after 2.8 s, and a fast machine
-  // answered before the drop.)
+  // A 65-move instance of Korf's 100 at threshold 63 with Manhattan: an iteration with no
+  // solution to end it early, 2.6 billion nodes, half a minute here. Node runs about a thousand
+  // of the worker's 2 ms turns before a timer fires, so the drop below is read some 2 s in,
+  // mid-packet; searched in one go, the drop would meet a packet already answered.
   const options = { board: '12 10 6 0 9 8 13 15 11 7 3 2 5 4 14 1', heuristic: 'manhattan' };
   const root = { index: 0, path: [] };
   await receive({ type: 'packets', items: [{ search: 7, options, job: 1, work: { iteration: 1, threshold: 63, packet: root } }] });
