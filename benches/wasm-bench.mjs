@@ -10,8 +10,11 @@
 // The machine is shared, so its speed drifts by ±15 % within minutes: the three are run one
 // after another in each of several rounds, and the wasm/native ratios are taken per round (the
 // median is reported), not from speeds measured minutes apart.
+// With --repeat N each instance is searched N times in Chromium (sequential and parallel) and
+// its best time kept, so that the per-instance comparisons of instances of a fraction of a
+// millisecond stand above the noise (the first visits are timed once, as a visitor meets them).
 // Usage: node benches/wasm-bench.mjs [--instances 2,5,18,36,20 | all] [--heuristic manhattan]
-//        [--rounds 3] [--workers 1-N]
+//        [--rounds 3] [--workers 1-N] [--repeat 1]
 import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
@@ -32,6 +35,11 @@ const rounds = Number(option('--rounds', heuristic === 'pdb' ? '1' : '3'));
 const workers = option('--workers', '');
 if (workers !== '' && !/^\d+(-\d+)?(,\d+(-\d+)?)*$/.test(workers)) {
   console.error(`--workers wants worker counts like 1-4 or 1,2, not "${workers}"`);
+  process.exit(2);
+}
+const repeat = Number(option('--repeat', '1'));
+if (!Number.isInteger(repeat) || repeat < 1 || repeat > 20) {
+  console.error(`--repeat wants a whole number of runs per instance from 1 to 20, not "${option('--repeat')}"`);
   process.exit(2);
 }
 if (!Number.isInteger(rounds) || rounds < 1) {
@@ -79,9 +87,10 @@ const server = await serve();
 const browser = await launchChromium();
 const context = await browser.newContext();
 // The page is given the round's native figure and shows the ratio as well.
-async function visit(nativeRate, { into = context, sequential = true, only = workers } = {}) {
+async function visit(nativeRate, { into = context, sequential = true, only = workers, runs = repeat } = {}) {
   const page = await into.newPage();
-  const query = `auto&instances=${spec}&heuristic=${heuristic}${nativeRate ? `&native=${m(nativeRate)}` : ''}${only ? `&workers=${only}` : ''}${sequential ? '' : '&sequential=0'}`;
+  const query = `auto&instances=${spec}&heuristic=${heuristic}${nativeRate ? `&native=${m(nativeRate)}` : ''}${only ? `&workers=${only}` : ''}` +
+    `${sequential ? '' : '&sequential=0'}&repeat=${runs}`;
   await page.goto(`${server.url}www/hosts/bench.html?${query}`);
   await page.waitForFunction(() => document.querySelector('#result').textContent.length > 0 || /^The run stopped/.test(document.querySelector('#summary').textContent),
     null, { timeout: 1_800_000 });
@@ -109,8 +118,8 @@ let fresh = null, freshAgain = null;
 if (heuristic === 'pdb') {
   const profile = await browser.newContext();
   const most = String(measured[0].inChromium.cores);
-  fresh = await visit(null, { into: profile, sequential: false, only: most });
-  freshAgain = await visit(null, { into: profile, sequential: false, only: most });
+  fresh = await visit(null, { into: profile, sequential: false, only: most, runs: 1 });
+  freshAgain = await visit(null, { into: profile, sequential: false, only: most, runs: 1 });
   await profile.close();
 }
 await browser.close();
@@ -170,8 +179,9 @@ const table = (result, title) => {
       `the ten hardest ${hard.toFixed(2)}× the sequential search; ${split} of ${iterations} iterations split`);
   }
 };
-table(first, `Chromium, parallel IDA* ${heuristic} over the page's pool (${first.cores} cores), Korf instances ${spec}`);
-if (second) table(second, 'Chromium, the same on the second visit (databases from IndexedDB)');
+const best = repeat > 1 ? `, each instance's best of ${repeat} runs` : '';
+table(first, `Chromium, parallel IDA* ${heuristic} over the page's pool (${first.cores} cores), Korf instances ${spec}${best}`);
+if (second) table(second, `Chromium, the same on the second visit (databases from IndexedDB)${best}`);
 if (fresh) {
   const line = (label, r) => {
     const p = r.parallel[0];

@@ -68,6 +68,34 @@ test('a run solves the instances optimally in the worker and shows nodes/s and t
   await page.close();
 });
 
+test('best of N runs per instance: each instance is searched N times in the pool, the same counts kept', async () => {
+  const { page, errors } = await openBench('?instances=79,94&workers=2&repeat=3');
+  // Each parallel search begins with a lead message to the pool's first worker.
+  await page.evaluate(() => {
+    const post = Worker.prototype.postMessage;
+    window.leads = 0;
+    Worker.prototype.postMessage = function (message, transfer) {
+      if (message?.type === 'lead') window.leads += 1;
+      return post.call(this, message, transfer);
+    };
+  });
+  await run(page);
+  const r = await result(page);
+  assert.equal(r.repeat, 3);
+  assert.equal(await page.evaluate(() => window.leads), 6, 'two instances, three searches each');
+  const [p] = r.parallel;
+  assert.deepEqual(p.instances.map((i) => [i.number, i.length, i.generated]), r.instances.map((i) => [i.number, i.length, i.generated]));
+  assert.ok(p.instances.every((i) => i.seconds > 0 && i.searchSeconds > 0 && i.searchSeconds <= i.seconds), JSON.stringify(p.instances));
+  for (const [repeat, shown] of [['0', '0'], ['21', '21'], ['1.5', '1.5']]) {
+    await page.locator('#repeat').fill(repeat);
+    await run(page);
+    assert.equal(await summary(page), `Runs per instance: a whole number from 1 to 20, not "${shown}".`, repeat);
+    assert.equal(await page.evaluate(() => window.leads), 6, 'nothing ran');
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('bad instance numbers and native figures get a message naming them, and the page stays usable', async () => {
   const { page, errors } = await openBench();
   for (const [instances, message] of [
