@@ -154,6 +154,12 @@ function publicMembers(Glue) {
     typeof key === 'string' && key !== 'constructor' && !key.startsWith('__'));
 }
 
+/**
+ * A guarded object → the `target` of its class: a method that takes another object of the
+ * module (ParallelSearch.searchWhole(searcher)) is handed its glue object, checked as `this` is.
+ */
+const owners = new WeakMap();
+
 function guardClass(Glue, className) {
   // A live object → its record: the glue object, the call running on it ('' when none) and
   // what `entered` notes when a call throws.
@@ -178,11 +184,34 @@ function guardClass(Glue, className) {
 
   function call(self, member, f, args) {
     const record = target(self, member);
-    record.running = member;
+    // Objects of the module among the arguments: their glue objects, alive and not in use
+    // (a freed or busy one is refused here, before the call enters wasm).
+    const held = [];
     try {
-      return entered(className, member, () => Reflect.apply(f, record.glue, args), record);
+      const plain = args.map((arg) => {
+        const of = typeof arg === 'object' && arg !== null ? owners.get(arg) : undefined;
+        if (of === undefined) return arg;
+        const argument = of(arg, member);
+        argument.running = member;
+        held.push(argument);
+        return argument.glue;
+      });
+      record.running = member;
+      return entered(className, member, () => Reflect.apply(f, record.glue, plain), record);
+    } catch (error) {
+      // The glue refuses an argument that is not an object of the class it takes before it
+      // enters wasm ("expected instance of PacketSearcher"): the same error, with a kind.
+      const expected = /^expected instance of (\w+)$/.exec(error?.message ?? '');
+      if (!expected || error?.name !== 'Error') throw error;
+      const culprit = args.find((arg) => arg?.constructor?.name !== expected[1] || !owners.has(arg));
+      const got = owners.has(culprit) ? `a ${culprit.constructor.name}` : describe(culprit);
+      const wrong = new Error(`${className}.${member} takes a ${expected[1]} of this module, got ${got}`);
+      wrong.name = 'TileSearchError';
+      /** @type {any} */ (wrong).kind = 'invalid-option';
+      throw wrong;
     } finally {
       record.running = '';
+      for (const argument of held) argument.running = '';
     }
   }
 
@@ -192,6 +221,7 @@ function guardClass(Glue, className) {
         const object = entered(className, className, () => new Glue(...args));
         records.set(this, { glue: object, running: '', threw: false, unwound: false, retired: false,
           destroyed: false, cause: undefined, listed: false, next: null });
+        owners.set(this, target);
       }
 
       free() {

@@ -581,6 +581,92 @@ fn the_adaptive_split_splits_only_what_is_predicted_large_and_changes_nothing() 
     }
 }
 
+/// `search_whole` searches the unsplit iterations in one call, exactly as accepting their
+/// packets' results would: it stops at the first split iteration (the rest driven as packets
+/// gives the sequential search's report), searches nothing when the current iteration is
+/// split or the search has finished, and counts what it searched.
+#[test]
+fn search_whole_takes_the_unsplit_iterations_as_their_packets_would() {
+    use tilesearch::search::parallel::{WholeSearched, WORTH_SPLITTING};
+    let h = HeuristicChoice::Manhattan;
+    for goal in Goal::ALL {
+        let instances = korf(goal);
+        for n in [12, 42, 55, 19] {
+            let (_, board) = instances[n - 1];
+            let order = MoveOrder::LECTURE;
+            let expected = sequential(board, goal, &h, order);
+            for (workers, split_above) in [
+                (1, WORTH_SPLITTING),
+                (2, WORTH_SPLITTING),
+                (2, 5_000),
+                (2, u64::MAX),
+                (2, 0),
+            ] {
+                let what = format!("Korf #{n}, {goal}, {workers} workers, above {split_above}");
+                let mut run =
+                    ParallelIda::adaptive(board, goal, h.clone(), order, workers, split_above)
+                        .unwrap();
+                let mut one = searchers(board, goal, &h, order, 1);
+                let first = run.iteration().unwrap().iteration;
+                let searched = run.search_whole(&mut one[0]).unwrap();
+                // Every iteration before the one it stopped at was unsplit, and it is split.
+                let unsplit = expected
+                    .iterations()
+                    .iter()
+                    .take(searched.iterations as usize);
+                let (nodes, generated) = unsplit.fold((0, 0), |(n, g), i| {
+                    (n + i.visited + i.pruned, g + i.visited + i.pruned - 1)
+                });
+                assert_eq!(
+                    searched,
+                    WholeSearched {
+                        iterations: searched.iterations,
+                        threshold: match searched.iterations {
+                            0 => 0,
+                            k => expected.iterations()[k as usize - 1].threshold,
+                        },
+                        nodes,
+                        generated
+                    },
+                    "{what}"
+                );
+                match run.iteration() {
+                    Some(next) => {
+                        assert_eq!(next.iteration, first + searched.iterations, "{what}");
+                        assert!(
+                            next.packets.len() > 1 || !next.packets[0].path.is_empty(),
+                            "{what}: stopped at a split one"
+                        );
+                        assert_eq!(
+                            run.search_whole(&mut one[0]).unwrap(),
+                            WholeSearched::default(),
+                            "{what}"
+                        );
+                    }
+                    None => assert_eq!(
+                        searched.iterations as usize,
+                        expected.iterations().len(),
+                        "{what}"
+                    ),
+                }
+                if split_above == 0 {
+                    assert_eq!(searched.iterations, 0, "{what}: every iteration split");
+                }
+                if split_above == u64::MAX || workers == 1 {
+                    assert_eq!(run.iteration(), None, "{what}: all in one call");
+                }
+                let (report, _) = drive(&mut run, &mut one, &mut |_| {});
+                assert_eq!(report, expected, "{what}");
+                assert_eq!(
+                    run.search_whole(&mut one[0]).unwrap(),
+                    WholeSearched::default(),
+                    "{what}: finished"
+                );
+            }
+        }
+    }
+}
+
 /// A packet searched a slice at a time (`begin`, then `resume` until it gives the result)
 /// gives what `search` gives, for every packet of every iteration and any slice; a second
 /// `begin` replaces an unfinished packet; `resume` with no packet, and a `begin` that fails,

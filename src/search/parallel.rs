@@ -90,6 +90,20 @@ pub struct PacketTask {
     pub packet: Packet,
 }
 
+/// What [`ParallelIda::search_whole`] searched: the iterations, the last one's threshold,
+/// their nodes (visited + pruned) and the children they generated.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WholeSearched {
+    /// Iterations searched whole.
+    pub iterations: u32,
+    /// The threshold of the last of them (0 when none).
+    pub threshold: u32,
+    /// Their nodes, visited and pruned.
+    pub nodes: u64,
+    /// The children they generated.
+    pub generated: u64,
+}
+
 /// An iteration's packets, as a driver hands them out.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -333,6 +347,37 @@ impl ParallelIda {
         self.current
             .as_ref()
             .is_some_and(|c| index < c.end() && c.results.get(index).is_some_and(Option::is_none))
+    }
+
+    /// Searches with `searcher` (made for this search's board, goal, heuristic and order)
+    /// every iteration from the current one on that the split left whole (one packet, the
+    /// start's tree), taking each result as [`accept`](Self::accept) does, until an iteration
+    /// is split or the search ends: a driver beside a searcher (the leading browser worker)
+    /// runs a small search in one call, with no result crossing to it per iteration. Returns
+    /// what it searched; nothing when the current iteration is split or the search has
+    /// finished. Fails as [`PacketSearcher::search`] and `accept` do, with the iterations
+    /// searched before the failure taken.
+    pub fn search_whole(&mut self, searcher: &mut PacketSearcher) -> Result<WholeSearched, Error> {
+        let mut searched = WholeSearched::default();
+        while let Some(current) = &self.current {
+            if current.packets.len() != 1 || !current.packets[0].path.is_empty() {
+                break;
+            }
+            let task = PacketTask {
+                iteration: self.iteration,
+                threshold: self.threshold,
+                packet: current.packets[0].clone(),
+            };
+            let result = searcher.search(&task)?;
+            let threshold = self.threshold;
+            let (nodes, generated) = (result.visited + result.pruned, result.generated);
+            self.accept(result)?;
+            searched.iterations += 1;
+            searched.threshold = threshold;
+            searched.nodes += nodes;
+            searched.generated += generated;
+        }
+        Ok(searched)
     }
 
     /// The packets the current iteration has (0 once finished).

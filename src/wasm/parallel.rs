@@ -254,6 +254,31 @@ impl ParallelSearch {
         self.run.accept(result).map_err(|e| js_error(&e))
     }
 
+    /// Searches with `searcher` every iteration from the current one on that the split left
+    /// whole (one packet, the start), each taken as `accept` would, until one is split or the
+    /// search ends: `{iterations, nodes, generated}`, what it searched (`iterations` 0 when
+    /// the current iteration is split or the search has finished). A leading worker runs a
+    /// small search so in one call, as fast as a `Solver`. `searcher` must be made with this
+    /// search's options. Throws as `PacketSearcher.search` and `accept` do.
+    #[wasm_bindgen(js_name = searchWhole, unchecked_return_type = "WholeSearched")]
+    pub fn search_whole(&mut self, searcher: &mut PacketSearcher) -> Result<JsValue, JsValue> {
+        let searched = self
+            .run
+            .search_whole(&mut searcher.searcher)
+            .map_err(|e| js_error(&e))?;
+        // Four numbers, set by hand: a serialiser of its own would cost the module a kilobyte.
+        let object = js_sys::Object::new();
+        for (key, value) in [
+            ("iterations", f64::from(searched.iterations)),
+            ("threshold", f64::from(searched.threshold)),
+            ("nodes", searched.nodes as f64),
+            ("generated", searched.generated as f64),
+        ] {
+            js_sys::Reflect::set(&object, &key.into(), &value.into())?;
+        }
+        Ok(object.into())
+    }
+
     /// Whether packet `index` of the current iteration still needs a result: false once it
     /// has one, once an earlier packet solved (the pool skips it or stops its worker), and
     /// once the search has finished. Throws for an index the current iteration lacks.

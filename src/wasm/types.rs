@@ -5,7 +5,8 @@
 //! `PacketTask`, `ParallelIteration` and `PacketResult` (`crate::search::parallel`), `FrontierEntry`, `BoardDescription`
 //! with `HeuristicEstimates` and `Conflict`.
 //!
-//! Hand-written here: `Catalog` (`catalog()` returns it as JSON text, so no Rust type stands for it), the options objects (the parallel search's too), which `solver.rs` reads key by key from JS (no Rust
+//! Hand-written here: `Catalog` (`catalog()` returns it as JSON text, so no Rust type stands for it), `WholeSearched`
+//! (set key by key: a serialiser of its own would cost the module a kilobyte), the options objects (the parallel search's too), which `solver.rs` reads key by key from JS (no Rust
 //! struct; `RunOptions` holds a JS callback), and the `run` overload with its optional
 //! parameter, which the generated signature cannot say. The algorithm names stay a literal
 //! union: a generated `Algorithm` would shadow the element's own in the npm package.
@@ -48,6 +49,18 @@ export interface ParallelSearchOptions {
    * `parallelSplitAbove()` suits a pool of browser workers.
    */
   splitAbove?: number;
+}
+
+/** What `ParallelSearch.searchWhole(searcher)` searched. */
+export interface WholeSearched {
+  /** The unsplit iterations searched (0: the current one is split, or the search has finished). */
+  iterations: number;
+  /** The last one's threshold (0 when none). */
+  threshold: number;
+  /** Their nodes, visited and pruned. */
+  nodes: number;
+  /** The children they generated. */
+  generated: number;
 }
 
 /** Options of `new PacketSearcher(options)`: the coordinator's, without `workers`. */

@@ -344,3 +344,23 @@ test('the package exports the same names as before, and no private ones', () => 
   assert.equal(Solver.name, 'Solver');
   assert.ok(new Solver({ board: EASY }) instanceof Solver);
 });
+
+test('ParallelSearch.searchWhole(searcher): a freed or foreign searcher is refused with a kind, and both objects stay usable', () => {
+  const options = { board: LECTURE };
+  const run = new wasm.ParallelSearch({ ...options, workers: 2, splitAbove: wasm.parallelSplitAbove() });
+  const freed = new wasm.PacketSearcher(options);
+  freed.free();
+  assert.throws(() => run.searchWhole(freed), tileSearchError('freed', /^this PacketSearcher was freed/));
+  const solver = new Solver(options);
+  for (const [wrong, got] of [[solver, 'a Solver'], [{}, '[object Object]'], [null, 'null'], [5, '5'], [Object.create(wasm.PacketSearcher.prototype), '[object Object]']]) {
+    assert.throws(() => run.searchWhole(wrong), tileSearchError('invalid-option', new RegExp(`^ParallelSearch\\.searchWhole takes a PacketSearcher of this module, got ${got.replace(/[[\]]/g, '\\$&')}$`)), got);
+  }
+  // After all of these, both still search: the lecture's board in one call, as the Solver.
+  const searcher = new wasm.PacketSearcher(options);
+  const searched = run.searchWhole(searcher);
+  const expected = solver.run();
+  assert.equal(searched.iterations, expected.iterations.length);
+  assert.equal(run.iteration(), null);
+  assert.deepEqual(run.summary, expected);
+  for (const o of [run, searcher, solver]) o.free();
+});

@@ -44,6 +44,25 @@ class FakeCoordinator {
     return this.#complete();
   }
 
+  /**
+   * The core's searchWhole: from the current iteration on, each unsplit one searched by
+   * `search(task)` (the fake searcher) and accepted, until a split one or the end.
+   */
+  searchWhole(search) {
+    const out = { iterations: 0, threshold: 0, nodes: 0, generated: 0 };
+    while (this.#plan[this.#k]?.whole && this.#got.size === 0) {
+      const { threshold } = this.#plan[this.#k];
+      const result = search({ iteration: this.#k + 1, threshold, packet: { index: 0, path: [] } });
+      this.accept(result);
+      Object.assign(out, { iterations: out.iterations + 1, threshold, nodes: out.nodes + result.visited + result.pruned, generated: out.generated + result.generated });
+      if (this.#solved() || this.#firstSolution() !== null || !this.#plan[this.#k + 1]?.whole) break;
+      this.#close();
+      this.#k += 1;
+      this.#got = new Map();
+    }
+    return out;
+  }
+
   needed(index) {
     const first = this.#firstSolution();
     return first === null || index <= first;
@@ -303,22 +322,31 @@ test('an unsplit iteration is searched at once by searchWhole where the team has
   for (const workers of [1, 2]) {
     const team = new FakeTeam(workers, plan, 5);
     const searched = [];
-    team.searchWhole = (options, { iteration, threshold, packet }) => {
+    team.searchWhole = (options, run) => {
       assert.deepEqual(options, { board: 'b' });
-      assert.deepEqual(packet.path, []);
       assert.equal(team.sent.length, 0, 'the whole iterations come before any packet is sent');
-      searched.push(iteration);
-      return { ms: 0.5, memory: 64, result: { iteration, index: packet.index, visited: 10 * iteration, pruned: 0, nextThreshold: threshold + 2, solution: null, generated: 1 } };
+      const searched$ = run.searchWhole(({ iteration, threshold, packet }) => {
+        assert.deepEqual(packet.path, []);
+        searched.push(iteration);
+        return { iteration, index: packet.index, visited: 10 * iteration, pruned: 0, nextThreshold: threshold + 2, solution: null, generated: 1 };
+      });
+      calls += 1;
+      return { ...searched$, ms: 0.5, memory: 64 };
     };
+    let calls = 0;
     const progress = [];
     const out = await runParallel(new FakeCoordinator(plan), team, { board: 'b' }, { onProgress: (e) => progress.push(e) });
     assert.deepEqual(out.summary, sequential(plan));
     assert.deepEqual(searched, [1, 2]);
+    assert.equal(calls, 1, 'both in one call');
     assert.ok(team.sent.every((s) => s.iteration === 3), 'only the split iteration went out as packets');
     assert.equal(out.packets.whole, 2);
     assert.equal(out.packets.sent, 2 + team.sent.length);
     assert.equal(out.balance[0].memory >= 64 && out.balance[0].packets >= 2, true);
-    assert.deepEqual(progress.slice(0, 2).map((e) => [e.iteration, e.packets, e.accepted]), [[1, 1, 1], [2, 1, 1]]);
+    assert.ok(out.balance[0].nodes >= 30, 'the whole iterations\' nodes (10 + 20) are counted');
+    // One progress report for the whole iterations: the last one's, then the split one's.
+    assert.deepEqual([progress[0].iteration, progress[0].threshold], [2, 12]);
+    assert.ok(progress.slice(1).every((e) => e.iteration === 3));
   }
   // Without searchWhole (the fake team is a queue) the same iterations go out as packets.
   const queued = new FakeTeam(2, plan, 5);
@@ -331,6 +359,10 @@ test('an unsplit iteration is searched at once by searchWhole where the team has
   failing.searchWhole = () => { throw new Error('the searcher was freed'); };
   await assert.rejects(runParallel(new FakeCoordinator(plan), failing, { board: 'b' }), /the searcher was freed/);
   assert.equal(failing.sent.length, 0);
+  // A searchWhole that searched nothing where the iteration is unsplit would loop forever: it fails.
+  const idle = new FakeTeam(2, plan, 5);
+  idle.searchWhole = () => ({ iterations: 0, threshold: 0, nodes: 0, generated: 0, ms: 0 });
+  await assert.rejects(runParallel(new FakeCoordinator(plan), idle, { board: 'b' }), /iteration 1 is unsplit, yet searchWhole searched nothing/);
 });
 
 test('balances add up per worker, and read as a line', () => {

@@ -128,10 +128,11 @@ test('the installed wasm-bindgen CLI equals the locked crate version', () => {
 // depth, heuristicQuality's breadth-first search over the 8-puzzle and Korf's 100, and their
 // serialisers) to 158.1 KiB, and the adaptive split (splitAbove, parallelSplitAbove) and
 // heuristicsAlong (Solve now's path in one call) to 159.5 KiB, and packets searched in slices
-// (PacketSearcher.begin and resume: a worker reads its messages during a long packet) to 160.4.
-test('the wasm module stays within its size budget (161 KiB gzipped)', async () => {
+// (PacketSearcher.begin and resume: a worker reads its messages during a long packet) to 160.4,
+// and ParallelSearch.searchWhole (a small search in one call in the leading worker) to 161.3.
+test('the wasm module stays within its size budget (162 KiB gzipped)', async () => {
   const { gzipSync } = await import('node:zlib');
   const bytes = readFileSync(new URL('www/pkg/tilesearch_bg.wasm', root));
   const gzipped = gzipSync(bytes, { level: 9 }).length;
-  assert.ok(gzipped <= 161 * 1024, `${gzipped} bytes gzipped`);
+  assert.ok(gzipped <= 162 * 1024, `${gzipped} bytes gzipped`);
 });

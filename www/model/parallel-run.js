@@ -26,12 +26,14 @@ export const windowFor = (ms) => Math.max(IN_FLIGHT, Math.min(MAX_IN_FLIGHT, Mat
  * @typedef {{iteration: number, index: number, visited: number, pruned: number, nextThreshold: number | null,
  *   solution: number[] | null, generated: number}} PacketResult
  * @typedef {{iteration(): Iteration | null, accept(result: PacketResult): boolean, needed(index: number): boolean,
- *   readonly summary: any}} Coordinator  the core's ParallelSearch
+ *   searchWhole?(searcher: any): {iterations: number, threshold: number, nodes: number, generated: number}, readonly summary: any}} Coordinator
+ *   the core's ParallelSearch
  * @typedef {{size: number, packet(worker: number, options: object, job: number, work: {iteration: number, threshold: number, packet: Packet}):
  *   Promise<{result?: PacketResult, ms?: number, memory?: number, dropped?: boolean}>, drop(worker: number, jobs: number[]): void,
- *   searchWhole?(options: object, work: {iteration: number, threshold: number, packet: Packet}): {result: PacketResult, ms: number, memory?: number}}} TeamLike
- *   searchWhole, where the coordinator runs beside a searcher (a leading worker): an unsplit
- *   iteration searched at once by worker 1, without a message
+ *   searchWhole?(options: object, run: Coordinator): {iterations: number, threshold: number, nodes: number, generated: number, ms: number, memory?: number}}} TeamLike
+ *   searchWhole, where the coordinator runs beside a searcher (a leading worker): the unsplit
+ *   iterations from the current one on searched at once by worker 1 and taken by the
+ *   coordinator (ParallelSearch.searchWhole), without a message: what they were
  * @typedef {{worker: number, packets: number, nodes: number, generated: number, busy: number, memory: number}} WorkerBalance
  *   per worker: packets searched, their nodes (visited + pruned) and generated children, seconds
  *   busy searching, and the largest size of its wasm memory seen (bytes; 0 if not reported)
@@ -163,37 +165,37 @@ export function runParallel(run, team, options, { onProgress, signal, now = () =
         `has not completed it (${current.accepted} of ${current.packets.length} packets accepted, ${current.skipped} skipped)`));
     };
 
-    // An iteration the core did not split (one packet, the root's whole tree) searched here and
-    // now by the team's `searchWhole`: no message, no wait for the next turn. False if it failed.
+    // The iterations the core did not split (one packet each, the root's whole tree), from the
+    // current one on, searched here and now by the team's `searchWhole` and taken by the core
+    // in one call: no message, no result crossing per iteration. False if it failed.
     const searchWhole = () => {
       const iteration = current;
-      const packet = iteration.packets[0];
       iteration.next = 1;
-      packets.sent += 1;
-      packets.whole += 1;
-      let complete;
+      let searched;
       try {
-        const { result, ms, memory = 0 } = team.searchWhole(options, { iteration: iteration.iteration, threshold: iteration.threshold, packet });
-        const b = balance[0];
-        b.memory = Math.max(b.memory, memory);
-        b.packets += 1;
-        b.nodes += result.visited + result.pruned;
-        b.generated += result.generated;
-        b.busy += ms / 1000;
-        complete = run.accept(result);
+        searched = team.searchWhole(options, run);
       } catch (error) {
         fail(error);
         return false;
       }
-      iteration.accepted += 1;
-      onProgress?.({ phase: 'search', iteration: iteration.iteration, threshold: iteration.threshold, packets: 1,
-        accepted: 1, skipped: 0, workers: team.size, seconds: (now() - started) / 1000 });
-      if (done) return false; // a progress listener abandoned the search
-      if (!complete) {
-        fail(new Error(`parallel search: iteration ${iteration.iteration} was searched whole, yet the coordinator has not completed it`));
+      const { iterations, threshold, nodes, generated, ms, memory = 0 } = searched;
+      if (iterations === 0) {
+        fail(new Error(`parallel search: iteration ${iteration.iteration} is unsplit, yet searchWhole searched nothing`));
         return false;
       }
-      return true;
+      packets.sent += iterations;
+      packets.whole += iterations;
+      const b = balance[0];
+      b.memory = Math.max(b.memory, memory);
+      b.packets += iterations;
+      b.nodes += nodes;
+      b.generated += generated;
+      b.busy += ms / 1000;
+      const last = iteration.iteration + iterations - 1;
+      iteration.accepted += 1;
+      onProgress?.({ phase: 'search', iteration: last, threshold, packets: 1,
+        accepted: 1, skipped: 0, workers: team.size, seconds: (now() - started) / 1000 });
+      return !done; // a progress listener may have abandoned the search
     };
 
     // The next iteration's packets, or the end. Iterations searched whole follow one another

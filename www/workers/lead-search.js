@@ -62,17 +62,19 @@ export function lead(core, { search, options, workers, splitAbove, ports }, own,
       if (w === 0) own.drop(search, jobs);
       else ports[w - 1].postMessage({ type: 'packets-drop', search, jobs });
     },
-    // An unsplit iteration is searched here at once, as a sequential Solver would: no hop
-    // through this worker's queue per iteration (what made a small search slower than one
-    // Solver). Its databases are in: the worker ensured them before leading.
-    searchWhole(packetOptions, work) {
+    // The unsplit iterations are searched here at once, as a sequential Solver would: no hop
+    // through this worker's queue per iteration, and the core takes their results itself (a
+    // small search is one call). Its databases are in: the worker ensured them before leading.
+    searchWhole(packetOptions, coordinator) {
       whole ??= new core.PacketSearcher(packetOptions);
       const start = performance.now();
-      const result = whole.search(work);
-      return { result, ms: performance.now() - start, memory: own.memory?.() ?? 0 };
+      const searched = coordinator.searchWhole(whole);
+      return { ...searched, ms: performance.now() - start, memory: own.memory?.() ?? 0 };
     },
   };
 
+  // The search's time counts the coordinator's making, as a sequential solve counts its Solver's.
+  const made = performance.now();
   let run;
   try {
     run = new core.ParallelSearch({ ...options, workers, splitAbove });
@@ -94,7 +96,8 @@ export function lead(core, { search, options, workers, splitAbove, ports }, own,
     for (const { reject } of waiting.values()) reject(new Error('the parallel search was closed'));
     waiting.clear();
   };
-  runParallel(run, team, options, { onProgress, signal: controller.signal }).then(({ summary, balance, seconds, packets }) => {
+  runParallel(run, team, options, { onProgress, signal: controller.signal }).then(({ summary, balance, packets }) => {
+    const seconds = (performance.now() - made) / 1000;
     const split = run.splitIterations;
     finish();
     run.free();
