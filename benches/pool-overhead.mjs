@@ -12,7 +12,7 @@
 // Usage: node benches/pool-overhead.mjs [--instances all | 1,2,3] [--rounds 2]
 import { launchChromium } from '../scripts/chromium.mjs';
 import { option, korf, instanceNumbers } from './bench-options.mjs';
-import { serve } from './static-server.mjs';
+import { serve } from '../scripts/serve.mjs';
 
 const numbers = instanceNumbers(option('--instances', 'all'));
 const rounds = Number(option('--rounds', '2'));

@@ -7,6 +7,8 @@
 // time per instance, the speed-up and each worker's share are printed as a table. With pdb, a
 // fresh browser profile then times the parallel search's first visit (the databases made in
 // the pool) and its second (loaded from IndexedDB).
+// The page is served as `make serve` serves it, cross-origin isolated (scripts/serve.mjs): what a
+// newcomer meets, with the pool's shared bytes and the browser's finer timer.
 // The machine is shared, so its speed drifts by ±15 % within minutes: the three are run one
 // after another in each of several rounds, and the wasm/native ratios are taken per round (the
 // median is reported), not from speeds measured minutes apart.
@@ -21,7 +23,7 @@ import { gzipSync } from 'node:zlib';
 import * as wasm from '../www/pkg/tilesearch.js';
 import { launchChromium } from '../scripts/chromium.mjs';
 import { option, korf, instanceNumbers } from './bench-options.mjs';
-import { serve } from './static-server.mjs';
+import { serve } from '../scripts/serve.mjs';
 
 const heuristic = option('--heuristic', 'manhattan');
 // Long instances by default: the ratio in steady state, not V8's tier-up.
@@ -180,7 +182,8 @@ const table = (result, title) => {
   }
 };
 const best = repeat > 1 ? `, each instance's best of ${repeat} runs` : '';
-table(first, `Chromium, parallel IDA* ${heuristic} over the page's pool (${first.cores} cores), Korf instances ${spec}${best}`);
+table(first, `Chromium, parallel IDA* ${heuristic} over the page's pool (${first.cores} cores${first.isolated ? ', cross-origin isolated' : ', not cross-origin isolated'}), ` +
+  `Korf instances ${spec}${best}`);
 if (second) table(second, `Chromium, the same on the second visit (databases from IndexedDB)${best}`);
 if (fresh) {
   const line = (label, r) => {

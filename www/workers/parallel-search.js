@@ -32,7 +32,7 @@ export const MAX_WORKERS = POOL_LIMIT;
  *   databases: {source: string, seconds: number, made: number, shared: boolean} | null}>}
  *   `summary` equals Solver.run()'s; `balance` each worker's packets, nodes, generated,
  *   seconds busy and memory; `seconds` the search's wall time on this thread, `searchSeconds`
- *   in the leading worker (without the messages to and from this thread); `packets` what
+ *   in the leading worker, from making its coordinator (without the messages to and from this thread); `packets` what
  *   became of the packets, with `split` the iterations split into packets of the
  *   `iterations` (the others ran whole in one worker); `databases` (pdb): where the
  *   pattern databases came from ('memory', 'cache' or 'build'), the wall time until every
