@@ -2,7 +2,7 @@
 // with pdb, one after another, in the same page of Chromium (index.html). For each instance the
 // widget is given the board and element.solve() is timed from the call to its result (the
 // parallel search on the page's pool, and showing the solved moment); the sequential search is
-// www/workers/bench-worker.js (only Solver.run() timed). The pattern databases are built (or
+// www/workers/bench-worker.js (the Solver made and run, timed in its worker). The databases are built (or
 // loaded) first, outside both timings. Both runs take turns in each round (--rounds, default 3),
 // so the machine's drift touches both; the medians are printed.
 // Usage: node benches/solve-now.mjs [--instances all | 1,2,3] [--rounds 3] [--no-isolation]

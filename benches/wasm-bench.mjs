@@ -15,9 +15,10 @@
 // With --repeat N each instance is searched N times in Chromium (sequential and parallel) and
 // its best time kept, so that the per-instance comparisons of instances of a fraction of a
 // millisecond stand above the noise (the first visits are timed once, as a visitor meets them).
+// --save FILE writes every figure the page measured (per instance too) as JSON.
 // Usage: node benches/wasm-bench.mjs [--instances 2,5,18,36,20 | all] [--heuristic manhattan]
-//        [--rounds 3] [--workers 1-N] [--repeat 1]
-import { readFileSync } from 'node:fs';
+//        [--rounds 3] [--workers 1-N] [--repeat 1] [--save FILE]
+import { readFileSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import * as wasm from '../www/pkg/tilesearch.js';
@@ -126,6 +127,8 @@ if (heuristic === 'pdb') {
 }
 await browser.close();
 await server.close();
+const save = option('--save', null);
+if (save) writeFileSync(save, JSON.stringify({ measured, second, fresh, freshAgain }, null, 1));
 
 // The round with the median Chromium/native ratio stands for the run; the ranges show the rest.
 const median = (values) => [...values].sort((x, y) => x - y)[(values.length - 1) >> 1];
