@@ -25,7 +25,10 @@
 //! over the sum of those makespans), the same on the ten instances with the most nodes, and the
 //! workers' smallest and largest share of the nodes. With `--adaptive` the packets are dealt as
 //! the browser's pool deals them: an iteration predicted under `WORTH_SPLITTING` nodes is one
-//! packet, its start, searched whole by one worker.
+//! packet, its start, searched whole by one worker. With `--overlap` an iteration's packets
+//! may start before the iteration before it is complete (every worker takes the next packet
+//! of the search as soon as it is free): the bound of a search that overlaps its iterations,
+//! which IDA* allows where the next threshold is known in advance (see `ideal_figures`).
 
 #[path = "../tests/common/korf.rs"]
 mod korf;
@@ -42,7 +45,7 @@ use tilesearch::{
 
 const USAGE: &str = "usage: cargo bench --bench nodes_per_second -- \
 [--heuristic manhattan|linear-conflict|hamming|pdb] [--goal blank-last|blank-first] \
-[--all | --instances 1,2,3] [--traced] [--seek [POSITION]] [--threads 1,2 | --ideal 2,4,8 [--adaptive]]";
+[--all | --instances 1,2,3] [--traced] [--seek [POSITION]] [--threads 1,2 | --ideal 2,4,8 [--adaptive] [--overlap]]";
 
 /// A bad argument: say which and how to call, exit 2 (like the CLI).
 fn usage(problem: &str) -> ! {
@@ -63,6 +66,7 @@ fn main() {
     let mut threads: Vec<u32> = Vec::new();
     let mut ideal = false;
     let mut adaptive = false;
+    let mut overlap = false;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         match arg.as_str() {
@@ -79,6 +83,7 @@ fn main() {
             "--all" => chosen = (1..=100).collect(),
             "--traced" => traced = true,
             "--adaptive" => adaptive = true,
+            "--overlap" => overlap = true,
             "--seek" => {
                 let position = it
                     .clone()
@@ -134,8 +139,8 @@ fn main() {
     });
     let choice =
         HeuristicChoice::new(heuristic, 4, goal, databases).expect("a 15-puzzle heuristic");
-    if adaptive && !ideal {
-        usage("--adaptive deals the packets of --ideal: give --ideal 2,4,8 with it");
+    if (adaptive || overlap) && !ideal {
+        usage("--adaptive and --overlap deal the packets of --ideal: give --ideal 2,4,8 with them");
     }
     if !threads.is_empty() {
         if traced || seek.is_some() {
@@ -143,7 +148,15 @@ fn main() {
         }
         if ideal {
             let split_above = if adaptive { WORTH_SPLITTING } else { 0 };
-            ideal_figures(&instances, &chosen, goal, &choice, &threads, split_above);
+            ideal_figures(
+                &instances,
+                &chosen,
+                goal,
+                &choice,
+                &threads,
+                split_above,
+                overlap,
+            );
         } else {
             parallel_figures(&instances, &chosen, goal, &choice, &threads);
         }
@@ -370,7 +383,11 @@ fn add_balance(total: &mut Balance, run: &Balance) {
 }
 
 /// `--ideal`: how the packets divide the work for each worker count (see the module docs);
-/// `split_above` as [`ParallelIda::adaptive`] takes it (0: every iteration split).
+/// `split_above` as [`ParallelIda::adaptive`] takes it (0: every iteration split). With
+/// `overlap`, a worker free before the iteration is complete takes the next iteration's first
+/// packets: the schedule of a search that knows each next threshold in advance (with pdb and
+/// Manhattan on the 15-puzzle it is the threshold + 2: every child's f is its parent's or
+/// that + 2), counted as if no speculative packet were ever wasted but past the solution.
 fn ideal_figures(
     instances: &[(u32, Board)],
     chosen: &[usize],
@@ -378,15 +395,17 @@ fn ideal_figures(
     choice: &HeuristicChoice,
     workers: &[u32],
     split_above: u64,
+    overlap: bool,
 ) {
     println!(
-        "parallel IDA* (work packets) {}, goal {goal}: the packets' node counts handed out in order to k workers{}",
+        "parallel IDA* (work packets) {}, goal {goal}: the packets' node counts handed out in order to k workers{}{}",
         choice.kind(),
         if split_above > 0 {
             format!(", iterations predicted under {split_above} nodes searched whole")
         } else {
             String::new()
-        }
+        },
+        if overlap { ", iterations overlapped" } else { "" }
     );
     for &k in workers {
         // Per instance: its nodes and the sum of its iterations' makespans.
@@ -404,8 +423,12 @@ fn ideal_figures(
             // The split's nodes are the coordinator's, between iterations.
             nodes += run.split_nodes();
             makespan += run.split_nodes();
+            // Overlapped, the workers' clocks run on from one iteration to the next.
+            let mut free = vec![if overlap { run.split_nodes() } else { 0 }; k as usize];
             while let Some(iteration) = run.iteration() {
-                let mut free = vec![0u64; k as usize];
+                if !overlap {
+                    free.iter_mut().for_each(|f| *f = 0);
+                }
                 let mut end = 0;
                 let before = run.split_nodes();
                 for task in iteration.tasks() {
@@ -424,7 +447,13 @@ fn ideal_figures(
                 }
                 let split = run.split_nodes() - before;
                 nodes += split;
-                makespan += end + split;
+                if overlap {
+                    // The coordinator's split delays every worker.
+                    free.iter_mut().for_each(|f| *f += split);
+                    makespan = makespan.max(end + split);
+                } else {
+                    makespan += end + split;
+                }
             }
             assert_eq!(run.report().length, Some(optimal), "instance {n}");
             figures.push((nodes, makespan));
