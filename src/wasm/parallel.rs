@@ -256,10 +256,11 @@ impl ParallelSearch {
 
     /// Searches with `searcher` every iteration from the current one on that the split left
     /// whole (one packet, the start), each taken as `accept` would, until one is split or the
-    /// search ends: `{iterations, nodes, generated}`, what it searched (`iterations` 0 when
-    /// the current iteration is split or the search has finished). A leading worker runs a
-    /// small search so in one call, as fast as a `Solver`. `searcher` must be made with this
-    /// search's options. Throws as `PacketSearcher.search` and `accept` do.
+    /// search ends: `{iterations, threshold, nodes, generated}`, what it searched (the last
+    /// one's threshold; `iterations` 0 when the current iteration is split or the search has
+    /// finished). A leading worker runs a small search so in one call, with no result crossing
+    /// to JS per iteration. `searcher` must be made with this search's options. Throws as
+    /// `PacketSearcher.search` and `accept` do.
     #[wasm_bindgen(js_name = searchWhole, unchecked_return_type = "WholeSearched")]
     pub fn search_whole(&mut self, searcher: &mut PacketSearcher) -> Result<JsValue, JsValue> {
         let searched = self
