@@ -364,3 +364,37 @@ test('ParallelSearch.searchWhole(searcher): a freed or foreign searcher is refus
   assert.deepEqual(run.summary, expected);
   for (const o of [run, searcher, solver]) o.free();
 });
+
+test('searchWhole interrupted with the JS stack nearly exhausted: the coordinator and the searcher it was handed both refuse further calls, the module is repaired', () => {
+  // As above: calls start at every depth near the stack's limit, so some run out inside the
+  // module's imports (the result's fields are set through them) after the call entered wasm.
+  const options = { board: LECTURE };
+  const make = () => [new wasm.ParallelSearch({ ...options, workers: 2, splitAbove: wasm.parallelSplitAbove() }), new wasm.PacketSearcher(options)];
+  let [run, searcher] = make();
+  const interrupted = [];
+  const attempt = () => {
+    try { run.searchWhole(searcher); } catch (e) {
+      if (e?.kind === 'interrupted' && interrupted.at(-1)?.run !== run) {
+        interrupted.push({ run, searcher, error: e });
+        try { [run, searcher] = make(); } catch { /* out of stack here too: next time */ }
+      }
+    }
+  };
+  const dive = () => { try { dive(); } catch { /* the stack ran out below */ } attempt(); };
+  for (let round = 0; round < 300 && interrupted.length < 3; round++) dive();
+  assert.ok(interrupted.length >= 1, 'searchWhole was never interrupted');
+  for (const { run: r, searcher: s, error } of interrupted) {
+    assert.match(error.message, /^searchWhole.*\(RangeError: Maximum call stack size exceeded\)/);
+    assert.throws(() => r.iteration(), tileSearchError('interrupted'));
+    // The searcher it was handed may stay borrowed on the Rust side: its next call is refused
+    // as interrupted, never a trap.
+    assert.throws(() => s.search({ iteration: 1, threshold: 30, packet: { index: 0, path: [] } }), tileSearchError('interrupted'));
+    r.free();
+    s.free();
+  }
+  // The module is whole again: a new coordinator and searcher solve the lecture's board in one call.
+  const [fresh, whole] = make();
+  const expected = new Solver(options).run();
+  assert.equal(fresh.searchWhole(whole).iterations, expected.iterations.length);
+  assert.deepEqual(fresh.summary, expected);
+});
