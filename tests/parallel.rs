@@ -667,6 +667,66 @@ fn search_whole_takes_the_unsplit_iterations_as_their_packets_would() {
     }
 }
 
+/// `search_whole` refuses a searcher made for another board, goal, move order or heuristic,
+/// naming what differs, and changes nothing: a searcher of this search then searches it all.
+#[test]
+fn search_whole_refuses_a_searcher_of_another_search() {
+    use tilesearch::search::parallel::WORTH_SPLITTING;
+    let (goal, h, order) = (
+        Goal::BlankLast,
+        HeuristicChoice::Manhattan,
+        MoveOrder::LECTURE,
+    );
+    let instances = korf(goal);
+    let board = instances[11].1;
+    // An 8-puzzle: its tiles' order decides, so it is solvable for both goals.
+    let both = Board::random(3, goal, 7).unwrap();
+    let other_order = MoveOrder::all()[5];
+    assert_ne!(other_order, order);
+    let mut wrong = [
+        (
+            PacketSearcher::new(instances[41].1, goal, h.clone(), order),
+            "the board ",
+        ),
+        (
+            PacketSearcher::new(both, Goal::BlankFirst, h.clone(), order),
+            "the goal blank-first, this search's is blank-last",
+        ),
+        (
+            PacketSearcher::new(board, goal, h.clone(), other_order),
+            "the move order ",
+        ),
+        (
+            PacketSearcher::new(board, goal, HeuristicChoice::Hamming, order),
+            "hamming, this search's is manhattan",
+        ),
+    ];
+    for (searcher, differs) in &mut wrong {
+        let searcher = searcher.as_mut().unwrap();
+        let start = if *differs == "the goal blank-first, this search's is blank-last" {
+            both
+        } else {
+            board
+        };
+        let mut run =
+            ParallelIda::adaptive(start, goal, h.clone(), order, 2, WORTH_SPLITTING).unwrap();
+        let before = (run.report(), run.iteration());
+        let error = run.search_whole(searcher).unwrap_err();
+        let text = error.to_string();
+        assert!(
+            matches!(error, tilesearch::Error::InvalidOption(_)) && text.contains(*differs),
+            "{text}"
+        );
+        assert!(
+            text.starts_with("searchWhole(searcher): the searcher was made for another search"),
+            "{text}"
+        );
+        assert_eq!((run.report(), run.iteration()), before, "nothing changed");
+        let mut right = searchers(start, goal, &h, order, 1);
+        assert!(run.search_whole(&mut right[0]).unwrap().iterations > 0);
+    }
+}
+
 /// A packet searched a slice at a time (`begin`, then `resume` until it gives the result)
 /// gives what `search` gives, for every packet of every iteration and any slice; a second
 /// `begin` replaces an unfinished packet; `resume` with no packet, and a `begin` that fails,

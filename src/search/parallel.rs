@@ -217,6 +217,7 @@ impl Current {
 #[derive(Clone, Debug)]
 pub struct ParallelIda {
     start: Board,
+    goal: Goal,
     goal_board: Board,
     order: MoveOrder,
     /// For the split only: a few thousand nodes per iteration.
@@ -307,6 +308,7 @@ impl ParallelIda {
         let root = heuristic.start(board.tiles());
         let mut search = ParallelIda {
             start: board,
+            goal,
             goal_board: goal.board(board.width())?,
             order,
             threshold: root.0,
@@ -356,8 +358,37 @@ impl ParallelIda {
     /// runs a small search in one call, with no result crossing to it per iteration. Returns
     /// what it searched; nothing when the current iteration is split or the search has
     /// finished. Fails as [`PacketSearcher::search`] and `accept` do, with the iterations
-    /// searched before the failure taken.
+    /// searched before the failure taken, and ([`Error::InvalidOption`], changing nothing)
+    /// for a searcher made for another board, goal, move order or heuristic.
     pub fn search_whole(&mut self, searcher: &mut PacketSearcher) -> Result<WholeSearched, Error> {
+        let (board, goal, order, kind) = searcher.engine.made_for();
+        let differs = if board != self.start {
+            Some(format!(
+                "the board {}, this search's is {}",
+                board.to_line(),
+                self.start.to_line()
+            ))
+        } else if goal != self.goal {
+            Some(format!("the goal {goal}, this search's is {}", self.goal))
+        } else if order != self.order {
+            Some(format!(
+                "the move order {order}, this search's is {}",
+                self.order
+            ))
+        } else if kind != self.heuristic.kind() {
+            Some(format!(
+                "{}, this search's is {}",
+                kind.name(),
+                self.heuristic.kind().name()
+            ))
+        } else {
+            None
+        };
+        if let Some(differs) = differs {
+            return Err(Error::InvalidOption(format!(
+                "searchWhole(searcher): the searcher was made for another search ({differs}): make it with this search's options"
+            )));
+        }
         let mut searched = WholeSearched::default();
         while let Some(current) = &self.current {
             if current.packets.len() != 1 || !current.packets[0].path.is_empty() {

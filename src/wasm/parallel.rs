@@ -259,8 +259,8 @@ impl ParallelSearch {
     /// search ends: `{iterations, threshold, nodes, generated}`, what it searched (the last
     /// one's threshold; `iterations` 0 when the current iteration is split or the search has
     /// finished). A leading worker runs a small search so in one call, with no result crossing
-    /// to JS per iteration. `searcher` must be made with this search's options. Throws as
-    /// `PacketSearcher.search` and `accept` do.
+    /// to JS per iteration. Throws as `PacketSearcher.search` and `accept` do, and
+    /// (`invalid-option`, changing nothing) for a searcher made with other options.
     #[wasm_bindgen(js_name = searchWhole, unchecked_return_type = "WholeSearched")]
     pub fn search_whole(&mut self, searcher: &mut PacketSearcher) -> Result<JsValue, JsValue> {
         let searched = self

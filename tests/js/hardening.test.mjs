@@ -355,6 +355,11 @@ test('ParallelSearch.searchWhole(searcher): a freed or foreign searcher is refus
   for (const [wrong, got] of [[solver, 'a Solver'], [{}, '[object Object]'], [null, 'null'], [5, '5'], [Object.create(wasm.PacketSearcher.prototype), '[object Object]']]) {
     assert.throws(() => run.searchWhole(wrong), tileSearchError('invalid-option', new RegExp(`^ParallelSearch\\.searchWhole takes a PacketSearcher of this module, got ${got.replace(/[[\]]/g, '\\$&')}$`)), got);
   }
+  // A searcher made for another search (here another board) would give another search's counts.
+  const other = new wasm.PacketSearcher({ board: EASY });
+  assert.throws(() => run.searchWhole(other), tileSearchError('invalid-option',
+    /^searchWhole\(searcher\): the searcher was made for another search \(the board 1 2 3 4 0 6 7 5 8, this search's is 6 4 5 8 2 7 1 0 3\): make it with this search's options$/));
+  other.free();
   // After all of these, both still search: the lecture's board in one call, as the Solver.
   const searcher = new wasm.PacketSearcher(options);
   const searched = run.searchWhole(searcher);

@@ -7,7 +7,9 @@
 use super::{max_threshold, positions_of, IdaStar, NO_MOVE};
 use crate::board::{Board, Direction, Goal, MoveOrder};
 use crate::error::Error;
-use crate::heuristic::{pdb, Hamming, Heuristic, HeuristicChoice, LinearConflict, Manhattan, Pdb};
+use crate::heuristic::{
+    pdb, Hamming, Heuristic, HeuristicChoice, HeuristicKind, LinearConflict, Manhattan, Pdb,
+};
 use crate::search::parallel::{beyond_longest, not_visited};
 use crate::search::{IterationSummary, Search, Status};
 
@@ -37,6 +39,9 @@ pub(crate) trait PacketEngine: Send {
 
     /// Nodes (visited + pruned) of the entered subtree so far.
     fn nodes(&self) -> u64;
+
+    /// What the engine was made for: the start, the goal, the move order and the heuristic.
+    fn made_for(&self) -> (Board, Goal, MoveOrder, HeuristicKind);
 }
 
 /// The engine of one heuristic, with its start's h and state.
@@ -163,5 +168,10 @@ where
 
     fn nodes(&self) -> u64 {
         self.search.next_id
+    }
+
+    fn made_for(&self) -> (Board, Goal, MoveOrder, HeuristicKind) {
+        let s = &self.search;
+        (self.start, s.goal, s.order, s.heuristic.kind())
     }
 }
