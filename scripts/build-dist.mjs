@@ -25,7 +25,7 @@
 // the tree's folded runs of pruned nodes, compact boxes and live strip to 242.3, the parallel
 // search led from a worker (the packet-dealing loop now ships in the worker too) to 245.8, packets
 // searched in slices (the core's begin and resume) to 246.8, the unsplit iterations searched in
-// one call (the core's searchWhole, and the guard handing a method another object) to 248.3).
+// one call (the core's searchWhole, and the guard handing a method another object) to 248.8).
 import { build, transform } from 'esbuild';
 import { copyFile, cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';

@@ -362,31 +362,17 @@ impl ParallelIda {
     /// for a searcher made for another board, goal, move order or heuristic.
     pub fn search_whole(&mut self, searcher: &mut PacketSearcher) -> Result<WholeSearched, Error> {
         let (board, goal, order, kind) = searcher.engine.made_for();
-        let differs = if board != self.start {
-            Some(format!(
-                "the board {}, this search's is {}",
-                board.to_line(),
-                self.start.to_line()
-            ))
-        } else if goal != self.goal {
-            Some(format!("the goal {goal}, this search's is {}", self.goal))
-        } else if order != self.order {
-            Some(format!(
-                "the move order {order}, this search's is {}",
-                self.order
-            ))
-        } else if kind != self.heuristic.kind() {
-            Some(format!(
-                "{}, this search's is {}",
-                kind.name(),
-                self.heuristic.kind().name()
-            ))
-        } else {
-            None
-        };
-        if let Some(differs) = differs {
+        let differs = [
+            (board != self.start, "board"),
+            (goal != self.goal, "goal"),
+            (order != self.order, "move order"),
+            (kind != self.heuristic.kind(), "heuristic"),
+        ]
+        .into_iter()
+        .find_map(|(differs, what)| differs.then_some(what));
+        if let Some(what) = differs {
             return Err(Error::InvalidOption(format!(
-                "searchWhole(searcher): the searcher was made for another search ({differs}): make it with this search's options"
+                "searchWhole(searcher): the searcher was made for another search (another {what}): make it with this search's options"
             )));
         }
         let mut searched = WholeSearched::default();
