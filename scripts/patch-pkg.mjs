@@ -5,9 +5,10 @@
 //                                 that tilesearch.d.ts declares (the classes are the guard's)
 // so pages still import ./pkg/tilesearch.js with the same names, default init, initSync and
 // tilesearch.d.ts. The glue is not edited: nothing here depends on its text. The guard relies
-// on one convention of the glue, that its private members are named `__…`; the check at the end
-// (the built package used as a page would use it) fails the build if that, or any export, is
-// not as expected.
+// on two conventions of the glue: its private members are named `__…`, and it refuses an
+// argument of the wrong class with "expected instance of <Class>" before entering wasm; the
+// check at the end (the built package used as a page would use it) fails the build if either,
+// or any export, is not as expected.
 //
 // Usage: node scripts/patch-pkg.mjs [www/pkg]
 import { readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
@@ -88,6 +89,12 @@ solver.free();
 solver.free();
 expectThrow(() => solver.nodes, 'freed', 'a getter of a freed Solver');
 expectThrow(() => pkg.Solver.prototype.step.call({}), 'wrong-this', 'a method on a foreign object');
+const run = new pkg.ParallelSearch({ board: '1 2 3 4 0 6 7 5 8' });
+expectThrow(() => run.searchWhole({}), 'invalid-option', 'an argument that is not of the class the method takes');
+const lent = new pkg.PacketSearcher({ board: '1 2 3 4 0 6 7 5 8' });
+lent.free();
+expectThrow(() => run.searchWhole(lent), 'freed', 'a freed object as an argument');
+run.free();
 const builder = new pkg.PatternDatabaseBuilder('blank-last');
 builder.free();
 expectThrow(() => builder.work(1), 'freed', 'a method of a freed PatternDatabaseBuilder');

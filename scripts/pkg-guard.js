@@ -200,7 +200,8 @@ function guardClass(Glue, className) {
       return entered(className, member, () => Reflect.apply(f, record.glue, plain), record);
     } catch (error) {
       // The glue refuses an argument that is not an object of the class it takes before it
-      // enters wasm ("expected instance of PacketSearcher"): the same error, with a kind.
+      // enters wasm ("expected instance of PacketSearcher"): the same error, with a kind. The
+      // build checks that the glue still words it so (patch-pkg.mjs).
       const expected = /^expected instance of (\w+)$/.exec(error?.message ?? '');
       if (!expected || error?.name !== 'Error') throw error;
       const culprit = args.find((arg) => arg?.constructor?.name !== expected[1] || !owners.has(arg));
