@@ -1,6 +1,6 @@
 // What the browser benches share: their command-line options and Korf's instances.
 import { readFileSync } from 'node:fs';
-import { parseKorf } from '../www/model/korf.js';
+import { parseKorf, instanceNumbers as parseNumbers } from '../www/model/korf.js';
 
 const args = process.argv.slice(2);
 
@@ -14,16 +14,15 @@ export const flag = (name) => args.includes(name);
 export const korf = parseKorf(readFileSync(new URL('../tests/data/korf100-blank-last.txt', import.meta.url), 'utf8'));
 
 /**
- * The instance numbers `spec` names: `all`, or a list like 1,2,3. Anything else ends the bench
- * with exit code 2 and says why.
+ * The instance numbers `spec` names: `all`, or a list like 1,2,3 (www/model/korf.js). Anything
+ * else ends the bench with exit code 2 and says why.
  * @param {string} spec
  * @returns {number[]}
  */
 export function instanceNumbers(spec) {
-  if (spec === 'all') return korf.map((_, i) => i + 1);
-  const numbers = String(spec).split(',').map((n) => (/^\s*\d+\s*$/.test(n) ? Number(n) : NaN));
-  if (numbers.some((n) => !(n >= 1 && n <= korf.length))) {
-    console.error(`--instances wants all or instance numbers from 1 to ${korf.length} like 1,2,3, not "${spec}"`);
+  const numbers = parseNumbers(String(spec), korf.length);
+  if (typeof numbers === 'string') {
+    console.error(numbers);
     process.exit(2);
   }
   return numbers;
