@@ -1,38 +1,19 @@
 // A static server for the repository root on a free loopback port, and the browser set-up
 // every e2e file shares (Debian's Chromium through playwright-core; nothing is downloaded).
-import { createServer } from 'node:http';
-import { readFile, mkdir } from 'node:fs/promises';
-import { extname, join, normalize, resolve } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchChromium } from '../../scripts/chromium.mjs';
+import { serve } from '../../scripts/serve.mjs';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const ARTIFACTS = join(ROOT, 'tests/e2e/artifacts');
 
-const TYPES = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8', '.wasm': 'application/wasm', '.json': 'application/json', '.svg': 'image/svg+xml',
-  '.png': 'image/png', '.txt': 'text/plain; charset=utf-8', '.ts': 'text/plain; charset=utf-8',
-};
-
-/** Serves `root` (default ROOT); resolves to {url, close()}. */
-export async function startServer(root = ROOT) {
-  const server = createServer(async (request, response) => {
-    const path = normalize(decodeURIComponent(new URL(request.url, 'http://x').pathname));
-    const file = join(root, path.endsWith('/') ? `${path}index.html` : path);
-    if (!file.startsWith(root)) { response.writeHead(403).end(); return; }
-    try {
-      const body = await readFile(file);
-      response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
-      response.end(body);
-    } catch {
-      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-    }
-  });
-  await new Promise((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address();
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((done) => { server.closeAllConnections(); server.close(done); }) };
-}
+/**
+ * Serves `root` (default ROOT) as `make serve` does (scripts/serve.mjs), without the isolation
+ * headers (most hosts send none; isolation.test.mjs asks for them); resolves to {url, close()}.
+ */
+export const startServer = (root = ROOT) => serve({ root: resolve(root), isolated: () => false });
 
 /**
  * How long a wait may take before the test fails: only a guard against a page that hangs. The
