@@ -10,6 +10,21 @@ export const option = (name, fallback) => (args.includes(name) ? args[args.index
 /** Whether `--name` is on the command line. */
 export const flag = (name) => args.includes(name);
 
+/**
+ * The whole number after `--name` (else `fallback`), from `min` to `max`. Anything else ends
+ * the bench with exit code 2 and says why.
+ */
+export function wholeNumber(name, fallback, min = 1, max = Number.MAX_SAFE_INTEGER) {
+  const text = option(name, String(fallback));
+  const value = /^\d+$/.test(text ?? '') ? Number(text) : NaN;
+  if (!(value >= min && value <= max)) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `at least ${min}` : `from ${min} to ${max}`;
+    console.error(`${name} wants a whole number, ${range}, not "${text ?? ''}"`);
+    process.exit(2);
+  }
+  return value;
+}
+
 /** Korf's 100 with the blank-last goal: [optimal length, …16 tiles] each. */
 export const korf = parseKorf(readFileSync(new URL('../tests/data/korf100-blank-last.txt', import.meta.url), 'utf8'));
 

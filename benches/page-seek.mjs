@@ -4,9 +4,9 @@
 // the moment's iteration) plus the redraw of that iteration's tree, in 12 ms slices.
 // Usage: make build && node benches/page-seek.mjs [--events 10000000]
 import { startServer, launch, openExplorer, waitForState } from '../tests/e2e/server.mjs';
-import { option } from './bench-options.mjs';
+import { wholeNumber } from './bench-options.mjs';
 
-const events = Number(option('--events', 10_000_000));
+const events = wholeNumber('--events', 10_000_000);
 const board = '14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3';
 const server = await startServer();
 const browser = await launch();

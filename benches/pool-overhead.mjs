@@ -11,15 +11,11 @@
 // pdb --ideal 2 --adaptive`.
 // Usage: node benches/pool-overhead.mjs [--instances all | 1,2,3] [--rounds 2]
 import { launchChromium } from '../scripts/chromium.mjs';
-import { option, korf, instanceNumbers } from './bench-options.mjs';
+import { option, wholeNumber, korf, instanceNumbers } from './bench-options.mjs';
 import { serve } from '../scripts/serve.mjs';
 
 const numbers = instanceNumbers(option('--instances', 'all'));
-const rounds = Number(option('--rounds', '2'));
-if (!Number.isInteger(rounds) || rounds < 1) {
-  console.error(`--rounds wants a whole number of rounds, at least 1, not "${option('--rounds')}"`);
-  process.exit(2);
-}
+const rounds = wholeNumber('--rounds', 2);
 const boards = numbers.map((n) => korf[n - 1].slice(1).join(' '));
 
 // The worker: its module URLs are absolute (it is made from a Blob).

@@ -8,10 +8,10 @@
 // Usage: node benches/solve-now.mjs [--instances all | 1,2,3] [--rounds 3] [--no-isolation]
 import { launchChromium } from '../scripts/chromium.mjs';
 import { serve } from '../scripts/serve.mjs';
-import { option, flag, korf, instanceNumbers } from './bench-options.mjs';
+import { option, flag, wholeNumber, korf, instanceNumbers } from './bench-options.mjs';
 
 const spec = option('--instances', 'all');
-const rounds = Number(option('--rounds', '3'));
+const rounds = wholeNumber('--rounds', 3);
 const numbers = instanceNumbers(spec);
 const instances = numbers.map((n) => [n, korf[n - 1][0], korf[n - 1].slice(1)]);
 

@@ -23,7 +23,7 @@ import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import * as wasm from '../www/pkg/tilesearch.js';
 import { launchChromium } from '../scripts/chromium.mjs';
-import { option, korf, instanceNumbers } from './bench-options.mjs';
+import { option, flag, wholeNumber, korf, instanceNumbers } from './bench-options.mjs';
 import { serve } from '../scripts/serve.mjs';
 
 const heuristic = option('--heuristic', 'manhattan');
@@ -34,19 +34,16 @@ const chosen = instanceNumbers(spec);
 const numbers = chosen.join(',');
 const m = (v) => (v / 1e6).toFixed(1);
 
-const rounds = Number(option('--rounds', heuristic === 'pdb' ? '1' : '3'));
+const rounds = wholeNumber('--rounds', heuristic === 'pdb' ? 1 : 3);
 const workers = option('--workers', '');
 if (workers !== '' && !/^\d+(-\d+)?(,\d+(-\d+)?)*$/.test(workers)) {
   console.error(`--workers wants worker counts like 1-4 or 1,2, not "${workers}"`);
   process.exit(2);
 }
-const repeat = Number(option('--repeat', '1'));
-if (!Number.isInteger(repeat) || repeat < 1 || repeat > 20) {
-  console.error(`--repeat wants a whole number of runs per instance from 1 to 20, not "${option('--repeat')}"`);
-  process.exit(2);
-}
-if (!Number.isInteger(rounds) || rounds < 1) {
-  console.error(`--rounds wants a whole number of rounds, at least 1, not "${option('--rounds')}"`);
+const repeat = wholeNumber('--repeat', 1, 1, 20);
+const save = flag('--save') ? option('--save') : null;
+if (save !== null && (save === undefined || save.startsWith('--'))) {
+  console.error('--save wants the path of a file to write the figures to');
   process.exit(2);
 }
 
@@ -127,7 +124,6 @@ if (heuristic === 'pdb') {
 }
 await browser.close();
 await server.close();
-const save = option('--save', null);
 if (save) writeFileSync(save, JSON.stringify({ measured, second, fresh, freshAgain }, null, 1));
 
 // The round with the median Chromium/native ratio stands for the run; the ranges show the rest.

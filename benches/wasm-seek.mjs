@@ -5,15 +5,11 @@
 import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import { initSync, Solver } from '../www/pkg/tilesearch.js';
-import { option, korf } from './bench-options.mjs';
+import { wholeNumber, korf } from './bench-options.mjs';
 
 const root = new URL('../', import.meta.url);
 initSync({ module: readFileSync(new URL('www/pkg/tilesearch_bg.wasm', root)) });
-const position = Number(option('--position', 10_000_000));
-if (!Number.isSafeInteger(position) || position < 0) {
-  console.error('--position wants a whole number of events');
-  process.exit(2);
-}
+const position = wholeNumber('--position', 10_000_000, 0);
 const [, ...tiles] = korf[0];
 const solver = () => new Solver({ board: tiles, heuristic: 'manhattan' });
 const time = (f) => {
