@@ -86,6 +86,9 @@ test('best of N runs per instance: each instance is searched N times in the pool
   const [p] = r.parallel;
   assert.deepEqual(p.instances.map((i) => [i.number, i.length, i.generated]), r.instances.map((i) => [i.number, i.length, i.generated]));
   assert.ok(p.instances.every((i) => i.seconds > 0 && i.searchSeconds > 0 && i.searchSeconds <= i.seconds), JSON.stringify(p.instances));
+  // On a phone the tables scroll in their own boxes: the page never scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  assert.deepEqual(await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]), [390, 390]);
   for (const [repeat, shown] of [['0', '0'], ['21', '21'], ['1.5', '1.5']]) {
     await page.locator('#repeat').fill(repeat);
     await run(page);
