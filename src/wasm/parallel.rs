@@ -8,7 +8,8 @@ use crate::board::{Board, Goal, MoveOrder};
 use crate::error::Error;
 use crate::heuristic::{HeuristicChoice, HeuristicKind};
 use crate::search::parallel::{
-    self, Packet, PacketResult, PacketTask, ParallelIda, MAX_WORKERS, WORTH_SPLITTING,
+    self, Packet, PacketResult, PacketTask, ParallelIda, WholeSearched, MAX_WORKERS,
+    WORTH_SPLITTING,
 };
 use crate::search::Status;
 use js::whole;
@@ -268,12 +269,20 @@ impl ParallelSearch {
             .search_whole(&mut searcher.searcher)
             .map_err(|e| js_error(&e))?;
         // Four numbers, set by hand: a serialiser of its own would cost the module a kilobyte.
+        // Destructured whole, so a new field fails to compile here until it is set too (and
+        // declared in types.rs, which tests/js/hardening.test.mjs holds to these keys).
+        let WholeSearched {
+            iterations,
+            threshold,
+            nodes,
+            generated,
+        } = searched;
         let object = js_sys::Object::new();
         for (key, value) in [
-            ("iterations", f64::from(searched.iterations)),
-            ("threshold", f64::from(searched.threshold)),
-            ("nodes", searched.nodes as f64),
-            ("generated", searched.generated as f64),
+            ("iterations", f64::from(iterations)),
+            ("threshold", f64::from(threshold)),
+            ("nodes", nodes as f64),
+            ("generated", generated as f64),
         ] {
             js_sys::Reflect::set(&object, &key.into(), &value.into())?;
         }

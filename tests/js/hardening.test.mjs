@@ -363,6 +363,10 @@ test('ParallelSearch.searchWhole(searcher): a freed or foreign searcher is refus
   // After all of these, both still search: the lecture's board in one call, as the Solver.
   const searcher = new wasm.PacketSearcher(options);
   const searched = run.searchWhole(searcher);
+  // Its keys are the declared WholeSearched's (the object is built key by key in src/wasm/parallel.rs).
+  const declarations = readFileSync(new URL('www/pkg/tilesearch.d.ts', root), 'utf8');
+  const declared = /export interface WholeSearched \{([^}]*)\}/.exec(declarations)[1];
+  assert.deepEqual(Object.keys(searched).sort(), [...declared.matchAll(/^\s*(\w+): number;/gm)].map((m) => m[1]).sort());
   const expected = solver.run();
   assert.equal(searched.iterations, expected.iterations.length);
   assert.equal(run.iteration(), null);
