@@ -25,12 +25,13 @@ export const windowFor = (ms) => Math.max(IN_FLIGHT, Math.min(MAX_IN_FLIGHT, Mat
  * @typedef {{iteration: number, threshold: number, packets: Packet[]}} Iteration
  * @typedef {{iteration: number, index: number, visited: number, pruned: number, nextThreshold: number | null,
  *   solution: number[] | null, generated: number}} PacketResult
+ * @typedef {import('../pkg/tilesearch.js').WholeSearched} WholeSearched  what the core's searchWhole searched
  * @typedef {{iteration(): Iteration | null, accept(result: PacketResult): boolean, needed(index: number): boolean,
- *   searchWhole?(searcher: any): {iterations: number, threshold: number, nodes: number, generated: number}, readonly summary: any}} Coordinator
+ *   searchWhole?(searcher: any): WholeSearched, readonly summary: any}} Coordinator
  *   the core's ParallelSearch
  * @typedef {{size: number, packet(worker: number, options: object, job: number, work: {iteration: number, threshold: number, packet: Packet}):
  *   Promise<{result?: PacketResult, ms?: number, memory?: number, dropped?: boolean}>, drop(worker: number, jobs: number[]): void,
- *   searchWhole?(options: object, run: Coordinator): {iterations: number, threshold: number, nodes: number, generated: number, ms: number, memory?: number}}} TeamLike
+ *   searchWhole?(options: object, run: Coordinator): WholeSearched & {ms: number, memory?: number}}} TeamLike
  *   searchWhole, where the coordinator runs beside a searcher (a leading worker): the unsplit
  *   iterations from the current one on searched at once by worker 1 and taken by the
  *   coordinator (ParallelSearch.searchWhole), without a message: what they were
