@@ -6,34 +6,14 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { initSync, Solver } from '../../www/pkg/tilesearch.js';
 import { TreeModel, DRAW_LIMIT, FOLD_FROM, NODE_W, SLOT_W } from '../../www/model/tree-model.js';
-import {
-  RECORD_WORDS, KIND, recordKind, recordId, recordParent, recordG, recordH, recordTile, recordPruneThreshold, recordIteration,
-} from '../../www/model/trace-records.js';
+import { RECORD_WORDS, KIND, recordKind } from '../../www/model/trace-records.js';
+import { feed } from './feed-tree.mjs';
 
 initSync({ module: readFileSync(new URL('../../www/pkg/tilesearch_bg.wasm', import.meta.url)) });
 
 const LECTURE = '6 4 5 8 2 7 1 0 3';
 // Korf's instance #1 in his own convention (tests/data/korf100-blank-first.txt, first line).
 const KORF_1 = '14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3';
-
-/** Feeds the packed records `words` (count of them) to `model` as the element does; calls `onIteration(model)` before each new iteration. */
-function feed(model, words, onIteration = () => {}) {
-  for (let o = 0; o < words.length; o += RECORD_WORDS) {
-    const kind = recordKind(words, o);
-    if (kind === KIND.node) model.node(recordId(words, o), recordParent(words, o), recordG(words, o), recordH(words, o), recordTile(words, o));
-    else if (kind === KIND.prune) {
-      model.prune(recordId(words, o), recordParent(words, o), recordG(words, o), recordH(words, o), recordPruneThreshold(words, o), recordTile(words, o));
-    } else if (kind === KIND.generate) model.generate(recordId(words, o), recordParent(words, o), recordG(words, o), recordH(words, o), recordTile(words, o));
-    else if (kind === KIND.expand) model.expand(recordId(words, o));
-    else if (kind === KIND.skip) model.skip(recordId(words, o), recordParent(words, o), recordG(words, o), recordH(words, o), recordTile(words, o));
-    else if (kind === KIND.backtrack) model.backtrack(recordId(words, o));
-    else if (kind === KIND.iteration) {
-      onIteration(model);
-      const { iteration, threshold } = recordIteration(words, o);
-      model.startIteration(iteration, threshold);
-    } else if (kind === KIND.solved && !model.frontierSearch) model.solve();
-  }
-}
 
 /** Checks the layout: rows in x order a slot apart, parents one level up and between their first and last child. */
 function assertLayout(model) {
