@@ -38,6 +38,11 @@ test('axe-core: no violation of any impact while loaded, stepping, in error, sol
   await page.locator('tile-search').evaluate((element) => { element.speed = 'max'; element.play(); });
   await waitForState(page, (s) => s.status === 'solved');
   note(await axe(page, 'solved'));
+  await button(page, 'Whole iteration').click();
+  await waitForState(page, (s) => s.tree.overview !== null);
+  note(await axe(page, 'the whole iteration open'));
+  await page.keyboard.press('Escape');
+  await waitForState(page, (s) => s.tree.overview === null);
   await page.locator('tile-search details.menu summary').click();
   await page.locator('tile-search details.menu details, tile-search .glossary-panel summary').first().click();
   note(await axe(page, 'share menu and glossary open'));

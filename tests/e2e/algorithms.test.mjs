@@ -78,7 +78,7 @@ for (const algorithm of ['bfs', 'dfs', 'greedy', 'astar']) {
       JSON.stringify(expanded));
     assert.ok(frontier.length > 0 && frontier.every((n) => n.text[0].startsWith('○') && n.fill === 'rgb(220, 252, 231)' && n.rx === '20'),
       JSON.stringify(frontier));
-    assert.deepEqual((await state(page)).tree, { iteration: 0, nodes: nodes.length, drawn: nodes.length, boxes: 'labelled', folded: { runs: 0, nodes: 0 }, selected: null },
+    assert.deepEqual((await state(page)).tree, { iteration: 0, nodes: nodes.length, drawn: nodes.length, boxes: 'labelled', folded: { runs: 0, nodes: 0 }, selected: null, overview: null },
       'every node drawn, labelled: a frontier search folds nothing');
     assert.ok(skipped.every((n) => n.text[0].startsWith('↺') && n.text[1] === 'reached'), JSON.stringify(skipped));
     // The note's counters are the glossary's: its "generated" is Now's (the core's), its "reached" the frontier panel's.

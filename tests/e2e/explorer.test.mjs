@@ -67,7 +67,7 @@ test('Step shows exactly the core\'s trace, one event per press, in the views', 
   assert.ok(nodes.find((n) => /\bcurrent\b/.test(n.kind)).text[0].startsWith('▶'));
   const ofIteration2 = reference.slice(reference.findLastIndex((e) => e.type === 'iteration'));
   assert.deepEqual(s.tree, { iteration: 2, nodes: ofIteration2.filter((e) => e.type === 'node' || e.type === 'prune').length, drawn: nodes.length,
-    boxes: 'labelled', folded: { runs: 0, nodes: 0 }, selected: null });
+    boxes: 'labelled', folded: { runs: 0, nodes: 0 }, selected: null, overview: null });
   assert.equal(nodes.length, s.tree.nodes, 'every node drawn');
   const prune = reference.findLast((e) => e.type === 'prune');
   const narration = await page.locator('tile-search .narration').textContent();
@@ -223,7 +223,7 @@ test('the challenging case solves with 25 moves at full speed, and the solution 
     return iterations.at(-1);
   });
   const { folded } = s.tree;
-  assert.deepEqual(s.tree, { iteration: 5, nodes: last.visited + last.pruned, drawn: last.visited + last.pruned, boxes: 'labelled', folded, selected: null });
+  assert.deepEqual(s.tree, { iteration: 5, nodes: last.visited + last.pruned, drawn: last.visited + last.pruned, boxes: 'labelled', folded, selected: null, overview: null });
   assert.ok(folded.runs > 0 && folded.nodes >= 2 * folded.runs, JSON.stringify(folded));
   assert.equal(nodes.length, marks(s.tree), 'every node drawn, each folded run as one mark');
   assert.match(await page.locator('tile-search .tree-note').textContent(),
@@ -296,7 +296,7 @@ test('iteration 3 of the lecture case: all 270 nodes drawn, none collapsed; zoom
   const s = await state(page);
   assert.equal(s.iteration, 3);
   const { folded } = s.tree;
-  assert.deepEqual(s.tree, { iteration: 3, nodes: 270, drawn: 270, boxes: 'labelled', folded, selected: null });
+  assert.deepEqual(s.tree, { iteration: 3, nodes: 270, drawn: 270, boxes: 'labelled', folded, selected: null, overview: null });
   const nodes = await treeNodes(page);
   assert.equal(nodes.length, marks(s.tree), 'all 270 nodes drawn, each folded run as one mark');
   assert.equal(nodes.filter((n) => /\bfolded\b/.test(n.kind)).length, folded.runs);

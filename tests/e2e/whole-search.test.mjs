@@ -3,7 +3,7 @@
 // mode's explanation) and checked against the trace the element steps through.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openExplorer, state, screenshot } from './server.mjs';
+import { startServer, launch, openExplorer, state, screenshot, waitForState } from './server.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -154,6 +154,106 @@ test('beyond the drawn nodes, a live strip shows where the search is: the path\'
   // A new iteration, or Reset: the strip goes with the nodes it stood for.
   await page.evaluate(() => document.querySelector('tile-search').reset());
   await page.waitForFunction(() => document.querySelector('tile-search').shadowRoot.querySelector('canvas.tree-pulse').hidden);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+/** Steps to the next raise; the iteration's visited nodes and pruned children (the trace's events) and the raise. */
+const iterationToRaise = (page) => page.evaluate(() => {
+  const element = document.querySelector('tile-search');
+  let nodes = [], prunes = [];
+  for (;;) {
+    const event = element.step();
+    if (!event) throw new Error('no raise');
+    if (event.type === 'iteration') { nodes = []; prunes = []; }
+    if (event.type === 'node') nodes.push(event);
+    if (event.type === 'prune') prunes.push(event);
+    if (event.type === 'raise') return { nodes, prunes, raise: event };
+  }
+});
+
+const overview = async (page) => (await state(page)).tree.overview;
+const clickAt = (page, box) => page.mouse.click(box.x, box.y);
+
+test('Whole iteration: the lecture\'s 270-node iteration on one 1280×720 screen, every node labelled; pruned children one item per parent that opens; it steps, selects and closes', async () => {
+  const { page, context, errors } = await openExplorer(browser, `${server.url}#board=${BOARD.replaceAll(' ', '+')}`, { viewport: { width: 1280, height: 720 } });
+  await iterationToRaise(page);
+  await iterationToRaise(page);
+  const { nodes, prunes, raise } = await iterationToRaise(page);
+  assert.equal(nodes.length + prunes.length, 270);
+  const whole = page.getByRole('button', { name: 'Whole iteration', exact: true });
+  await whole.click();
+  await waitForState(page, (s) => s.tree.overview !== null);
+  const dialog = page.getByRole('dialog', { name: /^Iteration 3, threshold 21: the whole iteration$/ });
+  assert.equal(await dialog.isVisible(), true);
+  let o = await overview(page);
+  // One item per visited node and one per parent of pruned children; every depth a column.
+  const parents = new Set(prunes.map((p) => p.parent));
+  assert.equal(o.items, nodes.length + parents.size, JSON.stringify(o));
+  assert.equal(o.depths, Math.max(...nodes.map((n) => n.g), ...prunes.map((p) => p.g)) + 1);
+  assert.ok(o.fits, `the whole iteration on screen, no scrolling: ${JSON.stringify(o)}`);
+  assert.ok(o.fontPx >= 12 && o.rowHeight >= 14 && o.boxWidth >= 54, `labels at full size: ${JSON.stringify(o)}`);
+  // At the raise every group holding a child with f = the new threshold is marked.
+  assert.equal(o.causes, new Set(prunes.filter((p) => p.f === raise.to).map((p) => p.parent)).size);
+  assert.match(await page.locator('tile-search .overview-counts').textContent(), new RegExp(`^${nodes.length} visited, ${prunes.length} pruned, in ${o.rows} rows and ${o.depths} columns\\.$`));
+  await screenshot(page, '42-whole-iteration-overview-1280x720', { fullPage: false });
+  // A group of pruned children opens into one row each.
+  const group = o.firstGroup;
+  assert.ok(group && group.box && group.ids.length >= 2, JSON.stringify(group));
+  assert.deepEqual(group.ids, prunes.filter((p) => p.parent === prunes.find((q) => q.id === group.ids[0]).parent).map((p) => p.id));
+  await clickAt(page, group.box);
+  await waitForState(page, (s) => s.tree.overview?.opened === 1);
+  o = await overview(page);
+  assert.equal(o.items, nodes.length + parents.size + group.ids.length - 1);
+  assert.match(await page.locator('tile-search .overview-described').textContent(), new RegExp(`^Opened ${group.ids.length} pruned children of node \\d+: one row each\\.$`));
+  // → steps the search with the overview open: iteration 4 starts, drawn as it grows.
+  for (let n = 0; n < 12; n += 1) await page.keyboard.press('ArrowRight');
+  await waitForState(page, (s) => s.iteration === 4 && s.tree.overview?.current !== null && s.tree.nodes >= 10);
+  assert.equal(await page.getByRole('dialog', { name: /^Iteration 4, threshold 23: the whole iteration$/ }).isVisible(), true);
+  o = await overview(page);
+  assert.equal(o.opened, 0, 'a new iteration starts with its groups closed');
+  // A click on a node selects it, as in the tree.
+  await clickAt(page, o.current);
+  await waitForState(page, (t) => t.tree.selected !== null);
+  const selected = (await state(page)).tree.selected;
+  assert.match(await page.locator('tile-search .overview-described').textContent(), new RegExp(`^Node ${selected.id}: .*g ${selected.g}, h ${selected.h}, f ${selected.g + selected.h}, visited\\.$`));
+  // Keys pressed in it never reach the page (a slide deck's own keys), Escape included; Escape
+  // closes it, the focus goes back to its button, the selection stays.
+  await page.evaluate(() => { window.pageKeys = []; document.addEventListener('keydown', (event) => window.pageKeys.push(event.key)); });
+  await page.keyboard.press('f');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Escape');
+  await waitForState(page, (t) => t.tree.overview === null);
+  assert.equal(await page.evaluate(() => document.querySelector('tile-search').shadowRoot.activeElement?.dataset.zoom), 'whole');
+  assert.equal((await state(page)).tree.selected.id, selected.id);
+  assert.deepEqual(await page.evaluate(() => window.pageKeys), []);
+  await page.keyboard.press('f');
+  assert.deepEqual(await page.evaluate(() => window.pageKeys), ['f'], 'closed, the page has its keys again');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('Whole iteration on a phone: the columns pan inside the overview, the page does not scroll sideways; a frontier search has no overview', async () => {
+  const { page, context, errors } = await openExplorer(browser, `${server.url}#board=${BOARD.replaceAll(' ', '+')}`, { viewport: { width: 390, height: 844 } });
+  await iterationToRaise(page);
+  await iterationToRaise(page);
+  await iterationToRaise(page);
+  await page.getByRole('button', { name: 'Whole iteration', exact: true }).click();
+  await waitForState(page, (s) => s.tree.overview !== null);
+  const o = await overview(page);
+  assert.equal(o.fits, false, 'twenty columns do not fit 390 px');
+  const sizes = await page.evaluate(() => {
+    const scroller = document.querySelector('tile-search').shadowRoot.querySelector('.overview-scroller');
+    return { scrollWidth: scroller.scrollWidth, clientWidth: scroller.clientWidth, page: document.documentElement.scrollWidth, innerWidth };
+  });
+  assert.ok(sizes.scrollWidth > sizes.clientWidth && sizes.page <= sizes.innerWidth, JSON.stringify(sizes));
+  assert.ok(o.fontPx >= 12 && o.boxWidth >= 54, JSON.stringify(o));
+  await screenshot(page, '42-whole-iteration-overview-390x844', { fullPage: false });
+  await page.getByRole('button', { name: 'Close', exact: true }).click();
+  await waitForState(page, (s) => s.tree.overview === null);
+  await page.locator('tile-search').evaluate((element) => { element.algorithm = 'bfs'; });
+  await waitForState(page, (s) => s.algorithm === 'bfs');
+  assert.equal(await page.getByRole('button', { name: 'Whole iteration', exact: true }).isHidden(), true);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -34,7 +34,7 @@ import { solveNow } from './solve-now.js';
 import { Renderer } from './render.js';
 import { readLayout, applyLayout } from './layout.js';
 import { positionOf, DEFAULTS } from '../model/attributes.js';
-import { controlFor, ownedByTarget } from './keys.js';
+import { controlFor, inModal, ownedByTarget } from './keys.js';
 import { Visibility, printView } from './visibility.js';
 import { MAX_WORKERS } from '../workers/parallel-search.js';
 
@@ -437,7 +437,7 @@ class Explorer {
     // Keys the widget uses stop here, so a page's own shortcuts (a slide deck's arrows and Space)
     // act only while the widget does not have the focus, and for controls it does not show.
     const control = controlFor(event, this.#layout?.keys ?? new Set());
-    if (!control) return;
+    if (!control) { if (inModal(event)) event.stopPropagation(); return; }
     event.preventDefault();
     event.stopPropagation();
     if (control === 'run') {

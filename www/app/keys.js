@@ -33,3 +33,10 @@ export function ownedByTarget(event) {
   if (target.tagName === 'BUTTON' && event.key === 'Enter') return true;
   return Boolean(target.closest?.('summary') && (event.key === ' ' || event.key === 'Enter'));
 }
+
+/**
+ * Whether the key was pressed in one of the widget's modal dialogs (the whole-iteration overview
+ * covers the page): the page must not act on it, whether the widget uses it or not.
+ * @param {KeyboardEvent} event
+ */
+export const inModal = (event) => event.composedPath().some((element) => element instanceof HTMLDialogElement && element.open);

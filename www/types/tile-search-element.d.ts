@@ -116,6 +116,30 @@ export interface TreeState {
   folded: { runs: number; nodes: number };
   /** The node the tree's ring marks: one clicked or reached with the keys, or Play solution's. */
   selected: { id: number; g: number; h: number } | null;
+  /** While *Whole iteration* is open, what it shows; else null. */
+  overview: OverviewState | null;
+}
+
+/** A screen box in client pixels, and its centre. */
+export interface ScreenBox { left: number; top: number; width: number; height: number; x: number; y: number }
+
+/** `state.tree.overview`: the whole iteration sideways, one column per depth g and one row per line. */
+export interface OverviewState {
+  rows: number; depths: number;
+  /** Visited nodes and groups of pruned children (one per parent, unless opened). */
+  items: number; groups: number;
+  /** Parents whose pruned children are shown one per row. */
+  opened: number;
+  /** Items marked as the raise's causes (a child with f = the new threshold). */
+  causes: number;
+  /** Sizes in CSS pixels. */
+  rowHeight: number; columnWidth: number; boxWidth: number; fontPx: number;
+  /** Whether it all shows without scrolling. */
+  fits: boolean;
+  /** The search's current node (null: none, or out of view). */
+  current: ScreenBox | null;
+  /** The first group of two or more pruned children: their trace ids, and its box. */
+  firstGroup: { ids: number[]; box: ScreenBox | null } | null;
 }
 
 /** The detail of `solved`. */

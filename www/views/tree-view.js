@@ -7,6 +7,7 @@
 import { TreeModel, DRAW_LIMIT, GEOMETRY } from '../model/tree-model.js';
 import { drawShape, drawPath, drawBoxes, drawCauseMarks, drawMinimap, drawPulse, LABEL_SCALE } from './tree-draw.js';
 import { enableGestures } from './tree-gestures.js';
+import { IterationOverview } from './iteration-overview.js';
 import { draw, cancelDraw } from '../platform/frame-scheduler.js';
 
 /** Drawn nodes at most per iteration (per frontier search); the rest are counted only. */
@@ -30,12 +31,13 @@ const COLOURS = ('background text accent link nodeFill ghostFill ghostStroke gho
  */
 export class TreeView {
   #model = new TreeModel({ folding: true });
-  #canvas; #context; #minimap; #miniContext; #ring; #live; #note; #onSelect; #legend; #frontierLegend; #pulse;
+  #canvas; #context; #minimap; #miniContext; #ring; #live; #note; #onSelect; #legend; #frontierLegend; #pulse; #overview; #wholeButton;
   /** The live strip's samples of the path's depth, one per redraw (TreeModel.sampleDepth), while nodes go undrawn. */
   #samples = [];
   #selected = -1;        // model index of the selected node
   /** Model indices of the raise's causes (markCauses; a folded one is marked on its run's mark). @type {Set<number>} */
   #causes = new Set();
+  #causesKey = '';
   #dirty = false; #timer = 0; #renderedAt = 0;
   #offscreen = false;    // out of the viewport: renders wait until it is back
   #size = { width: 600, height: 300 }; // the canvas's CSS size, from a ResizeObserver (reading it would force a layout)
@@ -56,10 +58,11 @@ export class TreeView {
     this.#host = /** @type {ShadowRoot} */ (container.getRootNode()).host ?? null;
     container.innerHTML = `
       <div class="tree-tools">
-        <button type="button" data-zoom="in">Zoom in</button>
-        <button type="button" data-zoom="out">Zoom out</button>
+        <button type="button" data-zoom="in" class="icon" aria-label="Zoom in" title="Zoom in (+)">+</button>
+        <button type="button" data-zoom="out" class="icon" aria-label="Zoom out" title="Zoom out (−)">−</button>
         <button type="button" data-zoom="fit">Fit tree</button>
         <button type="button" data-zoom="follow">Follow search</button>
+        <button type="button" data-zoom="whole" title="The whole iteration on the whole screen, every node labelled">Whole iteration</button>
       </div>
       <div class="legends">
         <span class="legend frontier-legend" hidden><span class="key expanded">● g h f</span> expanded
@@ -101,9 +104,15 @@ export class TreeView {
       probes.append(probe);
       this.#probes[name] = probe;
     }
+    this.#wholeButton = container.querySelector('[data-zoom="whole"]');
+    this.#overview = new IterationOverview(container.querySelector('.tree-frame'), {
+      onSelect: (i) => this.select(this.#model.nodeAt(i)),
+      onClose: () => this.#wholeButton.focus(),
+    });
     container.querySelector('.tree-tools').addEventListener('click', (event) => {
       const zoom = /** @type {HTMLElement} */ (event.target).closest('button')?.dataset.zoom;
-      if (zoom === 'fit' || zoom === 'follow') { this.#view.mode = zoom; this.#scheduleRender(); }
+      if (zoom === 'whole') { this.#overview.open(); this.#scheduleRender(); }
+      else if (zoom === 'fit' || zoom === 'follow') { this.#view.mode = zoom; this.#scheduleRender(); }
       else if (zoom) this.#zoomBy(zoom === 'in' ? 1.25 : 0.8);
     });
     enableGestures(this.#canvas, {
@@ -127,6 +136,7 @@ export class TreeView {
   clear() {
     this.#deselect();
     this.#causes = new Set();
+    this.#causesKey = '';
     this.#samples = [];
     this.#model.clear();
     this.#model.emptyNote = null;
@@ -140,6 +150,9 @@ export class TreeView {
     this.#model.setFrontierSearch(frontierSearch);
     this.#legend.hidden = frontierSearch;
     this.#frontierLegend.hidden = !frontierSearch;
+    // The overview's rows are IDA*'s depth-first order; a frontier search's tree has the panel.
+    this.#wholeButton.hidden = frontierSearch;
+    if (frontierSearch) this.#overview.close();
     this.clear();
   }
 
@@ -207,7 +220,7 @@ export class TreeView {
     const model = this.#model;
     const selected = model.nodeAt(this.#selected);
     return { iteration: model.iteration, nodes: model.nodes, drawn: model.count, boxes: model.geo.compact ? 'compact' : 'labelled',
-      folded: model.foldedRuns(), selected: selected && { id: selected.id, g: selected.g, h: selected.h } };
+      folded: model.foldedRuns(), selected: selected && { id: selected.id, g: selected.g, h: selected.h }, overview: this.#overview.summary() };
   }
 
   /**
@@ -236,15 +249,24 @@ export class TreeView {
   }
 
   /**
-   * Marks the drawn nodes with trace ids `ids` as the raise's causes (▲: the pruned children
-   * whose f is the new threshold); an empty list clears the marks.
+   * Marks the raise's causes (▲): the drawn nodes with trace ids `ids` and, when `to` (the new
+   * threshold) is given, every drawn pruned node whose f is `to` (the view state keeps the first
+   * few ids only; an iteration may have hundreds of causes). An empty list clears the marks.
    * @param {number[]} ids
+   * @param {number | null} [to]
    */
-  markCauses(ids) {
+  markCauses(ids, to = null) {
+    const model = this.#model;
+    const key = ids.length === 0 ? '' : `${model.version}:${to}:${ids.join(',')}`;
+    if (key === this.#causesKey) return;
+    this.#causesKey = key;
     const indices = new Set();
     for (const id of ids) {
-      const i = this.#model.indexOf(id);
+      const i = model.indexOf(id);
       if (i >= 0) indices.add(i);
+    }
+    if (ids.length > 0 && to !== null) {
+      for (let i = 0; i < model.count; i += 1) if (model.isGhost(i) && model.gs[i] + model.hs[i] === to) indices.add(i);
     }
     if (indices.size === this.#causes.size && [...indices].every((i) => this.#causes.has(i))) return;
     this.#causes = indices;
@@ -404,6 +426,7 @@ export class TreeView {
     }
     this.#drawMinimap(c, ratio);
     this.#drawPulse(c, ratio);
+    this.#overview.render(model, { selected: this.#selected, causes: this.#causes, colours: c });
     this.#placeRing();
     const note = model.note();
     if (note !== this.#note.textContent) this.#note.textContent = note;
