@@ -41,8 +41,10 @@ import { MAX_WORKERS } from '../workers/parallel-search.js';
 const ANNOUNCE_MS = 1500;     // at most one live-region announcement per this interval
 const LAYOUT_ATTRIBUTES = ['view', 'controls', 'height', 'caption', 'theme'];
 /** The store's transitions drawn at once: the moments a reader (or a page's script) waits for (not
- * 'stopped': it comes first in a change of options, before the new search exists). */
-const AT_ONCE = new Set(['finished', 'solved', 'gaveUp', 'seekEnded', 'solveStarted', 'solveFailed', 'solvedNow',
+ * 'stopped': it comes first in a change of options, before the new search exists; not
+ * 'solveStarted': most Solve nows end within a frame, and their "Solving now…" would be drawn
+ * for nobody, at the cost of a render per solve). */
+const AT_ONCE = new Set(['finished', 'solved', 'gaveUp', 'seekEnded', 'solveFailed', 'solvedNow',
   'runStarted', 'streamStarted', 'playbackStarted', 'playbackMoved', 'asked', 'answered', 'checked', 'failed']);
 
 class Explorer {
@@ -335,7 +337,7 @@ class Explorer {
   async solve() {
     await coreReady();
     if (!this.#store.state.ready) throw new Error('the explorer is not in a document: add it to the page first');
-    this.#render();
+    // No redraw here: Solve now's start is drawn in the next frame, its end at once.
     return solveNow(this.#widget, this.#search);
   }
 

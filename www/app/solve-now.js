@@ -85,8 +85,8 @@ function showSolved(w, search, { summary, workers, seconds, balance, packets }) 
   const solved = { type: 'solved', length: summary.length, moves, expanded: summary.expanded, generated: summary.generated };
   const progress = `Solved now on ${count(workers, 'worker')} in ${seconds.toFixed(2)} s: ${count(summary.length, 'move')} after ${count(summary.nodes, 'node')} ` +
     `(${number(summary.expanded)} expanded, ${number(summary.generated)} generated) in ${count(summary.iteration, 'iteration')}.`;
-  w.store.apply('solvedNow', { solved, parallel, progress, iterations: summary.iterations });
-  // The path the last iteration walked to the goal, with g and h of each board on it.
+  // The path the last iteration walked to the goal, with g and h of each board on it: in the
+  // tree before the solved moment is applied, which draws every panel once.
   const steps = [{ tile: null, g: 0, h: along[0] ?? 0 }];
   for (let k = 1; k <= moves.length; k += 1) steps.push({ tile: moves[k - 1], g: k, h: along[k] ?? 0 });
   const perWorker = balance.map((b) => `worker ${b.worker}: ${number(b.packets)}`).join(', ');
@@ -94,7 +94,7 @@ function showSolved(w, search, { summary, workers, seconds, balance, packets }) 
     `Solved at once by Solve now: the solution's path in iteration ${summary.iteration} (threshold ${summary.threshold}). ` +
     `${count(workers, 'worker')} searched ${count(searched, 'packet')} (${perWorker}) in ${seconds.toFixed(2)} s. ` +
     'The rest of the tree is not drawn: Reset, then Step or Run, to watch the search.');
+  w.store.apply('solvedNow', { solved, parallel, progress, iterations: summary.iterations });
   w.announce(`${progress} ${w.narration()}`, true);
-  w.render();
   w.emit('solved', { length: summary.length, moves: [...moves], expanded: summary.expanded, generated: summary.generated });
 }
