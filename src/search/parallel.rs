@@ -58,10 +58,13 @@ const SLICE_NODES: u64 = 1 << 20;
 
 /// The adaptive split's default ([`ParallelIda::adaptive`]): an iteration predicted to make
 /// fewer nodes (visited + pruned) than this runs whole, as one packet. In the browser a split
-/// iteration costs its split, a message to every worker and back and an uneven tail, about
-/// a few milliseconds; half a million nodes is 20–40 ms of search there, which two workers
-/// halve.
-pub const WORTH_SPLITTING: u64 = 1 << 19;
+/// iteration costs more than its messages: the other worker's copy of the pattern databases
+/// is cold in the cache, and two copies share it, so each worker searches slower for the
+/// first milliseconds. Measured on Korf's 100 with pdb (`node benches/wasm-bench.mjs
+/// --heuristic pdb --instances all --workers 2 --repeat 2`): at half a million nodes (20–40
+/// ms there) the instances of 1–10 ms ran at 0.67–0.72× the sequential search and 77–80 of
+/// the 100 were slower; at two million, 0.96–0.97× and 56–57, the largest unchanged.
+pub const WORTH_SPLITTING: u64 = 1 << 21;
 
 /// The growth from one iteration to the next assumed while only one iteration is known (the
 /// 15-puzzle's thresholds step by 2, and with Manhattan or pdb an iteration has 4 to 10 times

@@ -183,7 +183,8 @@ fn result(value: &JsValue) -> Result<PacketResult, Error> {
 }
 
 /// The `splitAbove` of `new ParallelSearch` that suits a pool of browser workers: iterations
-/// predicted below this many nodes (about 20–40 ms of search) are not worth a split's messages.
+/// predicted below this many nodes (about 80–150 ms of search) are not worth a split (its
+/// messages, and the other worker's copy of the tables cold in the cache).
 #[wasm_bindgen(js_name = parallelSplitAbove)]
 pub fn parallel_split_above() -> f64 {
     WORTH_SPLITTING as f64

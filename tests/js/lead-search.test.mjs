@@ -97,7 +97,10 @@ function led(options, { workers = 2, splitAbove = core.parallelSplitAbove(), sto
   });
 }
 
-const KORF_12 = '1 3 5 6 0 13 14 9 11 4 8 12 10 7 15 2';  // 45 moves, a few million nodes (Manhattan)
+const KORF_12 = '1 3 5 6 0 13 14 9 11 4 8 12 10 7 15 2';  // 45 moves, 92,000 nodes in its largest iteration (Manhattan)
+// Korf's #13 (tests/data/korf100-blank-last.txt): 46 moves, 3.6 million nodes in its largest
+// iteration with Manhattan, over parallelSplitAbove() from its iteration 5 on.
+const KORF_13 = '9 5 8 7 4 3 12 15 2 1 0 6 14 11 10 13';
 const sequential = (options) => {
   const solver = new core.Solver(options);
   const summary = solver.run();
@@ -123,7 +126,7 @@ test('a small search runs whole in the leading worker: one packet per iteration,
 });
 
 test('a large search is split at its large iterations, the other worker searches packets, the summary is the sequential one', async () => {
-  const options = { board: KORF_12, order: 'lrud' };
+  const options = { board: KORF_13, order: 'lrud' };
   const expected = sequential(options);
   const { heard, counts } = await led(options);
   const result = heard.at(-1);
