@@ -22,7 +22,9 @@ const result = async (page) => {
 };
 
 test('a run solves the instances optimally in the worker and shows nodes/s and the wasm/native ratio', async () => {
-  const { page, errors } = await openBench('?instances=79,94&native=100&workers=1-2');
+  // #13 is large enough to be split on 2 workers (3.6 million nodes in its largest iteration,
+  // over parallelSplitAbove()), so each worker's share shows; #79 is searched whole.
+  const { page, errors } = await openBench('?instances=79,13&native=100&workers=1-2');
   // One run at a time: Run is disabled while it runs. Recorded as it happens, since a short run
   // may be over before a later look.
   await page.evaluate(() => {
@@ -46,7 +48,7 @@ test('a run solves the instances optimally in the worker and shows nodes/s and t
   for (const p of r.parallel) {
     assert.deepEqual(p.instances.map((i) => [i.number, i.length, i.generated, i.expanded]), r.instances.map((i) => [i.number, i.length, i.generated, i.expanded]));
     assert.equal(p.balance.length, p.workers);
-    assert.ok(p.seconds > 0 && p.nodesPerSecond > 0 && p.median > 0 && p.worst >= p.median && [79, 94].includes(p.worstInstance));
+    assert.ok(p.seconds > 0 && p.nodesPerSecond > 0 && p.median > 0 && p.worst >= p.median && [79, 13].includes(p.worstInstance));
     assert.ok(p.balance.every((b) => b.packets > 0 && b.busy > 0 && b.memory > 0), JSON.stringify(p.balance));
   }
   const rows = await page.locator('#parallel-rows tr').evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
