@@ -257,3 +257,24 @@ test('Whole iteration on a phone: the columns pan inside the overview, the page 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('Whole iteration on a 15-puzzle: a larger iteration scrolls, and the search\'s current node stays in view as it steps', async () => {
+  const KORF_1 = '14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3'; // Korf's #1, his own goal (blank first)
+  const { page, context, errors } = await openExplorer(browser, `${server.url}#board=${KORF_1.replaceAll(' ', '+')}&goal=blank-first`,
+    { viewport: { width: 1280, height: 720 } });
+  await iterationToRaise(page);
+  await page.evaluate(() => { const element = document.querySelector('tile-search'); for (let i = 0; i < 400; i += 1) element.step(); });
+  await page.getByRole('button', { name: 'Whole iteration', exact: true }).click();
+  await waitForState(page, (s) => s.tree.overview?.current != null);
+  await screenshot(page, '42-whole-iteration-overview-15-puzzle-1280x720', { fullPage: false });
+  for (let round = 0; round < 3; round += 1) {
+    await page.evaluate(() => { const element = document.querySelector('tile-search'); for (let i = 0; i < 300; i += 1) element.step(); });
+    const s = await waitForState(page, (t) => t.tree.overview?.current != null);
+    assert.equal(s.iteration, 2);
+    assert.ok(s.tree.overview.fontPx >= 12, JSON.stringify(s.tree.overview));
+  }
+  const o = await overview(page);
+  assert.equal(o.fits, false, `iteration 2 of Korf #1 outgrows the screen: ${o.rows} rows`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
