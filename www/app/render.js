@@ -110,7 +110,7 @@ export class Renderer {
     // IDA* at a raise: the pruned children whose f became the next threshold, marked in the tree
     // and listed in Now (each selects its node).
     const raise = !frontierSearch && !parallel && !playing && view.raisedTo !== null ? { to: view.raisedTo, causes: view.causes, count: view.causeCount } : null;
-    v.tree.markCauses(raise ? raise.causes.map(({ id }) => id) : [], raise?.to ?? null);
+    v.tree.markCauses(raise ? raise.to : null);
     const numbers = playing?.numbers ?? (parallel ? parallel.numbers : view.numbers);
     const narration = playing ? search.playbackText() : this.narration();
     const whose = this.#whose(numbers, state.lastEvent, Boolean(playing));

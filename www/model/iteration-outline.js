@@ -7,7 +7,7 @@
 // column holds the widest label. The pruned children of a visited node, a third of the nodes and
 // most of the leaves, become one item ("✂3 f21": three pruned, the least f 21, which is what the
 // next threshold is chosen from) unless the reader opened it. The lecture's iteration 3 (270
-// nodes, 20 depths) takes 43 rows; top-down with one box per leaf it takes 74 slots.
+// nodes, 20 depths) takes 44 rows; top-down with one box per leaf it takes 74 slots.
 //
 // Rule: depth-first in the search's order, a node takes the next free row of its depth, never
 // above its parent's (so a parent is level with its first child, and links run right and down).

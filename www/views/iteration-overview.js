@@ -87,16 +87,15 @@ export class IterationOverview {
 
   /**
    * What the overview shows (null while closed): the rows and columns, the items (visited nodes
-   * and pruned groups), the items marked as the raise's causes, the geometry in CSS px, whether it all fits without scrolling, and the
-   * screen boxes (client px, null out of view) of the search's current node and of the first
+   * and pruned groups), the items marked as the raise's causes, the geometry in CSS px, whether
+   * it all fits without scrolling, and the screen boxes (client px, null out of view) of the search's current node and of the first
    * group of two or more pruned children (with their trace ids).
    */
   summary() {
     if (!this.#dialog.open || !this.#outline || !this.#last) return null;
     const o = this.#outline, g = this.#geometry, model = this.#last.model;
     const group = o.items.find((item) => item.members.length > 1);
-    const causes = new Set([...this.#last.causes].map((i) => o.itemOf[i]).filter((k) => k >= 0));
-    return { causes: causes.size, rows: o.rows, depths: o.depths, items: o.items.length, groups: o.items.filter((item) => item.members.length > 1).length,
+    return { causes: this.#causeItems().size, rows: o.rows, depths: o.depths, items: o.items.length, groups: o.items.filter((item) => item.members.length > 1).length,
       opened: this.#opened.size, rowHeight: g.row, columnWidth: g.column, boxWidth: g.box, fontPx: OVERVIEW_FONT_PX,
       fits: this.#scroller.scrollHeight <= this.#scroller.clientHeight + 1 && this.#scroller.scrollWidth <= this.#scroller.clientWidth + 1,
       current: model.solved ? null : this.boxOf(model.currentNode()),
@@ -138,6 +137,12 @@ export class IterationOverview {
 
   #redraw() { if (this.#last && this.#dialog.open) this.#draw(); }
 
+  // The items holding a raise's cause (a group is marked when one of its children is).
+  #causeItems() {
+    const itemOf = this.#outline.itemOf;
+    return new Set([...this.#last.causes].map((i) => itemOf[i]).filter((k) => k >= 0));
+  }
+
   #layout(model) {
     const o = outlineOf(model, this.#opened);
     this.#outline = o;
@@ -149,15 +154,14 @@ export class IterationOverview {
     this.#cells = new Map(o.items.map((item, k) => [item.depth * 2 ** 20 + item.row, k]));
     this.#spacer.style.width = `${2 * PAD + o.depths * column}px`;
     this.#spacer.style.height = `${HEADER_H + 2 + o.rows * row}px`;
-    const n = (x) => number(x);
     this.#title.textContent = model.count === 0 ? 'The whole iteration' : `Iteration ${model.iteration}, threshold ${model.threshold}: the whole iteration`;
     this.#counts.textContent = model.count === 0 ? 'Nothing searched yet.'
-      : `${n(model.visited)} visited, ${n(model.pruned)} pruned, in ${n(o.rows)} rows and ${n(o.depths)} columns` +
-        (model.undrawn > 0 ? `; the first ${n(model.count)} nodes (the rest are counted only).` : '.');
+      : `${number(model.visited)} visited, ${number(model.pruned)} pruned, in ${number(o.rows)} rows and ${number(o.depths)} columns` +
+        (model.undrawn > 0 ? `; the first ${number(model.count)} nodes (the rest are counted only).` : '.');
     this.#canvas.setAttribute('aria-label', model.count === 0 ? 'The whole iteration: empty.'
       : `The whole iteration ${model.iteration} sideways: one column per depth g from 0 to ${o.depths - 1}, ` +
-        `${n(model.visited)} visited nodes each labelled with h and f, pruned children gathered per parent. ` +
-        'The tree panel\'s arrow keys read the nodes one by one.');
+        `${number(model.visited)} visited nodes each labelled with h and f, pruned children gathered per parent. ` +
+        'Closed, the tree panel\'s arrow keys read the nodes one by one.');
   }
 
   // Scrolls the search's current node into view when it moves (stepping with the dialog open).
@@ -178,7 +182,7 @@ export class IterationOverview {
   }
 
   #draw() {
-    const { model, selected, causes, colours: c } = this.#last;
+    const { model, selected, colours: c } = this.#last;
     const o = this.#outline;
     const { width, height } = this.#size;
     const ratio = window.devicePixelRatio || 1;
@@ -195,7 +199,7 @@ export class IterationOverview {
     const first = Math.max(0, Math.floor((sy - HEADER_H) / ROW_H)), last = Math.ceil((sy + height) / ROW_H);
     const path = new Set(model.path());
     const current = model.solved ? -1 : model.currentNode();
-    const causeItems = new Set([...causes].map((i) => o.itemOf[i]).filter((k) => k >= 0));
+    const causeItems = this.#causeItems();
     const selectedItem = selected >= 0 ? o.itemOf[selected] : -1;
     const items = o.items;
     const visible = (item) => item.row >= first && item.row <= last;

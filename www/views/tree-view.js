@@ -249,23 +249,18 @@ export class TreeView {
   }
 
   /**
-   * Marks the raise's causes (▲): the drawn nodes with trace ids `ids` and, when `to` (the new
-   * threshold) is given, every drawn pruned node whose f is `to` (the view state keeps the first
-   * few ids only; an iteration may have hundreds of causes). An empty list clears the marks.
-   * @param {number[]} ids
-   * @param {number | null} [to]
+   * Marks the raise's causes (▲): every drawn pruned node whose f is `to`, the new threshold
+   * (the smallest pruned f, so exactly the children that set it; an iteration may have hundreds,
+   * of which the view state keeps the first few); null clears the marks.
+   * @param {number | null} to
    */
-  markCauses(ids, to = null) {
+  markCauses(to) {
     const model = this.#model;
-    const key = ids.length === 0 ? '' : `${model.version}:${to}:${ids.join(',')}`;
+    const key = to === null ? '' : `${model.version}:${to}`;
     if (key === this.#causesKey) return;
     this.#causesKey = key;
     const indices = new Set();
-    for (const id of ids) {
-      const i = model.indexOf(id);
-      if (i >= 0) indices.add(i);
-    }
-    if (ids.length > 0 && to !== null) {
+    if (to !== null) {
       for (let i = 0; i < model.count; i += 1) if (model.isGhost(i) && model.gs[i] + model.hs[i] === to) indices.add(i);
     }
     if (indices.size === this.#causes.size && [...indices].every((i) => this.#causes.has(i))) return;
