@@ -4,7 +4,10 @@
 // parallel search on the page's pool, and showing the solved moment); the sequential search is
 // www/workers/bench-worker.js (the Solver made and run, timed in its worker). The databases are built (or
 // loaded) first, outside both timings. Both runs take turns in each round (--rounds, default 3),
-// so the machine's drift touches both; the medians are printed.
+// so the machine's drift touches both; the medians are printed. Solve now's time is also divided
+// up: the search in the leading worker (state.parallel.searchSeconds), the messages between the
+// page and its workers (state.parallel.seconds less that), and the widget (the rest: starting,
+// the page's own frames and drawing the solved moment).
 // Usage: node benches/solve-now.mjs [--instances all | 1,2,3] [--rounds 3] [--no-isolation]
 import { launchChromium } from '../scripts/chromium.mjs';
 import { serve } from '../scripts/serve.mjs';
@@ -29,7 +32,7 @@ const solveNow = () => page.evaluate(async (instances) => {
     const check = () => (element.state.status === 'ready' ? done() : setTimeout(check, 1));
     check();
   });
-  let seconds = 0;
+  let seconds = 0, search = 0, wall = 0;
   const each = [];
   for (const [number, optimal, tiles] of instances) {
     element.board = tiles.join(' ');
@@ -39,9 +42,11 @@ const solveNow = () => page.evaluate(async (instances) => {
     const s = (performance.now() - start) / 1000;
     if (summary.length !== optimal) throw new Error(`#${number}: ${summary.length} moves, not ${optimal}`);
     seconds += s;
+    search += element.state.parallel.searchSeconds;
+    wall += element.state.parallel.seconds;
     each.push(s);
   }
-  return { seconds, each };
+  return { seconds, each, search, wall };
 }, instances);
 
 const sequential = () => page.evaluate((instances) => new Promise((resolve, reject) => {
@@ -62,11 +67,15 @@ for (let round = 1; round <= rounds; round += 1) {
   const seq = await sequential();
   const now = await solveNow();
   const slower = now.each.filter((s, i) => s > seq.each[i]).length;
-  results.push({ seq: seq.seconds, now: now.seconds, ratio: seq.seconds / now.seconds, slower });
+  results.push({ seq: seq.seconds, now: now.seconds, ratio: seq.seconds / now.seconds, slower, search: now.search, messages: now.wall - now.search, widget: now.seconds - now.wall });
   console.log(`round ${round}: sequential Solver in a worker ${seq.seconds.toFixed(2)} s, Solve now ${now.seconds.toFixed(2)} s ` +
-    `(${(seq.seconds / now.seconds).toFixed(2)}×; Solve now slower on ${slower} of ${instances.length} instances)`);
+    `(${(seq.seconds / now.seconds).toFixed(2)}×; Solve now slower on ${slower} of ${instances.length} instances); Solve now's time: ` +
+    `the search in the leading worker ${now.search.toFixed(2)} s (${(seq.seconds / now.search).toFixed(2)}× the sequential search), ` +
+    `messages ${(now.wall - now.search).toFixed(2)} s, the widget ${(now.seconds - now.wall).toFixed(2)} s`);
 }
 console.log(`Korf instances ${spec}, pdb, ${isolated ? '' : 'not '}cross-origin isolated, median of ${rounds} rounds: sequential ${median(results.map((r) => r.seq)).toFixed(2)} s, ` +
-  `Solve now ${median(results.map((r) => r.now)).toFixed(2)} s, ${median(results.map((r) => r.ratio)).toFixed(2)}× (the ratio per round)`);
+  `Solve now ${median(results.map((r) => r.now)).toFixed(2)} s, ${median(results.map((r) => r.ratio)).toFixed(2)}× (the ratio per round); ` +
+  `of Solve now: search ${median(results.map((r) => r.search)).toFixed(2)} s, messages ${median(results.map((r) => r.messages)).toFixed(2)} s, ` +
+  `widget ${median(results.map((r) => r.widget)).toFixed(2)} s`);
 await browser.close();
 await server.close();

@@ -59,7 +59,7 @@ export async function solveNow(w, search) {
  * the counters and every iteration (the core's summary), the solution for Play solution, and
  * the path of the last iteration in the tree.
  */
-function showSolved(w, search, { summary, workers, seconds, balance, packets }) {
+function showSolved(w, search, { summary, workers, seconds, searchSeconds, balance, packets }) {
   const host = w.host;
   const solver = search.solver;
   solver.reset();
@@ -81,7 +81,7 @@ function showSolved(w, search, { summary, workers, seconds, balance, packets }) 
   // The packets the workers searched: their balance adds up to this (others sent were still in
   // flight when the solution was found, and went unused).
   const searched = balance.reduce((sum, b) => sum + b.packets, 0);
-  const parallel = { workers, seconds, balance, packets, numbers, searched, threshold: summary.threshold, iteration: summary.iteration };
+  const parallel = { workers, seconds, searchSeconds, balance, packets, numbers, searched, threshold: summary.threshold, iteration: summary.iteration };
   const solved = { type: 'solved', length: summary.length, moves, expanded: summary.expanded, generated: summary.generated };
   const progress = `Solved now on ${count(workers, 'worker')} in ${seconds.toFixed(2)} s: ${count(summary.length, 'move')} after ${count(summary.nodes, 'node')} ` +
     `(${number(summary.expanded)} expanded, ${number(summary.generated)} generated) in ${count(summary.iteration, 'iteration')}.`;

@@ -104,8 +104,12 @@ export interface RaiseState { from: number; to: number; causes: RaiseCause[]; co
  * pruned), children generated, seconds busy, and the size of its wasm memory in bytes.
  */
 export interface WorkerBalance { worker: number; packets: number; nodes: number; generated: number; busy: number; memory: number }
-/** `state.parallel`. */
-export interface ParallelState { workers: number; seconds: number; balance: WorkerBalance[] }
+/**
+ * `state.parallel`: the workers, the seconds from the page's call to the result, the seconds of
+ * the search in its leading worker (from making the coordinator to the result, without the
+ * messages to and from the page), and each worker's part.
+ */
+export interface ParallelState { workers: number; seconds: number; searchSeconds: number; balance: WorkerBalance[] }
 
 /** `state.tree`. */
 export interface TreeState {
