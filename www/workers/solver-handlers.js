@@ -10,10 +10,11 @@
 // build in slices) and hands the page a copy, so the page never builds them itself.
 // For a parallel search (parallel-search.js) it searches packets of subtrees with one
 // PacketSearcher per search: a packet is one turn; the streams' batches go first (their credits
-// hold them to what the widgets draw), the packets and comparisons (compare-job.js) take the
-// rest of the worker's time. The first worker of a search's team leads it (lead-search.js):
-// the coordinator runs here and hands packets to this worker's own queue and, through the
-// MessagePort it keeps to each other worker (peer), to the team's others, which reply there.
+// hold them to what the widgets draw), then the packets, while comparisons (compare-job.js) and
+// whole runs (profile-job.js) wait for the search to end (turn-order.js). The first worker of
+// a search's team leads it (lead-search.js): the coordinator runs here and hands packets to
+// this worker's own queue and, through the MessagePort it keeps to each other worker (peer),
+// to the team's others, which reply there.
 import init, * as core from '../pkg/tilesearch.js';
 import { ensurePatternDatabases, cachedPatternDatabases, buildInSlices, storePatternDatabases } from './pdb-cache.js';
 import { nextBatch } from './stream-batch.js';
@@ -21,6 +22,7 @@ import { checkMessage, checkHandlers, addressOf } from './protocol.js';
 import { Comparison } from './compare-job.js';
 import { Profiling } from './profile-job.js';
 import { lead } from './lead-search.js';
+import { nextTurn } from './turn-order.js';
 
 const { Solver, PacketSearcher } = core;
 
@@ -80,8 +82,11 @@ function stopSliced(jobs, job) {
   jobs.delete(job);
 }
 
+/** Whether a parallel search has this worker: its background work waits meanwhile (turn-order.js). */
+const searching = () => searches.size > 0 || leads.size > 0 || leading.size > 0;
+
 function wake() {
-  if (waking || queue.length === 0) return;
+  if (waking || nextTurn(queue, searching()) < 0) return;
   waking = true;
   if (!turns) {
     turns = new MessageChannel();
@@ -100,11 +105,10 @@ function turn() {
   waking = false;
   const end = performance.now() + TURN_MS;
   do {
-    // Streams first: each is held to a few batches ahead of what its widget drew (credits),
-    // so they take what the page draws; packets and comparisons take the rest.
-    const stream = queue.findIndex((queued) => queued.kind === 'stream');
-    const item = stream > 0 ? queue.splice(stream, 1)[0] : queue.shift();
-    if (!item) break;
+    // Streams first, then a parallel search's packets; the background work waits for it.
+    const next = nextTurn(queue, searching());
+    if (next < 0) break;
+    const [item] = queue.splice(next, 1);
     item.queued = false;
     if (item.kind === 'search') {
       if (item.jobs.length > 0) searchPacket(item);
@@ -320,10 +324,12 @@ export const handlers = {
     leads.delete(id);
     leading.delete(id);
     const search = searches.get(id);
-    if (!search) return;
-    searches.delete(id);
-    search.jobs = [];
-    search.ready.then(() => { search.searcher?.free(); search.searcher = null; }, () => {});
+    if (search) {
+      searches.delete(id);
+      search.jobs = [];
+      search.ready.then(() => { search.searcher?.free(); search.searcher = null; }, () => {});
+    }
+    wake(); // the background work waiting for the search, if it was the last
   },
 
   /** Leads a parallel search: the coordinator here, the packets to this worker and through its `peers` to the team's others. */
