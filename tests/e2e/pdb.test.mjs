@@ -185,3 +185,37 @@ test('Solve now pressed while the widget\'s pattern databases are still being bu
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("the page's copy: once the widget holds the databases, the quality's and the whole run's workers and Solve now's team are handed it, none reads the cache or builds them", async () => {
+  const { page, context, errors } = await openExplorer(browser, `${server.url}${hash(KORF_12, '&heuristic=pdb')}`, { init: watchMainThread });
+  await waitForState(page, (st) => st.databases?.status === 'ready' && st.status === 'ready');
+  const made = await mainThread(page);
+  const reads = (watch) => postedToWorkers(watch, 'databases') + postedToWorkers(watch, 'databases-part');
+  // The Heuristic quality panel in view measures pdb in a worker of the pool; the whole run,
+  // pressed, runs in one too (then A*).
+  await page.locator('tile-search .quality-panel').scrollIntoViewIfNeeded();
+  await waitForState(page, (st) => st.quality?.heuristic === 'pdb');
+  await button(page, 'Run it whole').click();
+  await waitForState(page, (st) => st.run !== null);
+  // Its worker, its memory grown by A*, is ended once idle: the next run goes to a new one.
+  await page.locator('tile-search .run-astar').filter({ hasText: 'A* expanded' }).waitFor();
+  await page.locator('tile-search').evaluate((element) => { element.board = '6 1 15 8 5 10 13 0 3 4 2 7 14 9 11 12'; }); // Korf #42
+  await waitForState(page, (st) => st.status === 'ready' && st.run === null);
+  await button(page, 'Run it whole').click();
+  await waitForState(page, (st) => st.run !== null);
+  await page.locator('tile-search').evaluate((element) => { element.board = '1 15 10 13 0 11 4 7 12 6 5 3 14 8 9 2'; }); // Korf #3: its last iterations split
+  await waitForState(page, (st) => st.status === 'ready');
+  const summary = await page.locator('tile-search').evaluate((element) => element.solve());
+  assert.equal(summary.length, 59);
+  const { parallel } = await state(page);
+  if (parallel.workers > 1) assert.ok(parallel.balance.every((b) => b.packets > 0), 'every worker searched packets');
+  const watch = await mainThread(page);
+  assert.equal(reads(watch), reads(made), 'no worker was asked to read IndexedDB or build the databases once the page held them');
+  assert.ok(postedToWorkers(watch, 'databases-load') > postedToWorkers(made, 'databases-load'), 'a worker was handed the page\'s copy');
+  // Each worker the quality or the whole run went to made the databases or was handed them.
+  const searching = watch.workers.filter(({ posted }) => posted.quality || posted.profile);
+  assert.ok(searching.length > 0);
+  for (const { posted } of searching) assert.ok(posted.databases || posted['databases-load'], JSON.stringify(posted));
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -17,8 +17,11 @@ export class CompareJob {
   // Every comparison ends a worker it leaves idle: the graph searches grow its wasm memory.
   #requests;
 
-  /** @param {import('./worker-pool.js').WorkerPool} pool */
-  constructor(pool) { this.#requests = new PoolRequests(pool, 'compares', POOL_LIMIT, () => true); }
+  /**
+   * @param {import('./worker-pool.js').WorkerPool} pool
+   * @param {import('./pool-databases.js').DatabaseJob} [databases] hands a worker the page's pattern databases
+   */
+  constructor(pool, databases) { this.#requests = new PoolRequests(pool, 'compares', POOL_LIMIT, () => true, databases); }
 
   handlers = {
     'compare-progress': (slot, { job, algorithm, nodes, seconds }) => this.#requests.get(job)?.onProgress({ algorithm, nodes, seconds }),

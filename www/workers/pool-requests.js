@@ -3,6 +3,12 @@
 // (pool-whole.js). Each request is numbered, its replies carry the number, and it ends with a
 // result, an error, a stop, or its worker's loss. The numbers are shared by every such job, so
 // that a reply or a refused request is never taken for another job's.
+// A pdb request sent to a worker without the pattern databases takes this thread's copy there
+// first (when this thread holds them): else that worker reads IndexedDB or builds them itself,
+// seconds of work on a core that Solve now and the widgets' streams need.
+import { exportPatternDatabases, patternDatabasesReady } from '../pkg/tilesearch.js';
+import { shareable } from './pool-databases.js';
+
 let nextNumber = 1;
 
 /**
@@ -11,7 +17,7 @@ let nextNumber = 1;
  * searches grow a worker's wasm memory, which never shrinks).
  */
 export class PoolRequests {
-  #pool; #counter; #limit; #endsWorker;
+  #pool; #counter; #limit; #endsWorker; #databases;
   /** @type {Map<number, {client: number, slot: any, kind: string, resolve: (value: any) => void, reject: (error: Error) => void, [more: string]: any}>} */
   #runs = new Map();
 
@@ -20,12 +26,14 @@ export class PoolRequests {
    * @param {string} counter
    * @param {number} limit  the workers the pool may start for them
    * @param {(run: any) => boolean} endsWorker
+   * @param {import('./pool-databases.js').DatabaseJob} [databases] the pool's databases, to hand a worker this thread's copy
    */
-  constructor(pool, counter, limit, endsWorker) {
+  constructor(pool, counter, limit, endsWorker, databases) {
     this.#pool = pool;
     this.#counter = counter;
     this.#limit = limit;
     this.#endsWorker = endsWorker;
+    this.#databases = databases;
   }
 
   /** The request numbered `job` in flight (undefined once it ended). */
@@ -50,10 +58,30 @@ export class PoolRequests {
       }
       slot[this.#counter] = (slot[this.#counter] ?? 0) + 1;
       this.#runs.set(job, { ...fields, kind: message.type, client, slot, resolve, reject });
+      this.#handDatabases(slot, options);
       this.#pool.post(slot, { ...message, job });
     });
     done.catch(() => {}); // whoever awaits `done` hears it; a stopped request needs no listener
     return { job, done };
+  }
+
+  /**
+   * For a pdb search, this thread's pattern databases to `slot` if it has none
+   * (the worker takes the message before the request's, so its search finds them in memory).
+   * Where this thread has none either, the worker gets them as before (IndexedDB or a build).
+   */
+  #handDatabases(slot, options) {
+    const goal = options?.goal ?? 'blank-last';
+    if (!this.#databases || options?.heuristic !== 'pdb' || this.#databases.holds(slot, goal)) return;
+    let ready;
+    try {
+      ready = patternDatabasesReady(goal);
+    } catch {
+      return; // not a goal of the core's (or no core yet): the request itself names the error
+    }
+    if (!ready) return;
+    // A failure leaves the worker to make them itself (its request does), so none is reported here.
+    this.#databases.load(slot, goal, shareable(exportPatternDatabases(goal))).catch(() => {});
   }
 
   /** Ends request `job` (nothing if it ended already); returns it, to settle its promise. */

@@ -148,7 +148,8 @@ export class Team {
   }
 
   /**
-   * Every worker of the team holds the pattern databases for `goal`: one worker of the page
+   * Every worker of the team holds the pattern databases for `goal`: where this thread holds
+   * them (a widget's), each worker without them gets a copy; else one worker of the page
    * loads them from IndexedDB, else the team's workers build them together (once per page;
    * `onProgress` gets the build's fraction done); the others get a copy (where the page is
    * cross-origin isolated, one SharedArrayBuffer that they all read). Resolves to the pool's
@@ -159,6 +160,14 @@ export class Team {
   async databases(goal, onProgress = () => {}) {
     if (this.#slots.every((slot) => slot.goals.has(goal)) && patternDatabasesReady(goal)) {
       return { source: 'memory', seconds: 0, bytes: null, shared: this.#databases.shared };
+    }
+    if (patternDatabasesReady(goal)) {
+      // This thread holds them (a widget's): a copy for each worker without them, rather than
+      // a read of IndexedDB or a build (seconds) where the worker that made them has gone.
+      const start = performance.now();
+      const bytes = shareable(exportPatternDatabases(goal));
+      await Promise.all(this.#slots.map((slot) => this.#databases.load(slot, goal, bytes)));
+      return { source: 'memory', seconds: (performance.now() - start) / 1000, bytes: null, shared: canShare() && this.#databases.shared };
     }
     const made = await new Promise((resolve, reject) => this.#databases.inParallel(this.#id, goal, this.#slots, { onProgress, resolve, reject }));
     // A widget's request (which this joined) left them in one worker and this thread: the others get a copy of this thread's.

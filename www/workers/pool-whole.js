@@ -17,8 +17,11 @@ export class WholeJob {
   // A* grows the worker's memory, which never shrinks: a worker a whole run leaves idle goes.
   #requests;
 
-  /** @param {import('./worker-pool.js').WorkerPool} pool */
-  constructor(pool) { this.#requests = new PoolRequests(pool, 'wholes', POOL_SIZE, (run) => run.kind === 'profile'); }
+  /**
+   * @param {import('./worker-pool.js').WorkerPool} pool
+   * @param {import('./pool-databases.js').DatabaseJob} [databases] hands a worker the page's pattern databases
+   */
+  constructor(pool, databases) { this.#requests = new PoolRequests(pool, 'wholes', POOL_SIZE, (run) => run.kind === 'profile', databases); }
 
   handlers = {
     'profile-progress': (slot, { job, profile, nodes, seconds }) => this.#requests.get(job)?.onProgress({ profile, nodes, seconds }),

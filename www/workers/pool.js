@@ -14,8 +14,8 @@ export { POOL_LIMIT, POOL_SIZE } from './worker-pool.js';
 export const makeJobs = (pool) => {
   const streams = new StreamJob(pool);
   const databases = new DatabaseJob(pool);
-  return { streams, databases, checks: new CheckJob(pool, streams), teams: new TeamJob(pool, databases), compare: new CompareJob(pool),
-    whole: new WholeJob(pool) };
+  return { streams, databases, checks: new CheckJob(pool, streams), teams: new TeamJob(pool, databases), compare: new CompareJob(pool, databases),
+    whole: new WholeJob(pool, databases) };
 };
 
 /** The page's pool: every widget, parallel search and comparison shares it. */
