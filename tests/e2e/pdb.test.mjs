@@ -212,10 +212,17 @@ test("the page's copy: once the widget holds the databases, the quality's and th
   const watch = await mainThread(page);
   assert.equal(reads(watch), reads(made), 'no worker was asked to read IndexedDB or build the databases once the page held them');
   assert.ok(postedToWorkers(watch, 'databases-load') > postedToWorkers(made, 'databases-load'), 'a worker was handed the page\'s copy');
-  // Each worker the quality or the whole run went to made the databases or was handed them.
-  const searching = watch.workers.filter(({ posted }) => posted.quality || posted.profile);
-  assert.ok(searching.length > 0);
-  for (const { posted } of searching) assert.ok(posted.databases || posted['databases-load'], JSON.stringify(posted));
+  // Each worker made the databases or was handed them before its first pdb search (the
+  // quality, the whole run, a team's lead or packets): those started later (a worker A* grew
+  // is ended once idle) were handed the page's copy.
+  const HOLDS = ['databases', 'databases-parts', 'databases-load'];
+  const SEARCHES = ['quality', 'profile', 'lead', 'peer'];
+  const searching = watch.workers.filter(({ order }) => order.some((type) => SEARCHES.includes(type)));
+  assert.ok(searching.filter(({ order }) => order.includes('databases-load')).length >= 2, 'workers started later were handed a copy');
+  for (const { order } of searching) {
+    const first = order.findIndex((type) => SEARCHES.includes(type));
+    assert.ok(order.slice(0, first).some((type) => HOLDS.includes(type)), order.join(' '));
+  }
   assert.deepEqual(errors, []);
   await context.close();
 });

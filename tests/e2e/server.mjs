@@ -99,7 +99,8 @@ export const settle = (page) => page.waitForTimeout(400);
  * in `window.mainThread` (a busy machine makes it all happen later; what the tests compare, such
  * as frames drawn per batch received, it leaves alone):
  * - frames: the animation frames so far (a requestAnimationFrame loop of its own);
- * - workers: per Worker the page made, how many messages of each type it posted there;
+ * - workers: per Worker the page made, how many messages of each type it posted there
+ *   (posted) and their types in the order posted (order);
  * - received: per message from a worker, {worker, type, words (a batch's record words), frame};
  * - slices: per main-thread slice of a search where workers are refused (search-client.js: a
  *   MessageChannel message carrying its session number), the frame count when it ran.
@@ -112,14 +113,16 @@ export function watchMainThread() {
   const PageWorker = window.Worker;
   window.Worker = class extends PageWorker {
     #posted = {};
+    #order = [];
     constructor(...args) {
       super(...args);
-      const worker = watch.workers.push({ posted: this.#posted }) - 1;
+      const worker = watch.workers.push({ posted: this.#posted, order: this.#order }) - 1;
       this.addEventListener('message', ({ data }) =>
         watch.received.push({ worker, type: data?.type, words: data?.records?.length ?? 0, frame: watch.frames }));
     }
     postMessage(message, ...rest) {
       this.#posted[message?.type] = (this.#posted[message?.type] ?? 0) + 1;
+      this.#order.push(message?.type);
       return super.postMessage(message, ...rest);
     }
   };

@@ -95,8 +95,9 @@ export class DatabaseJob {
       } catch {
         // One worker builds them all.
       }
-      // Only the first keeps them (the widget's streams go there): the other only builds.
-      if (slots.length === 2) { this.inParallel(id, goal, slots, waiting, [slots[0]]); return; }
+      // Both hold them after (the builder's memory has grown past their size already): Solve
+      // now's team and the work the pool sends the second need no copy then.
+      if (slots.length === 2) { this.inParallel(id, goal, slots, waiting); return; }
     }
     this.#inOne(id, goal, waiting);
   }
