@@ -7,7 +7,9 @@
 // so the machine's drift touches both; the medians are printed. Solve now's time is also divided
 // up: the search in the leading worker (state.parallel.searchSeconds), the messages between the
 // page and its workers (state.parallel.seconds less that), and the widget (the rest: starting,
-// the page's own frames and drawing the solved moment).
+// the page's own frames and drawing the solved moment). A third run in each round calls the
+// page's pool itself (solveInParallel, as the benchmark page does), with no widget drawing
+// beside it.
 // Usage: node benches/solve-now.mjs [--instances all | 1,2,3] [--rounds 3] [--no-isolation]
 import { launchChromium } from '../scripts/chromium.mjs';
 import { serve } from '../scripts/serve.mjs';
@@ -49,6 +51,19 @@ const solveNow = () => page.evaluate(async (instances) => {
   return { seconds, each, search, wall };
 }, instances);
 
+// The same searches on the same pool, without the widget: the page's own parallel search.
+const poolAlone = () => page.evaluate(async (instances) => {
+  const { solveInParallel } = await import('/www/workers/parallel-search.js');
+  let search = 0, wall = 0;
+  for (const [number, optimal, tiles] of instances) {
+    const run = await solveInParallel({ board: tiles, heuristic: 'pdb' });
+    if (run.summary.length !== optimal) throw new Error(`#${number}: ${run.summary.length} moves, not ${optimal}`);
+    search += run.searchSeconds;
+    wall += run.seconds;
+  }
+  return { search, wall };
+}, instances);
+
 const sequential = () => page.evaluate((instances) => new Promise((resolve, reject) => {
   const worker = new Worker(new URL('/www/workers/bench-worker.js', location.href), { type: 'module' });
   let seconds = 0;
@@ -66,16 +81,20 @@ const results = [];
 for (let round = 1; round <= rounds; round += 1) {
   const seq = await sequential();
   const now = await solveNow();
+  const alone = await poolAlone();
   const slower = now.each.filter((s, i) => s > seq.each[i]).length;
-  results.push({ seq: seq.seconds, now: now.seconds, ratio: seq.seconds / now.seconds, slower, search: now.search, messages: now.wall - now.search, widget: now.seconds - now.wall });
+  results.push({ seq: seq.seconds, now: now.seconds, ratio: seq.seconds / now.seconds, slower, search: now.search, messages: now.wall - now.search,
+    widget: now.seconds - now.wall, alone: alone.search, aloneWall: alone.wall });
   console.log(`round ${round}: sequential Solver in a worker ${seq.seconds.toFixed(2)} s, Solve now ${now.seconds.toFixed(2)} s ` +
     `(${(seq.seconds / now.seconds).toFixed(2)}×; Solve now slower on ${slower} of ${instances.length} instances); Solve now's time: ` +
     `the search in the leading worker ${now.search.toFixed(2)} s (${(seq.seconds / now.search).toFixed(2)}× the sequential search), ` +
-    `messages ${(now.wall - now.search).toFixed(2)} s, the widget ${(now.seconds - now.wall).toFixed(2)} s`);
+    `messages ${(now.wall - now.search).toFixed(2)} s, the widget ${(now.seconds - now.wall).toFixed(2)} s; the pool without the widget ` +
+    `${alone.wall.toFixed(2)} s (the search ${alone.search.toFixed(2)} s, ${(seq.seconds / alone.search).toFixed(2)}× the sequential search)`);
 }
 console.log(`Korf instances ${spec}, pdb, ${isolated ? '' : 'not '}cross-origin isolated, median of ${rounds} rounds: sequential ${median(results.map((r) => r.seq)).toFixed(2)} s, ` +
   `Solve now ${median(results.map((r) => r.now)).toFixed(2)} s, ${median(results.map((r) => r.ratio)).toFixed(2)}× (the ratio per round); ` +
   `of Solve now: search ${median(results.map((r) => r.search)).toFixed(2)} s, messages ${median(results.map((r) => r.messages)).toFixed(2)} s, ` +
-  `widget ${median(results.map((r) => r.widget)).toFixed(2)} s`);
+  `widget ${median(results.map((r) => r.widget)).toFixed(2)} s; the pool without the widget ${median(results.map((r) => r.aloneWall)).toFixed(2)} s ` +
+  `(search ${median(results.map((r) => r.alone)).toFixed(2)} s)`);
 await browser.close();
 await server.close();
