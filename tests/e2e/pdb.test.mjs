@@ -223,6 +223,17 @@ test("the page's copy: once the widget holds the databases, the quality's and th
     const first = order.findIndex((type) => SEARCHES.includes(type));
     assert.ok(order.slice(0, first).some((type) => HOLDS.includes(type)), order.join(' '));
   }
+  // A whole run stopped before its A* (a new board) leaves its worker, with the tables, to the
+  // next search: Solve now starts no worker.
+  const started = watch.workers.length;
+  await page.locator('tile-search').evaluate((element) => { element.board = '0 8 10 6 11 7 9 1 12 4 13 14 15 3 2 5'; }); // Korf #60
+  await waitForState(page, (st) => st.status === 'ready');
+  await button(page, 'Run it whole').click();
+  await page.waitForFunction(() => /Running the whole search/.test(document.querySelector('tile-search').shadowRoot.querySelector('.run-panel').textContent));
+  await page.locator('tile-search').evaluate((element) => { element.board = '12 10 6 0 9 8 13 15 11 7 3 2 5 4 14 1'; }); // Korf #88
+  await waitForState(page, (st) => st.status === 'ready');
+  assert.equal((await page.locator('tile-search').evaluate((element) => element.solve())).length, 65);
+  assert.equal((await mainThread(page)).workers.length, started, 'the stopped run\'s worker stayed: no worker was started');
   assert.deepEqual(errors, []);
   await context.close();
 });

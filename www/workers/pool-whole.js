@@ -14,18 +14,25 @@ import { PoolRequests } from './pool-requests.js';
 
 /** A job of the pool (worker-pool.js PoolJob). */
 export class WholeJob {
-  // A* grows the worker's memory, which never shrinks: a worker a whole run leaves idle goes.
+  // A* grows the worker's memory, which never shrinks: a worker left idle by a whole run that
+  // reached A* goes. One stopped before (a new board, Stop) stays, with its pattern databases:
+  // the next Solve now or run needs no new worker and no copy of the tables.
   #requests;
 
   /**
    * @param {import('./worker-pool.js').WorkerPool} pool
    * @param {import('./pool-databases.js').DatabaseJob} [databases] hands a worker the page's pattern databases
    */
-  constructor(pool, databases) { this.#requests = new PoolRequests(pool, 'wholes', POOL_SIZE, (run) => run.kind === 'profile', databases); }
+  constructor(pool, databases) { this.#requests = new PoolRequests(pool, 'wholes', POOL_SIZE, (run) => run.kind === 'profile' && run.astar === true, databases); }
 
   handlers = {
     'profile-progress': (slot, { job, profile, nodes, seconds }) => this.#requests.get(job)?.onProgress({ profile, nodes, seconds }),
-    'profile-result': (slot, { job, profile, seconds }) => this.#requests.get(job)?.onResult({ profile, seconds }),
+    'profile-result': (slot, { job, profile, seconds }) => {
+      const run = this.#requests.get(job);
+      if (!run) return;
+      run.astar = true; // the worker runs A* next
+      run.onResult({ profile, seconds });
+    },
     'profile-astar': (slot, { type: _type, job, ...astar }) => this.#requests.end(job)?.resolve(astar),
     'profile-error': (slot, { job, name, message }) => this.#requests.end(job)?.reject(Object.assign(new Error(message), { name })),
     'quality-result': (slot, { job, quality }) => this.#requests.end(job)?.resolve(quality),
