@@ -10,11 +10,11 @@
 // build in slices) and hands the page a copy, so the page never builds them itself.
 // For a parallel search (parallel-search.js) it searches packets of subtrees with one
 // PacketSearcher per search: a packet is one turn; the streams' batches go first (their credits
-// hold them to what the widgets draw), then the packets, while comparisons (compare-job.js) and
-// whole runs (profile-job.js) wait for the search to end (turn-order.js). The first worker of
-// a search's team leads it (lead-search.js): the coordinator runs here and hands packets to
-// this worker's own queue and, through the MessagePort it keeps to each other worker (peer),
-// to the team's others, which reply there.
+// hold them to what the widgets draw), then the packets, before comparisons (compare-job.js) and
+// whole runs (profile-job.js), which get one turn in a few meanwhile (turn-order.js). The
+// first worker of a search's team leads it (lead-search.js): the coordinator runs here and
+// hands packets to this worker's own queue and, through the MessagePort it keeps to each other
+// worker (peer), to the team's others, which reply there.
 import init, * as core from '../pkg/tilesearch.js';
 import { ensurePatternDatabases, cachedPatternDatabases, buildInSlices, storePatternDatabases } from './pdb-cache.js';
 import { nextBatch } from './stream-batch.js';
@@ -22,7 +22,7 @@ import { checkMessage, checkHandlers, addressOf } from './protocol.js';
 import { Comparison } from './compare-job.js';
 import { Profiling } from './profile-job.js';
 import { lead } from './lead-search.js';
-import { nextTurn } from './turn-order.js';
+import { nextTurn, BACKGROUND } from './turn-order.js';
 
 const { Solver, PacketSearcher } = core;
 
@@ -82,11 +82,12 @@ function stopSliced(jobs, job) {
   jobs.delete(job);
 }
 
-/** Whether a parallel search has this worker: its background work waits meanwhile (turn-order.js). */
+/** Whether a parallel search has this worker: its packets go before the background work (turn-order.js). */
 const searching = () => searches.size > 0 || leads.size > 0 || leading.size > 0;
+let backgroundWaited = 0;    // turns the background work has waited for packets since its last
 
 function wake() {
-  if (waking || nextTurn(queue, searching()) < 0) return;
+  if (waking || queue.length === 0) return;
   waking = true;
   if (!turns) {
     turns = new MessageChannel();
@@ -105,11 +106,13 @@ function turn() {
   waking = false;
   const end = performance.now() + TURN_MS;
   do {
-    // Streams first, then a parallel search's packets; the background work waits for it.
-    const next = nextTurn(queue, searching());
+    // Streams first, then a parallel search's packets, the background work in between.
+    const next = nextTurn(queue, searching(), backgroundWaited);
     if (next < 0) break;
     const [item] = queue.splice(next, 1);
     item.queued = false;
+    if (BACKGROUND.has(item.kind)) backgroundWaited = 0;
+    else if (item.kind === 'search' && queue.some((queued) => BACKGROUND.has(queued.kind))) backgroundWaited += 1;
     if (item.kind === 'search') {
       if (item.jobs.length > 0) searchPacket(item);
       if (item.jobs.length > 0 && searches.get(item.id) === item) { item.queued = true; queue.push(item); }
@@ -324,12 +327,10 @@ export const handlers = {
     leads.delete(id);
     leading.delete(id);
     const search = searches.get(id);
-    if (search) {
-      searches.delete(id);
-      search.jobs = [];
-      search.ready.then(() => { search.searcher?.free(); search.searcher = null; }, () => {});
-    }
-    wake(); // the background work waiting for the search, if it was the last
+    if (!search) return;
+    searches.delete(id);
+    search.jobs = [];
+    search.ready.then(() => { search.searcher?.free(); search.searcher = null; }, () => {});
   },
 
   /** Leads a parallel search: the coordinator here, the packets to this worker and through its `peers` to the team's others. */
