@@ -5,11 +5,20 @@
 // the page is cross-origin isolated (crossOriginIsolated: the COOP and COEP headers, as `make
 // serve` sends them) the bytes live once in a SharedArrayBuffer that every worker reads, rather
 // than a copy in every message.
-import { loadPatternDatabaseParts, patternDatabasesReady } from '../pkg/tilesearch.js';
+import { exportPatternDatabases, loadPatternDatabaseParts, patternDatabasesReady } from '../pkg/tilesearch.js';
 import { POOL_LIMIT } from './worker-pool.js';
 
 /** Whether this page can share memory with its workers (cross-origin isolated). */
 export const canShare = () => globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
+
+/** Whether this thread holds the pattern databases for `goal` (false before the core is ready, and for a goal it does not know). */
+export function heldHere(goal) {
+  try {
+    return patternDatabasesReady(goal);
+  } catch {
+    return false;
+  }
+}
 
 /** Whether `bytes` are a view of a SharedArrayBuffer (the global is missing where the page is not isolated). */
 export const isShared = (bytes) => typeof SharedArrayBuffer === 'function' && bytes.buffer instanceof SharedArrayBuffer;
@@ -171,6 +180,18 @@ export class DatabaseJob {
     const shared = parts.every(isShared);
     this.shared = shared;
     this.#pool.post(slot, { type: 'databases-parts', goal, parts, store }, transfer && !shared ? parts.map((part) => /** @type {ArrayBuffer} */ (part.buffer)) : []);
+  }
+
+  /**
+   * Every worker of `slots` holds the pattern databases for `goal`: those without them get a
+   * copy of `bytes`, else of this thread's (one SharedArrayBuffer for all where the page is
+   * isolated). Rejects as load() does where neither is there.
+   */
+  handOut(slots, goal, bytes = null) {
+    const missing = slots.some((slot) => !this.holds(slot, goal));
+    const copy = missing ? bytes ?? (heldHere(goal) ? exportPatternDatabases(goal) : null) : null;
+    const handed = copy && shareable(copy);
+    return Promise.all(slots.map((slot) => this.load(slot, goal, handed)));
   }
 
   /** Whether `slot` holds, or is being given, the pattern databases for `goal`. */

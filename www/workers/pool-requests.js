@@ -6,8 +6,7 @@
 // A pdb request sent to a worker without the pattern databases takes this thread's copy there
 // first (when this thread holds them): else that worker reads IndexedDB or builds them itself,
 // seconds of work on a core that Solve now and the widgets' streams need.
-import { exportPatternDatabases, patternDatabasesReady } from '../pkg/tilesearch.js';
-import { shareable } from './pool-databases.js';
+import { heldHere } from './pool-databases.js';
 
 let nextNumber = 1;
 
@@ -72,16 +71,9 @@ export class PoolRequests {
    */
   #handDatabases(slot, options) {
     const goal = options?.goal ?? 'blank-last';
-    if (!this.#databases || options?.heuristic !== 'pdb' || this.#databases.holds(slot, goal)) return;
-    let ready;
-    try {
-      ready = patternDatabasesReady(goal);
-    } catch {
-      return; // not a goal of the core's (or no core yet): the request itself names the error
-    }
-    if (!ready) return;
+    if (!this.#databases || options?.heuristic !== 'pdb' || !heldHere(goal)) return;
     // A failure leaves the worker to make them itself (its request does), so none is reported here.
-    this.#databases.load(slot, goal, shareable(exportPatternDatabases(goal))).catch(() => {});
+    this.#databases.handOut([slot], goal).catch(() => {});
   }
 
   /** Ends request `job` (nothing if it ended already); returns it, to settle its promise. */

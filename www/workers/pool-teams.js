@@ -4,9 +4,8 @@
 // pair of workers, made once), so the page only starts the search and hears its progress and
 // result. The workers take turns between packets
 // and streams (solver-handlers.js), so the page never runs more workers than it has cores.
-import { exportPatternDatabases, patternDatabasesReady } from '../pkg/tilesearch.js';
 import { POOL_LIMIT } from './worker-pool.js';
-import { shareable, canShare } from './pool-databases.js';
+import { canShare, heldHere } from './pool-databases.js';
 
 /** A job of the pool (worker-pool.js PoolJob). */
 export class TeamJob {
@@ -158,22 +157,16 @@ export class Team {
    * in a SharedArrayBuffer rather than copies).
    */
   async databases(goal, onProgress = () => {}) {
-    if (this.#slots.every((slot) => slot.goals.has(goal)) && patternDatabasesReady(goal)) {
-      return { source: 'memory', seconds: 0, bytes: null, shared: this.#databases.shared };
-    }
-    if (patternDatabasesReady(goal)) {
+    if (heldHere(goal)) {
       // This thread holds them (a widget's): a copy for each worker without them, rather than
       // a read of IndexedDB or a build (seconds) where the worker that made them has gone.
       const start = performance.now();
-      const bytes = shareable(exportPatternDatabases(goal));
-      await Promise.all(this.#slots.map((slot) => this.#databases.load(slot, goal, bytes)));
+      await this.#databases.handOut(this.#slots, goal);
       return { source: 'memory', seconds: (performance.now() - start) / 1000, bytes: null, shared: canShare() && this.#databases.shared };
     }
     const made = await new Promise((resolve, reject) => this.#databases.inParallel(this.#id, goal, this.#slots, { onProgress, resolve, reject }));
-    // A widget's request (which this joined) left them in one worker and this thread: the others get a copy of this thread's.
-    const missing = this.#slots.some((slot) => !this.#databases.holds(slot, goal));
-    const bytes = missing ? shareable(made.bytes ?? exportPatternDatabases(goal)) : made.bytes;
-    await Promise.all(this.#slots.map((slot) => this.#databases.load(slot, goal, bytes)));
+    // A widget's request (which this joined) left them in one worker and this thread: the others get a copy.
+    await this.#databases.handOut(this.#slots, goal, made.bytes);
     return { ...made, shared: canShare() && this.#databases.shared };
   }
 
