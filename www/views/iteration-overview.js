@@ -5,7 +5,7 @@
 // in the tree view's render (one moment: the same nodes, path, selection and raise's causes).
 import { nodeLook } from '../model/tree-model.js';
 import { outlineOf, outlineLabel } from '../model/iteration-outline.js';
-import { FONT_FAMILY } from './tree-draw.js';
+import { FONT_FAMILY, fitCanvas } from './tree-draw.js';
 import { number } from '../model/words.js';
 
 /** Label size (CSS px): the tree's compact boxes' size. */
@@ -186,10 +186,8 @@ export class IterationOverview {
     const o = this.#outline;
     const { width, height } = this.#size;
     const ratio = window.devicePixelRatio || 1;
-    const canvas = this.#canvas;
-    const w = Math.max(1, Math.round(width * ratio)), h = Math.max(1, Math.round(height * ratio));
-    if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; }
-    canvas.style.width = `${width}px`; canvas.style.height = `${height}px`;
+    fitCanvas(this.#canvas, width, height, ratio);
+    this.#canvas.style.width = `${width}px`; this.#canvas.style.height = `${height}px`;
     const ctx = this.#context;
     const sx = this.#scroller.scrollLeft, sy = this.#scroller.scrollTop;
     ctx.setTransform(ratio, 0, 0, ratio, -sx * ratio, -sy * ratio);
@@ -229,8 +227,7 @@ export class IterationOverview {
     stroke(links.ghost, c.link, 1, [3, 3]);
     stroke(links.path, model.solved ? c.solution : c.highlight, 2.5);
     ctx.setLineDash([]);
-    // Boxes and labels.
-    ctx.font = `${OVERVIEW_FONT_PX}px ${FONT_FAMILY}`;
+    // Boxes and labels (each its font: a bold one for the current node's).
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     for (const [k, item] of items.entries()) {

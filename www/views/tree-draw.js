@@ -10,6 +10,16 @@ export const LABEL_SCALE = 0.6;   // below it, boxes without labels
 export const MINIMAP = { width: 180, height: 64 };
 export const FONT_FAMILY = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
 
+/**
+ * Sizes `canvas`'s pixels to `width` × `height` CSS px at `ratio` device pixels per px, touching
+ * them only when they change (a resize clears the canvas and costs a reallocation).
+ * @param {HTMLCanvasElement} canvas
+ */
+export function fitCanvas(canvas, width, height, ratio) {
+  const w = Math.max(1, Math.round(width * ratio)), h = Math.max(1, Math.round(height * ratio));
+  if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; }
+}
+
 // The visible rows and, per row, the nodes from the first that may reach the left edge.
 export function eachVisible(model, x0, x1, y0, y1, callback) {
   const { nodeH: NODE_H, slotW: SLOT_W, levelH: LEVEL_H } = model.geo;
@@ -205,19 +215,18 @@ export function drawMinimap({ canvas, context, shape }, c, model, v, { width, he
   canvas.hidden = all || small;
   if (all || small) return null;
   const mw = MINIMAP.width, mh = MINIMAP.height, pad = 4;
-  const w = Math.round(mw * ratio), h = Math.round(mh * ratio);
   const sx = (mw - 2 * pad) / b.width, sy = (mh - 2 * pad) / b.height;
-  const key = `${model.version} ${w} ${h} ${c.background} ${c.accent}`;
+  const key = `${model.version} ${mw} ${mh} ${ratio} ${c.background} ${c.accent}`;
   if (shape.key !== key) {
     shape.key = key;
-    if (shape.canvas.width !== w || shape.canvas.height !== h) { shape.canvas.width = w; shape.canvas.height = h; }
+    fitCanvas(shape.canvas, mw, mh, ratio);
     const shapeContext = shape.canvas.getContext('2d');
     shapeContext.setTransform(ratio, 0, 0, ratio, 0, 0);
     shapeContext.fillStyle = c.background;
     shapeContext.fillRect(0, 0, mw, mh);
     drawShape(shapeContext, c, model, pad, pad, sx, sy, mw, mh, false);
   }
-  if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; }
+  fitCanvas(canvas, mw, mh, ratio);
   const ctx = context;
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.drawImage(shape.canvas, 0, 0);
@@ -228,7 +237,7 @@ export function drawMinimap({ canvas, context, shape }, c, model, v, { width, he
   const rx = pad + Math.max(0, visible.x0) * sx, ry = pad + Math.max(0, visible.y0) * sy;
   ctx.strokeRect(rx, ry, Math.max(3, (Math.min(b.width, visible.x1) - Math.max(0, visible.x0)) * sx),
     Math.max(3, (Math.min(b.height, visible.y1) - Math.max(0, visible.y0)) * sy));
-return { sx, sy, pad };
+  return { sx, sy, pad };
 }
 
 /**

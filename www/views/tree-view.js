@@ -5,7 +5,7 @@
 // the zoom allows: labelled boxes, plain boxes, or zoomed far out the iteration's shape, one
 // band per level (tree-draw.js draws). A minimap shows the whole tree and the visible rectangle.
 import { TreeModel, DRAW_LIMIT, GEOMETRY } from '../model/tree-model.js';
-import { drawShape, drawPath, drawBoxes, drawCauseMarks, drawMinimap, drawPulse, LABEL_SCALE } from './tree-draw.js';
+import { drawShape, drawPath, drawBoxes, drawCauseMarks, drawMinimap, drawPulse, fitCanvas, LABEL_SCALE } from './tree-draw.js';
 import { enableGestures } from './tree-gestures.js';
 import { IterationOverview } from './iteration-overview.js';
 import { draw, cancelDraw } from '../platform/frame-scheduler.js';
@@ -400,9 +400,7 @@ export class TreeView {
     model.layout();
     const { width, height } = this.#size;
     const ratio = window.devicePixelRatio || 1;
-    const canvas = this.#canvas;
-    const w = Math.max(1, Math.round(width * ratio)), h = Math.max(1, Math.round(height * ratio));
-    if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; }
+    fitCanvas(this.#canvas, width, height, ratio);
     const c = this.#colours();
     const ctx = this.#context;
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
@@ -426,7 +424,7 @@ export class TreeView {
     const note = model.note();
     if (note !== this.#note.textContent) this.#note.textContent = note;
     const label = this.#accessibleName();
-    if (label !== this.#label) { this.#label = label; canvas.setAttribute('aria-label', label); }
+    if (label !== this.#label) { this.#label = label; this.#canvas.setAttribute('aria-label', label); }
   }
 
   #accessibleName() {
