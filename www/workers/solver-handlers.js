@@ -111,12 +111,12 @@ function turn() {
     if (next < 0) break;
     const [item] = queue.splice(next, 1);
     item.queued = false;
-    if (BACKGROUND.has(item.kind)) backgroundWaited = 0;
-    else if (item.kind === 'search' && queue.some((queued) => BACKGROUND.has(queued.kind))) backgroundWaited += 1;
     if (item.kind === 'search') {
+      if (queue.some((queued) => BACKGROUND.has(queued.kind))) backgroundWaited += 1;
       if (item.jobs.length > 0) searchPacket(item);
       if (item.jobs.length > 0 && searches.get(item.id) === item) { item.queued = true; queue.push(item); }
-    } else if (item.kind === 'compare' || item.kind === 'profile') {
+    } else if (BACKGROUND.has(item.kind)) {
+      backgroundWaited = 0;
       const jobs = item.kind === 'compare' ? comparisons : profiles;
       if (jobs.get(item.job) !== item) continue; // stopped
       if (item.slice()) { item.queued = true; queue.push(item); } else jobs.delete(item.job);
