@@ -15,6 +15,8 @@
 // With --repeat N each instance is searched N times in Chromium (sequential and parallel) and
 // its best time kept, so that the per-instance comparisons of instances of a fraction of a
 // millisecond stand above the noise (the first visits are timed once, as a visitor meets them).
+// For the instances under 1 ms it prints the leading worker's time split into its search and
+// the rest (the pool's own cost: the coordinator and searcher made, iterations and summary read).
 // --save FILE writes every figure the page measured (per instance too) as JSON.
 // Usage: node benches/wasm-bench.mjs [--instances 2,5,18,36,20 | all] [--heuristic manhattan]
 //        [--rounds 3] [--workers 1-N] [--repeat 1] [--save FILE]
@@ -178,6 +180,15 @@ const table = (result, title) => {
       `${inWorker.length ? ` (timed in the leading worker: on ${slowerThere})` : ''}` +
       `${worst ? ` (most: #${worst.number}, ${(worst.seconds * 1000).toFixed(1)} ms against ${(sequential.get(worst.number) * 1000).toFixed(1)} ms)` : ''}; ` +
       `the ten hardest ${hard.toFixed(2)}× the sequential search; ${split} of ${iterations} iterations split`);
+    // The small instances, where the pool's own costs show: the leading worker's time split
+    // into its search and the rest (coordinator and searcher made, iterations and summary read).
+    const small = r.instances.filter((i) => sequential.get(i.number) < 0.001 && i.leadSeconds !== undefined);
+    if (small.length > 0) {
+      const us = (values) => `${Math.round(median(values) * 1e6)} µs`;
+      console.log(`  the ${small.length} instances under 1 ms, medians: sequential ${us(small.map((i) => sequential.get(i.number)))}; ` +
+        `in the leading worker ${us(small.map((i) => i.leadSeconds))}: the search ${us(small.map((i) => i.leadBusy))}, ` +
+        `the rest ${us(small.map((i) => i.leadSeconds - i.leadBusy))}`);
+    }
   }
 };
 const best = repeat > 1 ? `, each instance's best of ${repeat} runs` : '';
