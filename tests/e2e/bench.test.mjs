@@ -88,8 +88,9 @@ test('best of N runs per instance: each instance is searched N times in the pool
   const [p] = r.parallel;
   assert.deepEqual(p.instances.map((i) => [i.number, i.length, i.generated]), r.instances.map((i) => [i.number, i.length, i.generated]));
   assert.ok(p.instances.every((i) => i.seconds > 0 && i.searchSeconds > 0 && i.searchSeconds <= i.seconds), JSON.stringify(p.instances));
-  // The fastest run's time in the leading worker, and its part spent searching.
-  assert.ok(p.instances.every((i) => i.leadSeconds >= i.searchSeconds && i.leadSeconds <= i.seconds && i.leadBusy > 0 && i.leadBusy <= i.leadSeconds),
+  // The fastest run's time in the leading worker, and its part spent searching (within the
+  // page's time for it, a millisecond allowed for two threads' clocks).
+  assert.ok(p.instances.every((i) => i.leadSeconds >= i.searchSeconds && i.leadSeconds <= i.seconds + 0.001 && i.leadBusy > 0 && i.leadBusy <= i.leadSeconds),
     JSON.stringify(p.instances));
   // On a phone the tables scroll in their own boxes: the page never scrolls sideways.
   await page.setViewportSize({ width: 390, height: 844 });

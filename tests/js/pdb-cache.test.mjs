@@ -3,7 +3,7 @@
 // succeeds, carrying that reason to the page. IndexedDB and the core are stand-ins here.
 import { test, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { ensurePatternDatabases, storePatternDatabases } from '../../www/workers/pdb-cache.js';
+import { ensurePatternDatabases, storePatternDatabases, databasesFor } from '../../www/workers/pdb-cache.js';
 
 /** A core whose databases are 'built' at once. */
 const core = {
@@ -75,4 +75,12 @@ test('a build that cannot be kept still succeeds, and says why it was not kept',
   core.ready = false;
   globalThis.indexedDB = fakeIndexedDB();
   assert.equal((await ensurePatternDatabases(core, 'blank-last')).notKept, null);
+});
+
+test('the databases a search needs: its goal with pdb (blank-last when it names none), none otherwise', () => {
+  assert.equal(databasesFor({ heuristic: 'pdb' }), 'blank-last');
+  assert.equal(databasesFor({ heuristic: 'pdb', goal: 'blank-first' }), 'blank-first');
+  assert.equal(databasesFor({ heuristic: 'manhattan', goal: 'blank-first' }), null);
+  assert.equal(databasesFor({}), null);
+  assert.equal(databasesFor(undefined), null);
 });

@@ -2,6 +2,15 @@
 // when a previous visit stored them, else built in slices (with progress) and stored. The
 // building itself is the Rust core's (PatternDatabaseBuilder); this module only schedules it
 // and keeps the bytes.
+/**
+ * The goal whose pattern databases a search with `options` needs (its goal, blank-last, the
+ * core's default, when it names none), or null when it does not use pdb: the one rule for the
+ * workers that make or load them and for the pool that hands them out.
+ * @param {{heuristic?: string, goal?: import('../pkg/tilesearch.js').GoalConvention} | null | undefined} options
+ * @returns {import('../pkg/tilesearch.js').GoalConvention | null}
+ */
+export const databasesFor = (options) => (options?.heuristic === 'pdb' ? options.goal ?? 'blank-last' : null);
+
 const DATABASE = 'tilesearch';
 const STORE = 'pattern-databases';
 // Bump with the Rust side's format tag; a stale or altered entry is also refused by the core,

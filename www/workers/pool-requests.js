@@ -7,6 +7,7 @@
 // first (when this thread holds them): else that worker reads IndexedDB or builds them itself,
 // seconds of work on a core that Solve now and the widgets' streams need.
 import { heldHere } from './pool-databases.js';
+import { databasesFor } from './pdb-cache.js';
 
 let nextNumber = 1;
 
@@ -70,8 +71,8 @@ export class PoolRequests {
    * Where this thread has none either, the worker gets them as before (IndexedDB or a build).
    */
   #handDatabases(slot, options) {
-    const goal = options?.goal ?? 'blank-last';
-    if (!this.#databases || options?.heuristic !== 'pdb' || !heldHere(goal)) return;
+    const goal = databasesFor(options);
+    if (!this.#databases || goal === null || !heldHere(goal)) return;
     // A failure leaves the worker to make them itself (its request does), so none is reported here.
     this.#databases.handOut([slot], goal).catch(() => {});
   }

@@ -16,7 +16,7 @@
 // hands packets to this worker's own queue and, through the MessagePort it keeps to each other
 // worker (peer), to the team's others, which reply there.
 import init, * as core from '../pkg/tilesearch.js';
-import { ensurePatternDatabases, cachedPatternDatabases, buildInSlices, storePatternDatabases } from './pdb-cache.js';
+import { ensurePatternDatabases, cachedPatternDatabases, buildInSlices, storePatternDatabases, databasesFor } from './pdb-cache.js';
 import { nextBatch } from './stream-batch.js';
 import { checkMessage, checkHandlers, addressOf } from './protocol.js';
 import { Comparison } from './compare-job.js';
@@ -72,7 +72,7 @@ function enqueue(item) {
  */
 async function queueSliced(jobs, work, options) {
   jobs.set(work.job, work);
-  if (options.heuristic === 'pdb') await ensurePatternDatabases(core, options.goal ?? 'blank-last');
+  await databasesOf(options);
   if (jobs.get(work.job) === work) enqueue(work);
 }
 
@@ -80,6 +80,12 @@ async function queueSliced(jobs, work, options) {
 function stopSliced(jobs, job) {
   jobs.get(job)?.free();
   jobs.delete(job);
+}
+
+/** The pattern databases a search with `options` needs, in this worker (none without pdb). */
+async function databasesOf(options) {
+  const goal = databasesFor(options);
+  if (goal !== null) await ensurePatternDatabases(core, goal);
 }
 
 /** Whether a parallel search has this worker: its packets go before the background work (turn-order.js). */
@@ -165,7 +171,7 @@ async function packet({ search: id, options, job, work }, outlet = toPage) {
     searches.set(id, search);
     // The page's copy of the databases came first (databases-load); else the cache or a build.
     search.ready = (async () => {
-      if (options.heuristic === 'pdb') await ensurePatternDatabases(core, options.goal ?? 'blank-last');
+      await databasesOf(options);
       if (searches.get(id) === search) search.searcher = new PacketSearcher(options);
     })();
   }
@@ -240,7 +246,7 @@ export const handlers = {
     const key = JSON.stringify(options);
     if (key !== client.key) {
       // In memory already when the page asked for them through this worker.
-      if (options.heuristic === 'pdb') await ensurePatternDatabases(core, options.goal ?? 'blank-last');
+      await databasesOf(options);
       // Stopped, superseded or released meanwhile.
       if (clients.get(id) !== client || client.latest !== session) return;
       client.solver?.free();
@@ -281,7 +287,7 @@ export const handlers = {
     // A file goes to the core as its bytes: the core tells UTF-8 from UTF-16 by its
     // byte-order mark, as the CLI does.
     const input = typeof trace === 'string' ? trace : new Uint8Array(await trace.arrayBuffer());
-    if (options.heuristic === 'pdb') await ensurePatternDatabases(core, options.goal ?? 'blank-last');
+    await databasesOf(options);
     send({ type: 'checked', client, request, verdict: core.checkTrace(options, input) });
   },
 
@@ -339,7 +345,7 @@ export const handlers = {
     if (ports.some((port) => !port)) throw new Error(`no line to worker ${lines.find((line) => !peers.has(line))} of the team`);
     leading.add(search);
     try {
-      if (options.heuristic === 'pdb') await ensurePatternDatabases(core, options.goal ?? 'blank-last');
+      await databasesOf(options);
     } catch (error) {
       leading.delete(search);
       throw error; // answered as a lead-error (failure())
@@ -390,7 +396,7 @@ export const handlers = {
 
   /** The heuristic's quality: h against h* (the core's breadth-first search, kept for the next call). */
   async quality({ job, options }) {
-    if (options.heuristic === 'pdb') await ensurePatternDatabases(core, options.goal ?? 'blank-last');
+    await databasesOf(options);
     send({ type: 'quality-result', job, quality: core.heuristicQuality(options) });
   },
 };

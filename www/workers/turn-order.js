@@ -26,7 +26,8 @@ export const BACKGROUND_SHARE = 8;
 export function nextTurn(queue, searching, waited = 0) {
   const stream = queue.findIndex((item) => item.kind === 'stream');
   if (stream >= 0) return stream;
-  if (!searching || queue.length === 0) return queue.length > 0 ? 0 : -1;
+  if (queue.length === 0) return -1;
+  if (!searching) return 0;
   const packets = queue.findIndex((item) => !BACKGROUND.has(item.kind));
   if (packets < 0) return 0;
   if (waited < BACKGROUND_SHARE - 1) return packets;
