@@ -66,6 +66,15 @@ const SLICE_NODES: u64 = 1 << 20;
 /// the 100 were slower; at two million, 0.96–0.97× and 56–57, the largest unchanged.
 pub const WORTH_SPLITTING: u64 = 1 << 21;
 
+/// [`WORTH_SPLITTING`] where the workers share one copy of the pattern databases (the module
+/// built with shared memory, on a cross-origin isolated page): a split then costs its messages
+/// and little else, so smaller iterations are worth splitting. Measured on Korf's 100 with pdb
+/// on 2 workers (`node benches/wasm-bench.mjs --heuristic pdb --instances all --workers 2
+/// --repeat 3`, two rounds beside the build with a copy per worker at [`WORTH_SPLITTING`]):
+/// 2.35–2.62 s against 2.69–3.02 s, the ten hardest 1.57–1.63× the sequential search against
+/// 1.34–1.48×; at a quarter and at twice this many nodes, within the machine's noise.
+pub const WORTH_SPLITTING_SHARED: u64 = 1 << 19;
+
 /// The growth from one iteration to the next assumed while only one iteration is known (the
 /// 15-puzzle's thresholds step by 2, and with Manhattan or pdb an iteration has 4 to 10 times
 /// the nodes of the one before).

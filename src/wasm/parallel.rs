@@ -9,7 +9,7 @@ use crate::error::Error;
 use crate::heuristic::{HeuristicChoice, HeuristicKind};
 use crate::search::parallel::{
     self, Packet, PacketResult, PacketTask, ParallelIda, WholeSearched, MAX_WORKERS,
-    WORTH_SPLITTING,
+    WORTH_SPLITTING, WORTH_SPLITTING_SHARED,
 };
 use crate::search::Status;
 use js::whole;
@@ -183,11 +183,18 @@ fn result(value: &JsValue) -> Result<PacketResult, Error> {
 }
 
 /// The `splitAbove` of `new ParallelSearch` that suits a pool of browser workers: iterations
-/// predicted below this many nodes (about 80–150 ms of search) are not worth a split (its
-/// messages, and the other worker's copy of the tables cold in the cache).
+/// predicted below this many nodes are not worth a split (its messages, and where each worker
+/// has its own copy of the tables, the other worker's copy cold in the cache). About 80–150 ms
+/// of search in this module; a quarter of it in the module with shared memory, whose workers
+/// read one copy.
 #[wasm_bindgen(js_name = parallelSplitAbove)]
 pub fn parallel_split_above() -> f64 {
-    WORTH_SPLITTING as f64
+    let nodes = if cfg!(target_feature = "atomics") {
+        WORTH_SPLITTING_SHARED
+    } else {
+        WORTH_SPLITTING
+    };
+    nodes as f64
 }
 
 /// The coordinator of a parallel IDA* for a pool of workers: each iteration's packets from
@@ -206,7 +213,7 @@ impl ParallelSearch {
     /// iteration predicted (from the ones before) to make fewer nodes than this, and every
     /// iteration with one worker, is one packet, the start, searched whole by one worker
     /// (`parallelSplitAbove()` suits a pool of browser workers). For `pdb` it uses
-    /// the databases installed in this instance. Throws a `TileSearchError` as `new Solver`
+    /// the databases installed in this instance (or on its shared memory). Throws a `TileSearchError` as `new Solver`
     /// does.
     #[wasm_bindgen(constructor)]
     pub fn new(
@@ -330,7 +337,8 @@ pub struct PacketSearcher {
 impl PacketSearcher {
     /// `new PacketSearcher({board, heuristic?, goal?, order?})`: the coordinator's options
     /// without `workers`. For `pdb` it uses the databases installed in this instance (the
-    /// worker's own). Throws a `TileSearchError` as `new Solver` does.
+    /// worker's own, or its pool's on their shared memory). Throws a `TileSearchError` as
+    /// `new Solver` does.
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "PacketSearcherOptions")] options: JsValue,

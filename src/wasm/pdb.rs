@@ -6,17 +6,14 @@ use crate::board::Goal;
 use crate::error::Error;
 use crate::heuristic::pdb::{PatternDatabases, PdbBuilder};
 use js::whole;
-use std::cell::RefCell;
-use std::sync::Arc;
+use std::sync::{Arc, PoisonError, RwLock};
 use wasm_bindgen::prelude::*;
 
-thread_local! {
-    /// The databases `pdb` solvers and `describeBoard` use, one slot per goal convention: the
-    /// JS API installs once and creates solvers by name, so the bindings keep them here (the
-    /// core keeps none; wasm runs on one thread).
-    static INSTALLED: RefCell<[Option<Arc<PatternDatabases>>; 2]> =
-        const { RefCell::new([None, None]) };
-}
+/// The databases `pdb` solvers and `describeBoard` use, one slot per goal convention: the JS
+/// API installs once and creates solvers by name, so the bindings keep them here (the core
+/// keeps none). A static, not a thread's: in the build with shared memory every worker's
+/// instance reads the one copy that any of them installed.
+static INSTALLED: RwLock<[Option<Arc<PatternDatabases>>; 2]> = RwLock::new([None, None]);
 
 fn slot(goal: Goal) -> usize {
     usize::from(matches!(goal, Goal::BlankFirst))
@@ -25,12 +22,13 @@ fn slot(goal: Goal) -> usize {
 /// Makes `databases` the ones `pdb` solvers for their goal use.
 fn install(databases: PatternDatabases) {
     let goal = databases.goal();
-    INSTALLED.with_borrow_mut(|installed| installed[slot(goal)] = Some(Arc::new(databases)));
+    let databases = Arc::new(databases);
+    INSTALLED.write().unwrap_or_else(PoisonError::into_inner)[slot(goal)] = Some(databases);
 }
 
 /// The installed databases for `goal`, if any.
 pub(super) fn installed(goal: Goal) -> Option<Arc<PatternDatabases>> {
-    INSTALLED.with_borrow(|installed| installed[slot(goal)].clone())
+    INSTALLED.read().unwrap_or_else(PoisonError::into_inner)[slot(goal)].clone()
 }
 
 /// The error of a call that needs the build finished.
@@ -213,7 +211,8 @@ impl PatternDatabaseBuilder {
     }
 }
 
-/// Whether the pattern databases for `goal` are installed (so `pdb` solvers can be created).
+/// Whether the pattern databases for `goal` are installed (so `pdb` solvers can be created):
+/// in this instance, or in the module with shared memory by any instance on that memory.
 #[wasm_bindgen(js_name = patternDatabasesReady)]
 pub fn pattern_databases_ready(
     #[wasm_bindgen(unchecked_param_type = "GoalConvention")] goal: JsValue,
