@@ -10,6 +10,13 @@ WASM_TARGET := wasm32-unknown-unknown
 WASM_BINDGEN_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/ {getline; gsub(/version = |"/, ""); print}' Cargo.lock)
 WASM := target/$(WASM_TARGET)/release/tilesearch.wasm
 PKG := www/pkg
+# The module again with its memory shared, for the workers of a cross-origin isolated page: one
+# copy of the pattern databases for all of them. It needs std built with atomics, so nightly's
+# cargo builds std from its source (rust-src); .cargo/config.toml's flags apply too.
+SHARED_WASM := target/shared/$(WASM_TARGET)/release/tilesearch.wasm
+SHARED_FLAGS := "-C", "target-feature=+atomics,+bulk-memory,+mutable-globals", "-C", "link-arg=--shared-memory", \
+  "-C", "link-arg=--import-memory", "-C", "link-arg=--max-memory=1073741824", "-C", "link-arg=--export=__wasm_init_tls", \
+  "-C", "link-arg=--export=__tls_size", "-C", "link-arg=--export=__tls_align", "-C", "link-arg=--export=__tls_base"
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 # Prerequisites that `make test`'s second phase (TEST_READY=1) has made already: the build, the
 # guide and clippy; the lanes need not wait for them again. Defined before any rule names them
@@ -41,6 +48,7 @@ setup: setup-wasm setup-node setup-chromium setup-pandoc
 
 setup-wasm:
 	@rustup target list --installed | grep -qx $(WASM_TARGET) || rustup target add $(WASM_TARGET)
+	@rustup component list --toolchain nightly --installed | grep -qx rust-src || rustup component add rust-src --toolchain nightly
 	@if [ "$$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $(WASM_BINDGEN_VERSION)" ]; then \
 	  echo "installing wasm-bindgen-cli $(WASM_BINDGEN_VERSION) (a few minutes, once)"; \
 	  cargo install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION); \
@@ -69,13 +77,24 @@ setup-apt:
 
 ## Build --------------------------------------------------------------------------------------
 
+# Both modules run under one glue, the shared one's (it takes a memory; patch-pkg checks that
+# the other links to it too): www/pkg/tilesearch_bg.wasm and tilesearch_shared_bg.wasm.
 build: setup-wasm setup-node
 	cargo build --lib --target $(WASM_TARGET) --release
-	wasm-bindgen --target web --out-dir $(PKG) $(WASM)
-	node scripts/patch-pkg.mjs $(PKG)
+	cargo +nightly build --lib --target $(WASM_TARGET) --release -Z build-std=std,panic_abort --target-dir target/shared \
+	  --config 'target.$(WASM_TARGET).rustflags=[$(SHARED_FLAGS)]'
+	rm -rf $(PKG) target/pkg-own
+	wasm-bindgen --target web --out-dir target/pkg-own $(WASM)
+	wasm-bindgen --target web --out-dir $(PKG) $(SHARED_WASM)
+	mv $(PKG)/tilesearch_bg.wasm $(PKG)/tilesearch_shared_bg.wasm
+	cp target/pkg-own/tilesearch_bg.wasm $(PKG)/tilesearch_bg.wasm
 	node_modules/.bin/wasm-opt -O3 $(PKG)/tilesearch_bg.wasm -o $(PKG)/tilesearch_bg.wasm
+	node_modules/.bin/wasm-opt -O3 --enable-threads --enable-bulk-memory --enable-mutable-globals \
+	  $(PKG)/tilesearch_shared_bg.wasm -o $(PKG)/tilesearch_shared_bg.wasm
+	node scripts/patch-pkg.mjs $(PKG)
 	rm -rf www/vendor
-	@echo "wasm: $$(wc -c < $(PKG)/tilesearch_bg.wasm) bytes, $$(gzip -9c $(PKG)/tilesearch_bg.wasm | wc -c) gzipped"
+	@for f in tilesearch_bg tilesearch_shared_bg; do \
+	  echo "$$f.wasm: $$(wc -c < $(PKG)/$$f.wasm) bytes, $$(gzip -9c $(PKG)/$$f.wasm | wc -c) gzipped"; done
 	node scripts/build-dist.mjs
 	node scripts/build-widget.mjs
 

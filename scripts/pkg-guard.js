@@ -40,12 +40,27 @@ let suspects = null;
 
 /** Initialises the module (as the glue's default export does) and notes its stack pointer. */
 export default async function init(moduleOrPath) {
-  return noteExports(await glue.default(moduleOrPath));
+  return noteExports(await glue.default(withMemory(moduleOrPath, 'module_or_path')));
 }
 
 /** Initialises the module synchronously (as the glue's `initSync` does). */
 export function initSync(module) {
-  return noteExports(glue.initSync(module));
+  return noteExports(glue.initSync(withMemory(module, 'module')));
+}
+
+/**
+ * The glue's options for `input` (its options object, or the module alone). The glue is the
+ * shared-memory module's (tilesearch_shared_bg.wasm, for the workers of a cross-origin isolated
+ * page), and drives tilesearch_bg.wasm, which has a memory of its own, as well. Given no memory,
+ * the glue makes a shared one, which a page that is not isolated may refuse: so a module that
+ * imports no memory (tilesearch_bg.wasm, however it is given) gets a stand-in it ignores.
+ */
+function withMemory(input, key) {
+  const options = input != null && Object.getPrototypeOf(input) === Object.prototype ? { ...input } : { [key]: input };
+  const module = options[key];
+  const shared = module instanceof WebAssembly.Module && WebAssembly.Module.imports(module).some((i) => i.kind === 'memory');
+  if (options.memory === undefined && !shared) options.memory = new WebAssembly.Memory({ initial: 0 });
+  return options;
 }
 
 function noteExports(exports) {

@@ -132,7 +132,7 @@ function M.quarto_dependency(meta)
     quarto.doc.add_html_dependency({
       name = 'tile-search', version = M.VERSION,
       scripts = { { path = 'assets/tile-search.js', attribs = { type = 'module' } } },
-      resources = { 'assets/solver-worker.js', 'assets/compare-worker.js', 'assets/tilesearch_bg.wasm' },
+      resources = { 'assets/solver-worker.js', 'assets/tilesearch_bg.wasm', 'assets/tilesearch_shared_bg.wasm' },
     })
   else
     quarto.doc.add_html_dependency({ name = 'tile-search', version = M.VERSION, scripts = { 'assets/tile-search-standalone.js' } })

@@ -1,7 +1,7 @@
 // Where the element's assets come from when www/ is served as it is (index.html). The dist/
 // builds swap this module for assets-dist.js or assets-standalone.js (scripts/build-dist.mjs),
 // so the element's code is the same in every build.
-import { compileWasm } from './compile-wasm.js';
+import { compileCore } from './compile-wasm.js';
 
 /** The shadow root's stylesheet, as markup. */
 export const stylesheet = `<link rel="stylesheet" href="${new URL('./styles.css', import.meta.url)}">`;
@@ -10,7 +10,7 @@ export const stylesheet = `<link rel="stylesheet" href="${new URL('./styles.css'
  * Compiles the core; the element calls it once per page, when the first widget connects: every widget's Solvers run on one instance of it, and each
  * widget's worker instantiates the same module (posted to it) instead of fetching it again.
  */
-export const wasmModule = () => compileWasm(new URL('../pkg/tilesearch_bg.wasm', import.meta.url));
+export const wasmModule = () => compileCore(new URL('../pkg/tilesearch_shared_bg.wasm', import.meta.url), new URL('../pkg/tilesearch_bg.wasm', import.meta.url));
 
 /** A new worker running `${name}-worker.js` (name: 'solver', the page's only worker). */
 // A literal URL: bundlers that follow `new URL('…', import.meta.url)` (webpack 5, Vite, Parcel)
