@@ -1,7 +1,8 @@
 // Cross-origin isolation, as `make serve` gives it (scripts/serve.mjs sends COOP same-origin and
-// COEP require-corp): the page is crossOriginIsolated and the pool hands the pattern databases
-// to its workers in one SharedArrayBuffer; the same page from a host without the headers is not
-// isolated and gets copies, and the parallel search gives the sequential summary either way.
+// COEP require-corp): the page is crossOriginIsolated, runs the core built with shared memory,
+// and its pool's workers share one memory, with one copy of the pattern databases; the same
+// page from a host without the headers is not isolated and gives each worker a copy, and the
+// parallel search gives the sequential summary either way.
 // One browser context (the second page may read what the first built from IndexedDB, if the
 // first kept them before it closed: either way its workers are handed the bytes).
 import { test, before, after } from 'node:test';
@@ -20,20 +21,35 @@ after(async () => { await browser?.close(); await server?.close(); });
 
 const KORF_94 = '14 12 15 10 1 13 4 6 3 7 2 0 8 5 9 11'; // 53 moves
 
-/** In the page: whether it is isolated, solveInParallel's summary and databases with pdb, and the Solver's summary. */
+/**
+ * In the page: whether it is isolated, solveInParallel's summary and databases with pdb, how
+ * many of the pool's workers were sent the databases' bytes (a part or a copy), whether they
+ * share one memory, and the Solver's summary.
+ */
 const solveWithPdb = (page) => page.evaluate(async (board) => {
   const core = await import('/www/pkg/tilesearch.js');
-  const { solveInParallel } = await import('/www/workers/parallel-search.js');
-  await core.default();
+  const { solveInParallel, holdWorkers } = await import('/www/workers/parallel-search.js');
+  const { pool } = await import('/www/workers/pool.js');
+  const release = await holdWorkers();
+  const sentBytes = new Set();
+  const post = pool.post.bind(pool);
+  pool.post = (slot, message, transfer) => {
+    if (message.type === 'databases-parts' || message.type === 'databases-load') sentBytes.add(slot);
+    post(slot, message, transfer);
+  };
   const options = { board, heuristic: 'pdb' };
   const { summary, databases, workers } = await solveInParallel(options);
+  const sharesMemory = pool.sharesMemory;
+  const holding = pool.slots.filter((slot) => slot.goals.has('blank-last')).length;
+  delete pool.post;
+  release();
   const solver = new core.Solver(options);
   const sequential = solver.run();
   solver.free();
-  return { isolated: globalThis.crossOriginIsolated, summary, sequential, databases, workers };
+  return { isolated: globalThis.crossOriginIsolated, summary, sequential, databases, workers, sharesMemory, sentBytes: sentBytes.size, holding };
 }, KORF_94);
 
-test('served isolated, the pool shares the pattern databases in a SharedArrayBuffer; not isolated, it copies them; the same summary both ways', async () => {
+test('served isolated, the pool\'s workers share one memory and one copy of the pattern databases; not isolated, each has its own; the same summary both ways', async () => {
   const context = await browser.newContext();
   context.setDefaultTimeout(WAIT_MS);
   const errors = [];
@@ -52,14 +68,22 @@ test('served isolated, the pool shares the pattern databases in a SharedArrayBuf
   const isolated = await solveWithPdb(isolatedPage);
   await isolatedPage.close();
   console.log(`# not isolated: databases ${plain.databases.source} ${plain.databases.seconds.toFixed(2)} s, shared ${plain.databases.shared}; ` +
-    `isolated: ${isolated.databases.source} ${isolated.databases.seconds.toFixed(2)} s, shared ${isolated.databases.shared}; ${isolated.workers} workers`);
+    `isolated: ${isolated.databases.source} ${isolated.databases.seconds.toFixed(2)} s, shared ${isolated.databases.shared}; ${isolated.workers} workers; ` +
+    `bytes sent to ${plain.sentBytes} and ${isolated.sentBytes} workers`);
   assert.equal(plain.isolated, false);
+  assert.equal(plain.sharesMemory, false);
   assert.equal(plain.databases.shared, false);
+  assert.equal(plain.holding, plain.workers);
+  assert.equal(plain.sentBytes, plain.workers, 'a copy each');
   assert.deepEqual(plain.summary, plain.sequential);
   assert.equal(plain.summary.length, 53);
   assert.equal(isolated.isolated, true);
   assert.match(isolated.databases.source, /^(build|cache)$/);
-  assert.equal(isolated.databases.shared, isolated.workers > 1, 'shared wherever a second worker needs the bytes');
+  assert.equal(isolated.sharesMemory, true);
+  assert.equal(isolated.databases.shared, isolated.workers > 1, 'one copy wherever a second worker needs the databases');
+  // One copy of the tables, in one worker, which every worker holds.
+  assert.equal(isolated.holding, isolated.workers);
+  assert.ok(isolated.sentBytes <= 1, `the bytes went to ${isolated.sentBytes} workers`);
   assert.deepEqual(isolated.summary, plain.sequential);
   assert.deepEqual(errors, []);
   await context.close();

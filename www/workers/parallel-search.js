@@ -37,7 +37,7 @@ export const MAX_WORKERS = POOL_LIMIT;
  *   `iterations` (the others ran whole in one worker); `databases` (pdb): where the
  *   pattern databases came from ('memory', 'cache' or 'build'), the wall time until every
  *   worker and this thread held them, the seconds the worker that made them took, and whether
- *   the workers were handed them in one SharedArrayBuffer (the page is cross-origin isolated)
+ *   the workers read one copy (the page is cross-origin isolated: they share their memory)
  *   rather than a copy each
  */
 export async function solveInParallel(options, { workers = MAX_WORKERS, onProgress, signal } = {}) {

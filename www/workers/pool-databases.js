@@ -3,8 +3,10 @@
 // three patterns), put together in each (the core checks the parts) and kept in IndexedDB by
 // the first; other workers of a team get a copy. The page's thread gets the bytes too. Where
 // the page is cross-origin isolated (crossOriginIsolated: the COOP and COEP headers, as `make
-// serve` sends them) the bytes live once in a SharedArrayBuffer that every worker reads, rather
-// than a copy in every message.
+// serve` sends them) the workers run the core built with shared memory, all on one memory
+// (worker-pool.js): the databases that one of them installs are every one's, and the others
+// get nothing. (Isolated, with the core of its own memory, the bytes go out once in a
+// SharedArrayBuffer that every worker reads, rather than a copy in every message.)
 import { exportPatternDatabases, loadPatternDatabaseParts, patternDatabasesReady } from '../pkg/tilesearch.js';
 import { POOL_LIMIT } from './worker-pool.js';
 
@@ -55,7 +57,7 @@ export class DatabaseJob {
 
   handlers = {
     databases: (slot, { type: _type, goal, ...made }) => {
-      slot.goals.add(goal);
+      this.#holding(slot, goal);
       this.#settle(goal)?.forEach((w) => w.resolve(made));
     },
     'databases-error': (slot, { goal, message }) => this.#settle(goal)?.forEach((w) => w.reject(new Error(message))),
@@ -65,7 +67,7 @@ export class DatabaseJob {
     'databases-part-progress': (slot, { goal, part, progress }) => this.#requests.get(goal)?.onPart({ part, progress }),
     'databases-part-error': (slot, { goal, message }) => this.#settle(goal)?.forEach((w) => w.reject(new Error(message))),
     'databases-loaded': (slot, { goal }) => {
-      slot.goals.add(goal);
+      this.#holding(slot, goal);
       const waiting = slot.loads.get(goal);
       slot.loads.delete(goal);
       waiting?.resolve();
@@ -80,6 +82,19 @@ export class DatabaseJob {
       slot.keeping.delete(goal);
     },
   };
+
+  /** `slot` holds the databases for `goal` now: and so does every worker on its memory. */
+  #holding(slot, goal) {
+    for (const s of this.#pool.sharesMemory ? this.#pool.slots : [slot]) s.goals.add(goal);
+  }
+
+  /**
+   * Whether the workers of `slots` read one copy of the databases (the page's workers share
+   * their memory, or were handed one SharedArrayBuffer) rather than a copy each.
+   */
+  sharedBy(slots) {
+    return slots.length > 1 && (this.#pool.sharesMemory || (canShare() && this.shared));
+  }
 
   /** The request for `goal` is over: whoever waited for it (to resolve or reject), or undefined. */
   #settle(goal) {
@@ -162,10 +177,12 @@ export class DatabaseJob {
         for (const w of request.waiting) w.reject(error);
         return;
       }
-      // Copies for all but the last worker, which takes the page's (its buffers move there). The
-      // first keeps them in IndexedDB and says whether it could (onKept).
-      loaders[0].keeping.set(goal, [...request.waiting]);
-      for (const [i, slot] of loaders.entries()) this.#loadParts(slot, goal, request.parts, i === 0, i === loaders.length - 1);
+      // Copies for all but the last worker, which takes the page's (its buffers move there); on
+      // one shared memory, the first worker's are every one's. The first keeps them in IndexedDB
+      // and says whether it could (onKept).
+      const targets = this.#pool.sharesMemory ? loaders.slice(0, 1) : loaders;
+      targets[0].keeping.set(goal, [...request.waiting]);
+      for (const [i, slot] of targets.entries()) this.#loadParts(slot, goal, request.parts, i === 0, i === targets.length - 1);
       const made = { source: 'build', seconds: (performance.now() - started) / 1000, bytes: null };
       for (const w of request.waiting) w.resolve(made);
     };
@@ -194,13 +211,22 @@ export class DatabaseJob {
     return Promise.all(slots.map((slot) => this.load(slot, goal, handed)));
   }
 
-  /** Whether `slot` holds, or is being given, the pattern databases for `goal`. */
-  holds(slot, goal) { return slot.goals.has(goal) || slot.loads.has(goal); }
+  /** Whether `slot` holds, or is being given, the pattern databases for `goal` (on a shared memory: whether any worker does). */
+  holds(slot, goal) {
+    return (this.#pool.sharesMemory ? this.#pool.slots : [slot]).some((s) => s.goals.has(goal) || s.loads.has(goal));
+  }
 
-  /** Makes `slot` hold the pattern databases for `goal` (a copy of `bytes`, from another worker; null: they are on their way to it). */
+  /**
+   * Makes `slot` hold the pattern databases for `goal` (a copy of `bytes`, from another worker;
+   * null: they are on their way to it). On a shared memory, another worker's are its own.
+   */
   load(slot, goal, bytes) {
-    if (slot.goals.has(goal)) return Promise.resolve();
-    let waiting = slot.loads.get(goal);
+    const sharing = this.#pool.sharesMemory ? this.#pool.slots : [slot];
+    if (sharing.some((s) => s.goals.has(goal))) {
+      slot.goals.add(goal);
+      return Promise.resolve();
+    }
+    let waiting = sharing.find((s) => s.loads.has(goal))?.loads.get(goal);
     if (!waiting && bytes === null) return Promise.reject(new Error('the pattern databases did not reach every worker'));
     if (!waiting) {
       waiting = {};

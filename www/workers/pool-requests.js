@@ -83,7 +83,9 @@ export class PoolRequests {
     if (!run) return undefined;
     this.#runs.delete(job);
     run.slot[this.#counter] -= 1;
-    if (this.#endsWorker(run) && this.#pool.has(run.slot) && this.#pool.idle(run.slot)) {
+    // Workers on one shared memory stay until the pool ends them all: one ended alone would
+    // leave its stack and whatever it held in the memory the others go on using.
+    if (this.#endsWorker(run) && !this.#pool.sharesMemory && this.#pool.has(run.slot) && this.#pool.idle(run.slot)) {
       this.#pool.remove(run.slot, new Error(`the ${run.kind} request's worker was ended`));
     }
     this.#pool.leave(run.client);

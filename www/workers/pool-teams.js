@@ -5,7 +5,7 @@
 // result. The workers take turns between packets
 // and streams (solver-handlers.js), so the page never runs more workers than it has cores.
 import { POOL_LIMIT } from './worker-pool.js';
-import { canShare, heldHere } from './pool-databases.js';
+import { heldHere } from './pool-databases.js';
 
 /** A job of the pool (worker-pool.js PoolJob). */
 export class TeamJob {
@@ -151,10 +151,10 @@ export class Team {
    * them (a widget's), each worker without them gets a copy; else one worker of the page
    * loads them from IndexedDB, else the team's workers build them together (once per page;
    * `onProgress` gets the build's fraction done); the others get a copy (where the page is
-   * cross-origin isolated, one SharedArrayBuffer that they all read). Resolves to the pool's
-   * answer {source, seconds, bytes, shared} (bytes for this thread's loadPatternDatabases, or
-   * null: this thread holds them already; shared: whether the workers were handed the bytes
-   * in a SharedArrayBuffer rather than copies).
+   * cross-origin isolated, none: the workers share the memory they are in). Resolves to the
+   * pool's answer {source, seconds, bytes, shared} (bytes for this thread's
+   * loadPatternDatabases, or null: this thread holds them already; shared: whether the
+   * workers read one copy rather than a copy each).
    */
   async databases(goal, onProgress = () => {}) {
     if (heldHere(goal)) {
@@ -162,12 +162,12 @@ export class Team {
       // a read of IndexedDB or a build (seconds) where the worker that made them has gone.
       const start = performance.now();
       await this.#databases.handOut(this.#slots, goal);
-      return { source: 'memory', seconds: (performance.now() - start) / 1000, bytes: null, shared: canShare() && this.#databases.shared };
+      return { source: 'memory', seconds: (performance.now() - start) / 1000, bytes: null, shared: this.#databases.sharedBy(this.#slots) };
     }
     const made = await new Promise((resolve, reject) => this.#databases.inParallel(this.#id, goal, this.#slots, { onProgress, resolve, reject }));
     // A widget's request (which this joined) left them in one worker and this thread: the others get a copy.
     await this.#databases.handOut(this.#slots, goal, made.bytes);
-    return { ...made, shared: canShare() && this.#databases.shared };
+    return { ...made, shared: this.#databases.sharedBy(this.#slots) };
   }
 
   /** The search is over or abandoned: the workers free its PacketSearcher and drop its packets. */

@@ -22,7 +22,7 @@ export type ToWorker =
   | ProfileRequest
   | ProfileStopRequest
   | QualityRequest;
-export interface InitRequest { type: 'init'; module: WebAssembly.Module; }
+export interface InitRequest { type: 'init'; module: WebAssembly.Module; memory?: WebAssembly.Memory; }
 export interface StartRequest { type: 'start'; client: number; session: number; options: any; from: number; untilRaise: boolean; credits: number; batchEvents: number; }
 export interface CreditRequest { type: 'credit'; client: number; session: number; }
 export interface StopRequest { type: 'stop'; client: number; session: number; }

@@ -8,7 +8,8 @@
 // A field's type: 'goal' (a goal convention's name), 'options' (a Solver's or a check's
 // options: an object), 'id' (a whole number ≥ 1), 'count' (a whole number ≥ 0), 'part' (0, 1 or 2:
 // a pattern), 'number', 'string', 'boolean', 'object' (a plain object), 'bytes' (a Uint8Array),
-// 'words' (a Uint32Array of trace records), 'module' (a WebAssembly.Module), 'trace' (a string
+// 'words' (a Uint32Array of trace records), 'module' (a WebAssembly.Module), 'memory' (a shared
+// WebAssembly.Memory: the workers' one memory), 'trace' (a string
 // or a Blob), 'port' (a MessagePort: a parallel search's line between two workers), 'any'; `T|null` also takes null, a trailing '?' makes the field optional; [T] is
 // an array of T, and {…} an object with these fields.
 
@@ -17,7 +18,7 @@ const PACKET = { iteration: 'count', threshold: 'count', packet: { index: 'count
 
 /** What the page sends to the worker, by type. */
 export const TO_WORKER = {
-  init: { module: 'module' },
+  init: { module: 'module', memory: 'memory?' },
   start: { client: 'id', session: 'id', options: 'options', from: 'count', untilRaise: 'boolean', credits: 'count', batchEvents: 'id' },
   credit: { client: 'id', session: 'id' },
   stop: { client: 'id', session: 'id' },
@@ -122,6 +123,7 @@ const SCALARS = {
   bytes: [(v) => v instanceof Uint8Array, 'a Uint8Array'],
   words: [(v) => v instanceof Uint32Array, 'a Uint32Array'],
   module: [(v) => typeof WebAssembly !== 'undefined' && v instanceof WebAssembly.Module, 'a WebAssembly.Module'],
+  memory: [(v) => typeof WebAssembly !== 'undefined' && v instanceof WebAssembly.Memory, 'a WebAssembly.Memory'],
   trace: [(v) => typeof v === 'string' || (typeof Blob !== 'undefined' && v instanceof Blob), 'a string or a Blob'],
   port: [(v) => typeof MessagePort !== 'undefined' && v instanceof MessagePort, 'a MessagePort'],
   any: [() => true, 'anything'],

@@ -230,8 +230,9 @@ async function sendDatabases(goal, cacheOnly) {
  * @type {{[type in import('./protocol-types').ToWorker['type']]: (data: Extract<import('./protocol-types').ToWorker, {type: type}>) => unknown}}
  */
 export const handlers = {
-  init({ module }) {
-    ready = init({ module_or_path: module });
+  // `memory`: the pool's one memory, where the core is the build with shared memory.
+  init({ module, memory: shared }) {
+    ready = init(shared ? { module_or_path: module, memory: shared } : { module_or_path: module });
     ready.then((exports) => { memory = exports.memory; }, () => {});
   },
 

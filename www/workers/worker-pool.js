@@ -9,6 +9,7 @@
 // and searches do: every job runs on the pool's workers, in turns (solver-handlers.js).
 import { createWorker } from '../platform/assets.js';
 import { checkMessage, checkHandlers } from './protocol.js';
+import { workerMemory } from './shared-memory.js';
 
 const CORES = Math.max(1, globalThis.navigator?.hardwareConcurrency || 2);
 
@@ -55,6 +56,8 @@ export class WorkerPool {
   #clients = new Set();
   #nextId = 1;
   #module = null;
+  /** The memory every worker's instance shares (the core built with shared memory), or null: each its own. */
+  #memory = null;
   /** @type {PoolJob[]} */
   #jobs = [];
   #handlers = {};
@@ -99,6 +102,12 @@ export class WorkerPool {
 
   /** The workers there are now (a copy). */
   get slots() { return [...this.#slots]; }
+
+  /**
+   * Whether the workers share one memory (the core built with shared memory, on a cross-origin
+   * isolated page): what one of them installs, the pattern databases, every one holds.
+   */
+  get sharesMemory() { return this.#memory !== null; }
 
   /** Workers started so far (for the team's balance and the tests). */
   get size() { return this.#slots.length; }
@@ -150,7 +159,8 @@ export class WorkerPool {
     const slot = { worker: createWorker('solver'), answered: false, streams: new Set(), goals: new Set(), teams: 0, compares: 0, wholes: 0,
       loads: new Map(), keeping: new Map(), lines: new Map() };
     this.#slots.push(slot);
-    slot.worker.postMessage({ type: 'init', module: this.#module });
+    if (this.#slots.length === 1) this.#memory = workerMemory(this.#module);
+    slot.worker.postMessage(this.#memory ? { type: 'init', module: this.#module, memory: this.#memory } : { type: 'init', module: this.#module });
     slot.worker.onmessage = ({ data }) => {
       slot.answered = true;
       const problem = checkMessage('from-worker', data);
@@ -175,6 +185,8 @@ export class WorkerPool {
   remove(slot, error) {
     slot.worker.terminate();
     this.#slots = this.#slots.filter((s) => s !== slot);
+    // The next workers start on a memory of their own: nothing is left of this one's.
+    if (this.#slots.length === 0) this.#memory = null;
     for (const job of this.#jobs) job.lost?.(slot, error);
   }
 

@@ -1,0 +1,17 @@
+// The memory a pool's workers share where the page runs the core built with shared memory
+// (tilesearch_shared_bg.wasm, which assets.js picks on a cross-origin isolated page): every
+// worker's instance on one WebAssembly.Memory, so the pattern databases that one of them
+// installs are every one's (28.8 MB once, and warm in the cache for all of them).
+
+/**
+ * The shared memory's size in pages of 64 KiB: at least the module's minimum (the tests link
+ * the module with it), growing as the workers need up to the module's maximum (1 GiB: the
+ * Makefile's --max-memory).
+ */
+export const SHARED_MEMORY = Object.freeze({ initial: 64, maximum: 16384, shared: true });
+
+/** Whether `module` (a WebAssembly.Module of the core) imports its memory: the build with shared memory. */
+export const importsMemory = (module) => module instanceof WebAssembly.Module && WebAssembly.Module.imports(module).some((i) => i.kind === 'memory');
+
+/** A memory for the workers of `module`: one they share where it imports its memory, else null (each instance has its own). */
+export const workerMemory = (module) => (importsMemory(module) ? new WebAssembly.Memory(SHARED_MEMORY) : null);
