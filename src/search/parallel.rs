@@ -72,7 +72,8 @@ pub const WORTH_SPLITTING: u64 = 1 << 21;
 /// on 2 workers (`node benches/wasm-bench.mjs --heuristic pdb --instances all --workers 2
 /// --repeat 3`, two rounds beside the build with a copy per worker at [`WORTH_SPLITTING`]):
 /// 2.35–2.62 s against 2.69–3.02 s, the ten hardest 1.57–1.63× the sequential search against
-/// 1.34–1.48×; at a quarter and at twice this many nodes, within the machine's noise.
+/// 1.34–1.48×. At twice this many nodes (two rounds each, the same command) the totals were
+/// alike, 2.60–2.68 s against 2.47–2.72 s, the ten hardest 1.48–1.51× against 1.54–1.63×.
 pub const WORTH_SPLITTING_SHARED: u64 = 1 << 19;
 
 /// The growth from one iteration to the next assumed while only one iteration is known (the
