@@ -20,13 +20,14 @@ before(async () => {
 after(async () => { await browser?.close(); await server?.close(); });
 
 const KORF_94 = '14 12 15 10 1 13 4 6 3 7 2 0 8 5 9 11'; // 53 moves
+const KORF_43 = '0 8 11 9 4 14 10 13 12 6 7 15 3 2 1 5'; // 64 moves, about 25 ms: split however the workers hold the tables
 
 /**
  * In the page: whether it is isolated, solveInParallel's summary and databases with pdb, how
  * many of the pool's workers were sent the databases' bytes (a part or a copy), whether they
  * share one memory, and the Solver's summary.
  */
-const solveWithPdb = (page) => page.evaluate(async (board) => {
+const solveWithPdb = (page, split = KORF_43) => page.evaluate(async ([board, large]) => {
   const core = await import('/www/pkg/tilesearch.js');
   const { solveInParallel, holdWorkers } = await import('/www/workers/parallel-search.js');
   const { pool } = await import('/www/workers/pool.js');
@@ -41,13 +42,14 @@ const solveWithPdb = (page) => page.evaluate(async (board) => {
   const { summary, databases, workers } = await solveInParallel(options);
   const sharesMemory = pool.sharesMemory;
   const holding = pool.slots.filter((slot) => slot.goals.has('blank-last')).length;
+  // A larger search, which the core splits: both workers search packets.
+  const largeRun = await solveInParallel({ board: large, heuristic: 'pdb' });
   delete pool.post;
   release();
-  const solver = new core.Solver(options);
-  const sequential = solver.run();
-  solver.free();
-  return { isolated: globalThis.crossOriginIsolated, summary, sequential, databases, workers, sharesMemory, sentBytes: sentBytes.size, holding };
-}, KORF_94);
+  const run = (b) => { const solver = new core.Solver({ board: b, heuristic: 'pdb' }); const s = solver.run(); solver.free(); return s; };
+  return { isolated: globalThis.crossOriginIsolated, summary, sequential: run(board), databases, workers, sharesMemory, sentBytes: sentBytes.size, holding,
+    large: { summary: largeRun.summary, sequential: run(large), split: largeRun.packets.split, packets: largeRun.balance.map((b) => b.packets) } };
+}, [KORF_94, split]);
 
 test('served isolated, the pool\'s workers share one memory and one copy of the pattern databases; not isolated, each has its own; the same summary both ways', async () => {
   const context = await browser.newContext();
@@ -69,7 +71,7 @@ test('served isolated, the pool\'s workers share one memory and one copy of the 
   await isolatedPage.close();
   console.log(`# not isolated: databases ${plain.databases.source} ${plain.databases.seconds.toFixed(2)} s, shared ${plain.databases.shared}; ` +
     `isolated: ${isolated.databases.source} ${isolated.databases.seconds.toFixed(2)} s, shared ${isolated.databases.shared}; ${isolated.workers} workers; ` +
-    `bytes sent to ${plain.sentBytes} and ${isolated.sentBytes} workers`);
+    `bytes sent to ${plain.sentBytes} and ${isolated.sentBytes} workers; #43's packets per worker ${plain.large.packets} and ${isolated.large.packets}`);
   assert.equal(plain.isolated, false);
   assert.equal(plain.sharesMemory, false);
   assert.equal(plain.databases.shared, false);
@@ -85,6 +87,12 @@ test('served isolated, the pool\'s workers share one memory and one copy of the 
   assert.equal(isolated.holding, isolated.workers);
   assert.ok(isolated.sentBytes <= 1, `the bytes went to ${isolated.sentBytes} workers`);
   assert.deepEqual(isolated.summary, plain.sequential);
+  // Packets searched by both workers, on their memories and on their one memory.
+  for (const { large } of [plain, isolated]) {
+    assert.deepEqual(large.summary, large.sequential);
+    assert.ok(large.split > 0, `iterations split: ${large.split}`);
+    assert.ok(large.packets.every((p) => p > 0), `packets per worker: ${large.packets}`);
+  }
   assert.deepEqual(errors, []);
   await context.close();
 });

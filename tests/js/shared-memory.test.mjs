@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { SHARED_MEMORY, importsMemory, workerMemory } from '../../www/workers/shared-memory.js';
+import { SHARED_MEMORY, THREAD_STACK, importsMemory, workerMemory } from '../../www/workers/shared-memory.js';
 
 const pkg = (name) => new URL(`../../www/pkg/${name}`, import.meta.url);
 const shared = new WebAssembly.Module(readFileSync(pkg('tilesearch_shared_bg.wasm')));
@@ -15,9 +15,9 @@ const KORF_94 = '14 12 15 10 1 13 4 6 3 7 2 0 8 5 9 11'; // 53 moves
 
 // A thread that initialises the package with `module` (on `memory`, if given) and runs `job`.
 const THREAD = `
-const { parentPort, workerData: { glue, module, memory, job, board } } = require('node:worker_threads');
+const { parentPort, workerData: { glue, module, memory, job, board, stack } } = require('node:worker_threads');
 import(glue).then((core) => {
-  const exports = core.initSync(memory ? { module, memory } : { module });
+  const exports = core.initSync(memory ? { module, memory, thread_stack_size: stack } : { module });
   const grown = () => exports.memory.buffer.byteLength;
   const before = grown();
   const ready = core.patternDatabasesReady('blank-last');
@@ -38,7 +38,7 @@ import(glue).then((core) => {
 
 function thread(module, memory, job) {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(THREAD, { eval: true, workerData: { glue: pkg('tilesearch.js').href, module, memory, job, board: KORF_94 } });
+    const worker = new Worker(THREAD, { eval: true, workerData: { glue: pkg('tilesearch.js').href, module, memory, job, board: KORF_94, stack: THREAD_STACK } });
     worker.once('message', (reply) => { worker.terminate(); if (reply.error) reject(new Error(reply.error)); else resolve(reply); });
     worker.once('error', reject);
   });

@@ -10,6 +10,12 @@
  */
 export const SHARED_MEMORY = Object.freeze({ initial: 64, maximum: 16384, shared: true });
 
+/**
+ * Bytes of stack for each worker's instance but the first on the memory (which has the module's
+ * own): 1 MiB, as the module's own, so that a call runs in every worker as it does in one.
+ */
+export const THREAD_STACK = 1 << 20;
+
 /** Whether `module` (a WebAssembly.Module of the core) imports its memory: the build with shared memory. */
 export const importsMemory = (module) => module instanceof WebAssembly.Module && WebAssembly.Module.imports(module).some((i) => i.kind === 'memory');
 

@@ -23,6 +23,7 @@ import { Comparison } from './compare-job.js';
 import { Profiling } from './profile-job.js';
 import { lead } from './lead-search.js';
 import { nextTurn, BACKGROUND } from './turn-order.js';
+import { THREAD_STACK } from './shared-memory.js';
 
 const { Solver, PacketSearcher } = core;
 
@@ -232,7 +233,7 @@ async function sendDatabases(goal, cacheOnly) {
 export const handlers = {
   // `memory`: the pool's one memory, where the core is the build with shared memory.
   init({ module, memory: shared }) {
-    ready = init(shared ? { module_or_path: module, memory: shared } : { module_or_path: module });
+    ready = init(shared ? { module_or_path: module, memory: shared, thread_stack_size: THREAD_STACK } : { module_or_path: module });
     ready.then((exports) => { memory = exports.memory; }, () => {});
   },
 
