@@ -48,6 +48,7 @@ setup: setup-wasm setup-node setup-chromium setup-pandoc
 
 setup-wasm:
 	@rustup target list --installed | grep -qx $(WASM_TARGET) || rustup target add $(WASM_TARGET)
+	@rustup run nightly rustc --version >/dev/null 2>&1 || rustup toolchain install nightly --profile minimal --component rust-src
 	@rustup component list --toolchain nightly --installed | grep -qx rust-src || rustup component add rust-src --toolchain nightly
 	@if [ "$$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $(WASM_BINDGEN_VERSION)" ]; then \
 	  echo "installing wasm-bindgen-cli $(WASM_BINDGEN_VERSION) (a few minutes, once)"; \
