@@ -40,27 +40,49 @@ let suspects = null;
 
 /** Initialises the module (as the glue's default export does) and notes its stack pointer. */
 export default async function init(moduleOrPath) {
-  return noteExports(await glue.default(withMemory(moduleOrPath, 'module_or_path')));
+  const options = withMemory(moduleOrPath, 'module_or_path');
+  try {
+    return noteExports(await glue.default(options));
+  } catch (error) {
+    throw unlinked(error, options);
+  }
 }
 
 /** Initialises the module synchronously (as the glue's `initSync` does). */
 export function initSync(module) {
-  return noteExports(glue.initSync(withMemory(module, 'module')));
+  const options = withMemory(module, 'module');
+  try {
+    return noteExports(glue.initSync(options));
+  } catch (error) {
+    throw unlinked(error, options);
+  }
 }
+
+/** The stand-in memories withMemory gave. */
+const standIns = new WeakSet();
 
 /**
  * The glue's options for `input` (its options object, or the module alone). The glue is the
- * shared-memory module's (tilesearch_shared_bg.wasm, for the workers of a cross-origin isolated
- * page), and drives tilesearch_bg.wasm, which has a memory of its own, as well. Given no memory,
- * the glue makes a shared one, which a page that is not isolated may refuse: so a module that
- * imports no memory (tilesearch_bg.wasm, however it is given) gets a stand-in it ignores.
+ * shared-memory module's (tilesearch_shared_bg.wasm, for cross-origin isolated pages), and
+ * drives tilesearch_bg.wasm, which has a memory of its own, as well. Given no memory, the glue
+ * would make a shared one, which a page that is not isolated may refuse: so a call without one
+ * gives a stand-in, which tilesearch_bg.wasm ignores and tilesearch_shared_bg.wasm refuses (it
+ * must be given its shared memory: www/platform/shared-memory.js).
  */
 function withMemory(input, key) {
   const options = input != null && Object.getPrototypeOf(input) === Object.prototype ? { ...input } : { [key]: input };
-  const module = options[key];
-  const shared = module instanceof WebAssembly.Module && WebAssembly.Module.imports(module).some((i) => i.kind === 'memory');
-  if (options.memory === undefined && !shared) options.memory = new WebAssembly.Memory({ initial: 0 });
+  if (options.memory === undefined) {
+    options.memory = new WebAssembly.Memory({ initial: 0 });
+    standIns.add(options.memory);
+  }
   return options;
+}
+
+/** `error`, said plainly where the module refused the stand-in: it is the build that must be given its memory. */
+function unlinked(error, options) {
+  if (!(error instanceof WebAssembly.LinkError) || !standIns.has(options.memory)) return error;
+  return new TypeError('this is the core built with shared memory (tilesearch_shared_bg.wasm): init needs its memory, ' +
+    '{module_or_path, memory} with a shared WebAssembly.Memory (coreMemory in www/platform/shared-memory.js)', { cause: error });
 }
 
 function noteExports(exports) {

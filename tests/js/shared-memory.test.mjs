@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { SHARED_MEMORY, THREAD_STACK, importsMemory, workerMemory } from '../../www/workers/shared-memory.js';
+import { SHARED_MEMORY, THREAD_STACK, importsMemory, coreMemory } from '../../www/platform/shared-memory.js';
 
 const pkg = (name) => new URL(`../../www/pkg/${name}`, import.meta.url);
 const shared = new WebAssembly.Module(readFileSync(pkg('tilesearch_shared_bg.wasm')));
@@ -48,15 +48,15 @@ test('which build imports its memory: the shared one gets one memory for the wor
   assert.equal(importsMemory(shared), true);
   assert.equal(importsMemory(own), false);
   assert.equal(importsMemory({}), false, 'not a module');
-  const memory = workerMemory(shared);
+  const memory = coreMemory(shared);
   assert.ok(memory instanceof WebAssembly.Memory);
   assert.ok(memory.buffer instanceof SharedArrayBuffer);
   assert.equal(memory.buffer.byteLength, SHARED_MEMORY.initial * 65536);
-  assert.equal(workerMemory(own), null);
+  assert.equal(coreMemory(own), null);
 });
 
 test('on one shared memory, the databases one thread installs are the other\'s, with no copy; on their own memories, not', async () => {
-  const memory = workerMemory(shared);
+  const memory = coreMemory(shared);
   const builder = await thread(shared, memory, 'build');
   assert.equal(builder.ready, false);
   assert.equal(builder.summary.length, 53);
@@ -65,6 +65,8 @@ test('on one shared memory, the databases one thread installs are the other\'s, 
   assert.equal(reader.ready, true, 'installed by the other thread');
   assert.deepEqual(reader.summary, builder.summary);
   assert.ok(reader.after - reader.before < 4e6, `the second thread grew the memory by ${reader.after - reader.before} bytes: no copy`);
+  // Without its memory the shared build does not link, and says so.
+  await assert.rejects(thread(shared, undefined, 'read'), /built with shared memory \(tilesearch_shared_bg\.wasm\): init needs its memory/);
   // The build with a memory of its own: nothing of another instance's.
   const apart = await thread(own, undefined, 'read');
   assert.equal(apart.ready, false);
@@ -72,7 +74,7 @@ test('on one shared memory, the databases one thread installs are the other\'s, 
 });
 
 test('the pool splits smaller iterations where its workers share the tables', async () => {
-  const sharedSplit = (await thread(shared, workerMemory(shared), 'read')).splitAbove;
+  const sharedSplit = (await thread(shared, coreMemory(shared), 'read')).splitAbove;
   const ownSplit = (await thread(own, undefined, 'read')).splitAbove;
   assert.equal(sharedSplit, 2 ** 19);
   assert.equal(ownSplit, 2 ** 21);

@@ -23,7 +23,7 @@ import { Comparison } from './compare-job.js';
 import { Profiling } from './profile-job.js';
 import { lead } from './lead-search.js';
 import { nextTurn, BACKGROUND } from './turn-order.js';
-import { THREAD_STACK } from './shared-memory.js';
+import { THREAD_STACK } from '../platform/shared-memory.js';
 
 const { Solver, PacketSearcher } = core;
 

@@ -9,7 +9,7 @@
 // and searches do: every job runs on the pool's workers, in turns (solver-handlers.js).
 import { createWorker } from '../platform/assets.js';
 import { checkMessage, checkHandlers } from './protocol.js';
-import { workerMemory } from './shared-memory.js';
+import { coreMemory } from '../platform/shared-memory.js';
 
 const CORES = Math.max(1, globalThis.navigator?.hardwareConcurrency || 2);
 
@@ -159,7 +159,7 @@ export class WorkerPool {
     const slot = { worker: createWorker('solver'), answered: false, streams: new Set(), goals: new Set(), teams: 0, compares: 0, wholes: 0,
       loads: new Map(), keeping: new Map(), lines: new Map() };
     this.#slots.push(slot);
-    if (this.#slots.length === 1) this.#memory = workerMemory(this.#module);
+    if (this.#slots.length === 1) this.#memory = coreMemory(this.#module);
     slot.worker.postMessage(this.#memory ? { type: 'init', module: this.#module, memory: this.#memory } : { type: 'init', module: this.#module });
     slot.worker.onmessage = ({ data }) => {
       slot.answered = true;
