@@ -83,9 +83,12 @@ export class DatabaseJob {
     },
   };
 
+  /** The workers that hold what `slot` holds: every worker where they share one memory, else `slot` alone. */
+  #sharing(slot) { return this.#pool.sharesMemory ? this.#pool.slots : [slot]; }
+
   /** `slot` holds the databases for `goal` now: and so does every worker on its memory. */
   #holding(slot, goal) {
-    for (const s of this.#pool.sharesMemory ? this.#pool.slots : [slot]) s.goals.add(goal);
+    for (const s of this.#sharing(slot)) s.goals.add(goal);
   }
 
   /**
@@ -213,7 +216,7 @@ export class DatabaseJob {
 
   /** Whether `slot` holds, or is being given, the pattern databases for `goal` (on a shared memory: whether any worker does). */
   holds(slot, goal) {
-    return (this.#pool.sharesMemory ? this.#pool.slots : [slot]).some((s) => s.goals.has(goal) || s.loads.has(goal));
+    return this.#sharing(slot).some((s) => s.goals.has(goal) || s.loads.has(goal));
   }
 
   /**
@@ -221,7 +224,7 @@ export class DatabaseJob {
    * null: they are on their way to it). On a shared memory, another worker's are its own.
    */
   load(slot, goal, bytes) {
-    const sharing = this.#pool.sharesMemory ? this.#pool.slots : [slot];
+    const sharing = this.#sharing(slot);
     if (sharing.some((s) => s.goals.has(goal))) {
       slot.goals.add(goal);
       return Promise.resolve();
