@@ -97,6 +97,25 @@ test('served isolated, the pool\'s workers share one memory and one copy of the 
   await context.close();
 });
 
+test('isolated, where the host left out the build with shared memory, the page runs the other: a copy of the databases per worker, the same summary', async () => {
+  const context = await browser.newContext();
+  context.setDefaultTimeout(WAIT_MS);
+  await context.route('**/tilesearch_shared_bg.wasm', (route) => route.fulfill({ status: 404, body: 'not here' }));
+  const errors = [];
+  const page = await context.newPage();
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await page.goto(server.url);
+  await page.waitForFunction(() => customElements.get('tile-search'));
+  const result = await solveWithPdb(page);
+  assert.equal(result.isolated, true);
+  assert.equal(result.sharesMemory, false, 'the workers on memories of their own');
+  assert.equal(result.databases.shared, result.workers > 1, 'one SharedArrayBuffer handed to them all');
+  assert.deepEqual(result.summary, result.sequential);
+  assert.deepEqual(result.large.summary, result.large.sequential);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('scripts/serve.mjs sends the isolation headers and the page\'s MIME types, and refuses paths outside the repository', async () => {
   const wasm = await fetch(`${server.url}www/pkg/tilesearch_bg.wasm`);
   assert.equal(wasm.status, 200);
