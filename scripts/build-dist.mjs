@@ -27,7 +27,8 @@
 // searched in slices (the core's begin and resume) to 246.8, the unsplit iterations searched in
 // one call (the core's searchWhole, and the guard handing a method another object) to 248.8, the
 // whole iteration on the whole screen (its sideways outline and dialog) to 252.3, the core built
-// with shared memory for isolated pages (the choice of build, the workers' one memory) to 253.1).
+// with shared memory for isolated pages (the choice of build, the workers' one memory, the guard's
+// plain error without it) to 253.4).
 import { build, transform } from 'esbuild';
 import { copyFile, cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
