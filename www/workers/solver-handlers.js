@@ -120,8 +120,9 @@ function turn() {
     item.queued = false;
     if (item.kind === 'search') {
       if (queue.some((queued) => BACKGROUND.has(queued.kind))) backgroundWaited += 1;
-      if (item.jobs.length > 0) searchPacket(item);
+      const solved = item.jobs.length > 0 && searchPacket(item);
       if (item.jobs.length > 0 && searches.get(item.id) === item) { item.queued = true; queue.push(item); }
+      if (solved) break;
     } else if (BACKGROUND.has(item.kind)) {
       backgroundWaited = 0;
       const jobs = item.kind === 'compare' ? comparisons : profiles;
@@ -151,12 +152,14 @@ function searchPacket(search) {
     if (!head.begun) { search.searcher.begin(head.work); head.begun = true; head.ms = 0; }
     const result = search.searcher.resume(PACKET_SLICE);
     head.ms += performance.now() - start;
-    if (result === undefined) return; // on in a later turn
+    if (result === undefined) return false; // on in a later turn
     search.jobs.shift();
     reply({ type: 'packet-result', search: search.id, job: head.job, result, ms: head.ms, memory: memory?.buffer.byteLength ?? 0 }, search.outlet);
+    return result.solution != null;
   } catch (error) {
     search.jobs.shift();
     reply({ type: 'packet-error', search: search.id, job: head.job, name: error.name, message: error.message }, search.outlet);
+    return true;
   }
 }
 
