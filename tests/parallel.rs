@@ -667,8 +667,100 @@ fn search_whole_takes_the_unsplit_iterations_as_their_packets_would() {
     }
 }
 
-/// `search_whole` refuses a searcher made for another board, goal, move order or heuristic,
-/// naming which, and changes nothing: a searcher of this search then searches it all.
+/// `search_ahead` searches the current iteration's packets in order, each taken as its result
+/// would be, skipping those that have one, until the iteration is complete or its budget is
+/// spent (a packet begun is searched to its end): with the rest driven as packets from `next`,
+/// any budget gives the sequential search's report. It counts what it searched, and searches
+/// nothing with a budget of 0 or once the search has finished.
+#[test]
+fn search_ahead_takes_packets_in_order_as_their_results_would() {
+    use tilesearch::search::parallel::AheadSearched;
+    let (h, order) = (HeuristicChoice::Manhattan, MoveOrder::LECTURE);
+    let mut rng = Rng(0x5eed_a4ead);
+    for goal in Goal::ALL {
+        let instances = korf(goal);
+        for n in [12, 42, 55, 19] {
+            let (_, board) = instances[n - 1];
+            let expected = sequential(board, goal, &h, order);
+            for kind in ["none", "one node", "random", "a packet taken first", "all"] {
+                let what = format!("Korf #{n}, {goal}, budget {kind}");
+                // Every iteration split, two workers' packets.
+                let mut run = ParallelIda::adaptive(board, goal, h.clone(), order, 2, 0).unwrap();
+                let mut ahead = searchers(board, goal, &h, order, 1);
+                let mut others = searchers(board, goal, &h, order, 2);
+                let mut completed = 0;
+                while let Some(iteration) = run.iteration() {
+                    let tasks: Vec<PacketTask> = iteration.tasks().collect();
+                    let budget = match kind {
+                        "none" => 0,
+                        "one node" => 1,
+                        "all" => u64::MAX,
+                        _ => rng.below(40_000) as u64,
+                    };
+                    // A worker's result came first: search_ahead leaves that packet out.
+                    let taken = (kind == "a packet taken first" && tasks.len() > 2).then(|| {
+                        run.accept(others[1].search(&tasks[1]).unwrap()).unwrap();
+                        1
+                    });
+                    let searched = run.search_ahead(&mut ahead[0], budget).unwrap();
+                    let next = searched.next as usize;
+                    let mine: Vec<PacketResult> = (0..next)
+                        .filter(|&i| Some(i) != taken)
+                        .map(|i| others[0].search(&tasks[i]).unwrap())
+                        .collect();
+                    let nodes: Vec<u64> = mine.iter().map(|r| r.visited + r.pruned).collect();
+                    assert_eq!(searched.packets as usize, mine.len(), "{what}");
+                    assert_eq!(searched.nodes, nodes.iter().sum::<u64>(), "{what}");
+                    assert_eq!(
+                        searched.generated,
+                        mine.iter().map(|r| r.generated).sum::<u64>(),
+                        "{what}"
+                    );
+                    // It began a packet only while under its budget.
+                    let before_last = searched.nodes - nodes.last().copied().unwrap_or(0);
+                    assert!(mine.is_empty() || before_last < budget, "{what}");
+                    if budget == 0 {
+                        assert_eq!(searched.packets, 0, "{what}");
+                    }
+                    let now = run.iteration().map(|i| i.iteration);
+                    assert_eq!(
+                        searched.complete,
+                        now != Some(iteration.iteration),
+                        "{what}"
+                    );
+                    if searched.complete {
+                        completed += 1;
+                        continue;
+                    }
+                    assert!(budget != u64::MAX, "{what}: an unlimited budget completes");
+                    // It stopped under budget only at the iteration's end, else past it.
+                    assert!(searched.nodes >= budget, "{what}");
+                    // The rest as a pool would hand them out, from `next`.
+                    let mut complete = false;
+                    for (i, task) in tasks.iter().enumerate().skip(next) {
+                        if complete || !run.needed(task.packet.index) {
+                            continue;
+                        }
+                        complete = run.accept(others[i % 2].search(task).unwrap()).unwrap();
+                    }
+                    assert!(complete, "{what}: iteration {}", iteration.iteration);
+                }
+                assert_eq!(run.report(), expected, "{what}");
+                // (An iteration the split alone completes is never handed out.)
+                assert!(kind != "all" || completed > 0, "{what}");
+                assert_eq!(
+                    run.search_ahead(&mut ahead[0], u64::MAX).unwrap(),
+                    AheadSearched::default(),
+                    "{what}: finished"
+                );
+            }
+        }
+    }
+}
+
+/// `search_whole` and `search_ahead` refuse a searcher made for another board, goal, move
+/// order or heuristic, naming which, and change nothing: a searcher of this search then
+/// searches it all.
 #[test]
 fn search_whole_refuses_a_searcher_of_another_search() {
     use tilesearch::search::parallel::WORTH_SPLITTING;
@@ -720,6 +812,17 @@ fn search_whole_refuses_a_searcher_of_another_search() {
         assert!(
             text.starts_with("searchWhole(searcher): the searcher was made for another search"),
             "{text}"
+        );
+        assert_eq!((run.report(), run.iteration()), before, "nothing changed");
+        let error = run
+            .search_ahead(searcher, u64::MAX)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.starts_with(
+                "searchAhead(searcher, nodes): the searcher was made for another search"
+            ) && error.contains(*differs),
+            "{error}"
         );
         assert_eq!((run.report(), run.iteration()), before, "nothing changed");
         let mut right = searchers(start, goal, &h, order, 1);

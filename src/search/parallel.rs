@@ -117,9 +117,24 @@ pub struct WholeSearched {
     pub generated: u64,
 }
 
+/// What [`ParallelIda::search_ahead`] searched of the current iteration.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AheadSearched {
+    /// Packets searched, each taken as [`ParallelIda::accept`] takes a result.
+    pub packets: u32,
+    /// Their nodes, visited and pruned.
+    pub nodes: u64,
+    /// The children they generated.
+    pub generated: u64,
+    /// The index after the last packet it searched: a driver hands out the rest from here.
+    pub next: u32,
+    /// Whether that completed the iteration (the next one, or the end, is now current).
+    pub complete: bool,
+}
+
 /// An iteration's packets, as a driver hands them out.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct ParallelIteration {
     /// The iteration, 1-based.
     pub iteration: u32,
@@ -128,6 +143,10 @@ pub struct ParallelIteration {
     /// Its packets in depth-first order (`packets[i].index == i`); never none (an iteration
     /// the split did whole is closed at once).
     pub packets: Vec<Packet>,
+    /// The nodes (visited + pruned) it was predicted to have, from the iterations before
+    /// ([`ParallelIda::predicted_nodes`]); `None` for the first. The last iteration often
+    /// finds the goal long before that: a driver may start it in one worker.
+    pub predicted: Option<u64>,
 }
 
 impl ParallelIteration {
@@ -351,6 +370,7 @@ impl ParallelIda {
             iteration: self.iteration,
             threshold: self.threshold,
             packets: current.packets.clone(),
+            predicted: self.predicted_nodes(),
         })
     }
 
@@ -374,20 +394,7 @@ impl ParallelIda {
     /// searched before the failure taken, and ([`Error::InvalidOption`], changing nothing)
     /// for a searcher made for another board, goal, move order or heuristic.
     pub fn search_whole(&mut self, searcher: &mut PacketSearcher) -> Result<WholeSearched, Error> {
-        let (board, goal, order, kind) = searcher.engine.made_for();
-        let differs = [
-            (board != self.start, "board"),
-            (goal != self.goal, "goal"),
-            (order != self.order, "move order"),
-            (kind != self.heuristic.kind(), "heuristic"),
-        ]
-        .into_iter()
-        .find_map(|(differs, what)| differs.then_some(what));
-        if let Some(what) = differs {
-            return Err(Error::InvalidOption(format!(
-                "searchWhole(searcher): the searcher was made for another search (another {what}): make it with this search's options"
-            )));
-        }
+        self.made_for_this(searcher, "searchWhole(searcher)")?;
         let mut searched = WholeSearched::default();
         while let Some(current) = &self.current {
             if current.packets.len() != 1 || !current.packets[0].path.is_empty() {
@@ -408,6 +415,77 @@ impl ParallelIda {
             searched.generated += generated;
         }
         Ok(searched)
+    }
+
+    /// Searches with `searcher` (made for this search) the current iteration's packets in
+    /// order, from the first without a result (skipping those that have one), each taken as
+    /// [`accept`](Self::accept) takes a result, until the iteration is complete or `nodes`
+    /// nodes (visited + pruned) are searched: a packet begun is searched to its end. A driver
+    /// beside a searcher (the leading browser worker) starts a small split iteration so, as
+    /// one sequential worker would: the last iteration, often predicted far larger than the
+    /// part of it before the goal, then costs no more than that; the packets left go out to
+    /// the workers from `next`. Searches nothing once the search has finished. Fails as
+    /// [`search_whole`](Self::search_whole) does.
+    pub fn search_ahead(
+        &mut self,
+        searcher: &mut PacketSearcher,
+        nodes: u64,
+    ) -> Result<AheadSearched, Error> {
+        self.made_for_this(searcher, "searchAhead(searcher, nodes)")?;
+        let iteration = self.iteration;
+        let mut searched = AheadSearched::default();
+        let mut index = self.current.as_ref().map_or(0, |c| c.done);
+        while searched.nodes < nodes {
+            let Some(current) = self
+                .current
+                .as_ref()
+                .filter(|_| self.iteration == iteration)
+            else {
+                break;
+            };
+            while current.results.get(index).is_some_and(Option::is_some) {
+                index += 1;
+            }
+            if index >= current.end() {
+                break;
+            }
+            let task = PacketTask {
+                iteration,
+                threshold: self.threshold,
+                packet: current.packets[index].clone(),
+            };
+            let result = searcher.search(&task)?;
+            index += 1;
+            searched.packets += 1;
+            searched.nodes += result.visited + result.pruned;
+            searched.generated += result.generated;
+            if self.accept(result)? {
+                searched.complete = true;
+                break;
+            }
+        }
+        searched.next = index as u32;
+        Ok(searched)
+    }
+
+    /// Refuses ([`Error::InvalidOption`]) a searcher made for another board, goal, move
+    /// order or heuristic than this search's.
+    fn made_for_this(&self, searcher: &PacketSearcher, call: &str) -> Result<(), Error> {
+        let (board, goal, order, kind) = searcher.engine.made_for();
+        let differs = [
+            (board != self.start, "board"),
+            (goal != self.goal, "goal"),
+            (order != self.order, "move order"),
+            (kind != self.heuristic.kind(), "heuristic"),
+        ]
+        .into_iter()
+        .find_map(|(differs, what)| differs.then_some(what));
+        match differs {
+            Some(what) => Err(Error::InvalidOption(format!(
+                "{call}: the searcher was made for another search (another {what}): make it with this search's options"
+            ))),
+            None => Ok(()),
+        }
     }
 
     /// The packets the current iteration has (0 once finished).
@@ -931,6 +1009,9 @@ impl PacketSearcher {
     /// not a node of the search at its threshold (a path that does not slide, undoes a move,
     /// or ends at a node whose f exceeds the threshold). A failed call leaves the searcher as
     /// it was.
+    // Never inlined: the binding's search, search_whole and search_ahead share one copy (a
+    // third of a kilobyte of the wasm module, gzipped).
+    #[inline(never)]
     pub fn search(&mut self, task: &PacketTask) -> Result<PacketResult, Error> {
         match self.search_while(task, || true)? {
             Searched::Done(result) => Ok(result),

@@ -8,7 +8,7 @@ use crate::board::{Board, Goal, MoveOrder};
 use crate::error::Error;
 use crate::heuristic::{HeuristicChoice, HeuristicKind};
 use crate::search::parallel::{
-    self, Packet, PacketResult, PacketTask, ParallelIda, WholeSearched, MAX_WORKERS,
+    self, AheadSearched, Packet, PacketResult, PacketTask, ParallelIda, WholeSearched, MAX_WORKERS,
     WORTH_SPLITTING, WORTH_SPLITTING_SHARED,
 };
 use crate::search::Status;
@@ -285,16 +285,47 @@ impl ParallelSearch {
             nodes,
             generated,
         } = searched;
-        let object = js_sys::Object::new();
-        for (key, value) in [
-            ("iterations", f64::from(iterations)),
-            ("threshold", f64::from(threshold)),
-            ("nodes", nodes as f64),
-            ("generated", generated as f64),
-        ] {
-            js_sys::Reflect::set(&object, &key.into(), &value.into())?;
-        }
-        Ok(object.into())
+        object(&[
+            ("iterations", f64::from(iterations).into()),
+            ("threshold", f64::from(threshold).into()),
+            ("nodes", (nodes as f64).into()),
+            ("generated", (generated as f64).into()),
+        ])
+    }
+
+    /// Searches with `searcher` the current iteration's packets in order, from the first
+    /// without a result, each taken as `accept` would, until the iteration is complete or
+    /// about `nodes` nodes are searched (a packet begun is searched to its end): `{packets,
+    /// nodes, generated, next, complete}`, with `next` the index the packets left start at.
+    /// A leading worker starts a small split iteration so, as one sequential worker would.
+    /// Throws as `searchWhole` does, and (`invalid-option`) for `nodes` not a whole number.
+    #[wasm_bindgen(js_name = searchAhead, unchecked_return_type = "AheadSearched")]
+    pub fn search_ahead(
+        &mut self,
+        searcher: &mut PacketSearcher,
+        #[wasm_bindgen(unchecked_param_type = "number")] nodes: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let nodes = whole(&nodes, 0.0, MAX_SAFE_INTEGER, |got| {
+            format!("searchAhead(searcher, nodes) takes a number of nodes (a whole number, 0 or more), got {got}")
+        })
+        .map_err(|e| js_error(&e))? as u64;
+        let AheadSearched {
+            packets,
+            nodes,
+            generated,
+            next,
+            complete,
+        } = self
+            .run
+            .search_ahead(&mut searcher.searcher, nodes)
+            .map_err(|e| js_error(&e))?;
+        object(&[
+            ("packets", packets.into()),
+            ("nodes", (nodes as f64).into()),
+            ("generated", (generated as f64).into()),
+            ("next", next.into()),
+            ("complete", complete.into()),
+        ])
     }
 
     /// Whether packet `index` of the current iteration still needs a result: false once it
@@ -324,6 +355,16 @@ impl ParallelSearch {
     pub fn summary(&self) -> JsValue {
         to_js(&self.run.report().summary())
     }
+}
+
+/// A plain object of these fields, set by hand: a serialiser of its own per type would cost
+/// the module a kilobyte.
+fn object(fields: &[(&str, JsValue)]) -> Result<JsValue, JsValue> {
+    let object = js_sys::Object::new();
+    for (key, value) in fields {
+        js_sys::Reflect::set(&object, &(*key).into(), value)?;
+    }
+    Ok(object.into())
 }
 
 /// A worker of a parallel IDA*: searches the packets `ParallelSearch` hands out. Made with

@@ -5,7 +5,7 @@
 //! `PacketTask`, `ParallelIteration` and `PacketResult` (`crate::search::parallel`), `FrontierEntry`, `BoardDescription`
 //! with `HeuristicEstimates` and `Conflict`.
 //!
-//! Hand-written here: `Catalog` (`catalog()` returns it as JSON text, so no Rust type stands for it), `WholeSearched`
+//! Hand-written here: `Catalog` (`catalog()` returns it as JSON text, so no Rust type stands for it), `WholeSearched`, `AheadSearched`
 //! (set key by key: a serialiser of its own would cost the module a kilobyte), the options objects (the parallel search's too), which `solver.rs` reads key by key from JS (no Rust
 //! struct; `RunOptions` holds a JS callback), and the `run` overload with its optional
 //! parameter, which the generated signature cannot say. The algorithm names stay a literal
@@ -61,6 +61,20 @@ export interface WholeSearched {
   nodes: number;
   /** The children they generated. */
   generated: number;
+}
+
+/** What `ParallelSearch.searchAhead(searcher, nodes)` searched of the current iteration. */
+export interface AheadSearched {
+  /** Packets searched, in order, each taken as `accept` takes a result. */
+  packets: number;
+  /** Their nodes, visited and pruned. */
+  nodes: number;
+  /** The children they generated. */
+  generated: number;
+  /** The index after the last packet searched: the rest go out from here. */
+  next: number;
+  /** Whether that completed the iteration (`iteration()` gives the next one, or null). */
+  complete: boolean;
 }
 
 /** Options of `new PacketSearcher(options)`: the coordinator's, without `workers`. */

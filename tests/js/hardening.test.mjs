@@ -374,6 +374,42 @@ test('ParallelSearch.searchWhole(searcher): a freed or foreign searcher is refus
   for (const o of [run, searcher, solver]) o.free();
 });
 
+test('ParallelSearch.searchAhead(searcher, nodes): a bad budget or searcher is refused with a kind; it takes split packets in order as their results, to the Solver\'s summary', () => {
+  const options = { board: LECTURE };
+  const run = new wasm.ParallelSearch({ ...options, workers: 2, splitAbove: 0 }); // every iteration split
+  const searcher = new wasm.PacketSearcher(options);
+  for (const [nodes, got] of [[-1, '-1'], [1.5, '1.5'], ['5', '"5"'], [Number.NaN, 'NaN'], [undefined, 'undefined'], [2 ** 53, String(2 ** 53)]]) {
+    assert.throws(() => run.searchAhead(searcher, nodes), tileSearchError('invalid-option',
+      new RegExp(`^searchAhead\\(searcher, nodes\\) takes a number of nodes \\(a whole number, 0 or more\\), got ${got.replace(/[.]/g, '\\$&')}$`)), got);
+  }
+  const other = new wasm.PacketSearcher({ board: EASY });
+  assert.throws(() => run.searchAhead(other, 10), tileSearchError('invalid-option',
+    /^searchAhead\(searcher, nodes\): the searcher was made for another search \(another board\): make it with this search's options$/));
+  other.free();
+  assert.throws(() => run.searchAhead({}, 10), tileSearchError('invalid-option', /^ParallelSearch\.searchAhead takes a PacketSearcher of this module/));
+  // None of that changed anything: nothing searched with a budget of 0, then everything.
+  const first = run.iteration();
+  assert.ok(first.packets.length > 1, 'split');
+  assert.deepEqual(run.searchAhead(searcher, 0), { packets: 0, nodes: 0, generated: 0, next: 0, complete: false });
+  const declarations = readFileSync(new URL('www/pkg/tilesearch.d.ts', root), 'utf8');
+  const declared = /export interface AheadSearched \{([^}]*)\}/.exec(declarations)[1];
+  let iterations = 0;
+  for (let iteration; (iteration = run.iteration()) !== null;) {
+    const searched = run.searchAhead(searcher, Number.MAX_SAFE_INTEGER);
+    // Its keys are the declared AheadSearched's (the object is built key by key in src/wasm/parallel.rs).
+    assert.deepEqual(Object.keys(searched).sort(), [...declared.matchAll(/^\s*(\w+): \w+;/gm)].map((m) => m[1]).sort());
+    assert.equal(searched.complete, true, `iteration ${iteration.iteration} complete in one call`);
+    assert.ok(searched.packets >= 1 && searched.next <= iteration.packets.length);
+    iterations += 1;
+  }
+  const solver = new Solver(options);
+  const expected = solver.run();
+  assert.deepEqual(run.summary, expected);
+  assert.ok(iterations >= 1);
+  assert.deepEqual(run.searchAhead(searcher, 10), { packets: 0, nodes: 0, generated: 0, next: 0, complete: false }, 'finished: nothing');
+  for (const o of [run, searcher, solver]) o.free();
+});
+
 test('searchWhole interrupted with the JS stack nearly exhausted: the coordinator and the searcher it was handed both refuse further calls, the module is repaired', () => {
   // As above: calls start at every depth near the stack's limit, so some run out inside the
   // module's imports (the result's fields are set through them) after the call entered wasm.

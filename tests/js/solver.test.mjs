@@ -130,13 +130,15 @@ test('the installed wasm-bindgen CLI equals the locked crate version', () => {
 // heuristicsAlong (Solve now's path in one call) to 159.5 KiB, and packets searched in slices
 // (PacketSearcher.begin and resume: a worker reads its messages during a long packet) to 160.4,
 // and ParallelSearch.searchWhole (a small search in one call in the leading worker) to 161.9,
-// and the installed databases in a static behind a lock (one copy on a shared memory) to 162.0.
+// and the installed databases in a static behind a lock (one copy on a shared memory) to 162.0,
+// and ParallelSearch.searchAhead (a small split iteration begun in the leading worker alone,
+// each iteration's prediction handed out with it) to 163.3.
 // The build with shared memory (tilesearch_shared_bg.wasm) keeps to the same budget.
-test('the wasm modules stay within their size budget (162 KiB gzipped)', async () => {
+test('the wasm modules stay within their size budget (164 KiB gzipped)', async () => {
   const { gzipSync } = await import('node:zlib');
   for (const name of ['tilesearch_bg.wasm', 'tilesearch_shared_bg.wasm']) {
     const bytes = readFileSync(new URL(`www/pkg/${name}`, root));
     const gzipped = gzipSync(bytes, { level: 9 }).length;
-    assert.ok(gzipped <= 162 * 1024, `${name}: ${gzipped} bytes gzipped`);
+    assert.ok(gzipped <= 164 * 1024, `${name}: ${gzipped} bytes gzipped`);
   }
 });
