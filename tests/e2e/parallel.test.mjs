@@ -80,12 +80,16 @@ test('split only what is worth it, led from a worker: a small search runs whole 
     if (workers === 1 || options.board !== KORF_57) {
       // Never split: one packet per iteration, all searched by the leading worker.
       assert.equal(packets.split, 0, name);
+      assert.equal(packets.ahead, 0, name);
       assert.equal(packets.sent, sequential.iteration, name);
       assert.deepEqual(balance.map((b) => b.packets), [sequential.iteration, ...Array(workers - 1).fill(0)], name);
     } else {
       // Korf #57: its first iterations whole, its large ones split over every worker.
       assert.ok(packets.split >= 1 && packets.split < sequential.iteration, `${name}: ${packets.split} of ${sequential.iteration} iterations split`);
       assert.ok(balance.every((b) => b.packets > 0), `${name}: every worker searched packets`);
+      // Its iteration 7, predicted 2.4 M nodes (under AHEAD_BELOW), begun by the leading worker
+      // alone: its first packets, in order, to 131,072 nodes; iteration 8 (14.5 M) dealt at once.
+      assert.equal(packets.ahead, 43, name);
     }
   }
   // The page started each search with one message to its leading worker and sent no packet:

@@ -2,7 +2,8 @@
 // the leader's own packets go to a queue searched here, the others through a MessagePort to a
 // stand-in worker with its own PacketSearcher. The summary equals the sequential Solver's; a
 // small search is never split (every iteration one packet, searched by the leader at once, not
-// through its queue, nothing sent on the port); a large one is split at its large iterations and the helper searches packets;
+// through its queue, nothing sent on the port); a large one is split at its large iterations, each begun by the
+// leader alone (searchAhead), and the helper searches packets;
 // the page hears one result (progress only when the search runs longer than PROGRESS_MS); a stop ends it without a result; bad options are
 // answered with the core's error.
 import { test } from 'node:test';
@@ -134,8 +135,11 @@ test('a large search is split at its large iterations, the other worker searches
   assert.deepEqual(result.summary, expected);
   assert.ok(result.packets.split >= 1 && result.packets.split < expected.iteration, `split ${result.packets.split} of ${expected.iteration}`);
   assert.ok(counts.helpers[0].searched > 0, 'the other worker searched packets');
-  // The iterations not split were searched whole by the leader, at once.
+  // The iterations not split were searched whole by the leader, at once; the split ones,
+  // predicted under AHEAD_BELOW, begun there alone (searchAhead), then dealt out.
   assert.equal(result.packets.whole, expected.iteration - result.packets.split);
+  assert.ok(result.packets.ahead > 0, 'packets searched ahead');
+  assert.ok(result.balance[0].packets >= result.packets.whole + result.packets.ahead, 'counted as the leader\'s');
   // Packets travel many to a message.
   assert.ok(counts.packetMessages > 0 && counts.packetMessages < counts.received, `${counts.packetMessages} messages for ${counts.received} packets`);
   assert.equal(result.balance.reduce((sum, b) => sum + b.packets, 0) + result.packets.dropped + result.packets.leftover, result.packets.sent);
@@ -151,7 +155,8 @@ test('a large search is split at its large iterations, the other worker searches
 });
 
 test('stopped by the page: no result is sent; bad options are answered with the core\'s error', async () => {
-  const { heard } = await led({ board: KORF_12 }, { splitAbove: 0, stopAfter: 3 });
+  // (Korf's #12 would be searched ahead whole: its iterations are small.)
+  const { heard } = await led({ board: KORF_13 }, { splitAbove: 0, stopAfter: 3 });
   assert.ok(heard.every((m) => m.type === 'lead-progress'), JSON.stringify(heard.map((m) => m.type)));
   const bad = await led({ board: '1 1 3 4 5 6 7 8 0' });
   assert.equal(bad.heard.length, 1);

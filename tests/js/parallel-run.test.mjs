@@ -6,7 +6,7 @@
 // IN_FLIGHT packets, the balance adds up, and abandoning or a failure stops everything.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { runParallel, addBalances, balanceText, windowFor, IN_FLIGHT, MAX_IN_FLIGHT, QUEUED_MS } from '../../www/model/parallel-run.js';
+import { runParallel, addBalances, balanceText, windowFor, IN_FLIGHT, MAX_IN_FLIGHT, QUEUED_MS, AHEAD_BELOW, AHEAD_NODES } from '../../www/model/parallel-run.js';
 import { random } from './seeded-random.mjs';
 
 /**
@@ -30,7 +30,8 @@ class FakeCoordinator {
     const { threshold, packets } = this.#plan[this.#k];
     // An unsplit iteration (`whole`): one packet, the root's whole tree (an empty path).
     const path = (index) => (this.#plan[this.#k].whole ? [] : [index]);
-    return { iteration: this.#k + 1, threshold, packets: Array.from({ length: packets }, (_, index) => ({ index, path: path(index) })) };
+    const { predicted = null } = this.#plan[this.#k];
+    return { iteration: this.#k + 1, threshold, packets: Array.from({ length: packets }, (_, index) => ({ index, path: path(index) })), predicted };
   }
 
   accept(result) {
@@ -60,6 +61,27 @@ class FakeCoordinator {
       this.#k += 1;
       this.#got = new Map();
     }
+    return out;
+  }
+
+  /**
+   * The core's searchAhead: the current iteration's packets in order from the first without a
+   * result (those with one skipped), each searched by `search(task)` and accepted, until the
+   * iteration is complete or `nodes` are searched.
+   */
+  searchAhead(search, nodes) {
+    const out = { packets: 0, nodes: 0, generated: 0, next: 0, complete: false };
+    const { threshold, packets } = this.#plan[this.#k];
+    let index = 0;
+    while (out.nodes < nodes) {
+      while (this.#got.has(index)) index += 1;
+      if (index >= packets || !this.needed(index)) break;
+      const result = search({ iteration: this.#k + 1, threshold, packet: { index, path: [index] } });
+      index += 1;
+      Object.assign(out, { packets: out.packets + 1, nodes: out.nodes + result.visited + result.pruned, generated: out.generated + result.generated });
+      if (this.accept(result)) { out.complete = true; break; }
+    }
+    out.next = index;
     return out;
   }
 
@@ -363,6 +385,70 @@ test('an unsplit iteration is searched at once by searchWhole where the team has
   const idle = new FakeTeam(2, plan, 5);
   idle.searchWhole = () => ({ iterations: 0, threshold: 0, nodes: 0, generated: 0, ms: 0 });
   await assert.rejects(runParallel(new FakeCoordinator(plan), idle, { board: 'b' }), /iteration 1 is unsplit, yet searchWhole searched nothing/);
+});
+
+test('a small split iteration starts with searchAhead in the first worker: a goal there sends no packet; else the rest go out from next', async () => {
+  const fake = (iteration, index, threshold, plan) => ({ iteration, index, visited: 10 * iteration + index, pruned: index, nextThreshold: threshold + 2,
+    solution: plan[iteration - 1].solutions.includes(index) ? [index] : null, generated: 2 * index + 1 });
+  const withAhead = (team, plan, calls) => {
+    team.searchAhead = (options, run, nodes) => {
+      assert.deepEqual(options, { board: 'b' });
+      calls.push(nodes);
+      return { ...run.searchAhead(({ iteration, threshold, packet }) => fake(iteration, packet.index, threshold, plan), nodes), ms: 0.25, memory: 64 };
+    };
+    return team;
+  };
+  // The last iteration, predicted small, finds its goal in packet 3: all of it ahead, no packet sent.
+  const found = [{ threshold: 10, packets: 6, solutions: [] }, { threshold: 12, packets: 20, solutions: [3], predicted: 1000 }];
+  let calls = [];
+  let team = withAhead(new FakeTeam(2, found, 9), found, calls);
+  let out = await runParallel(new FakeCoordinator(found), team, { board: 'b' });
+  assert.deepEqual(out.summary, sequential(found));
+  assert.deepEqual(calls, [AHEAD_NODES], 'the first iteration (no prediction) is not searched ahead; the second is');
+  assert.ok(team.sent.every((s) => s.iteration === 1), 'nothing of the second iteration went out');
+  assert.equal(out.packets.ahead, 4);
+  assert.equal(out.packets.sent, team.sent.length + 4);
+  assert.equal(out.balance[0].memory, 1000, 'the largest memory seen');
+  // A budget smaller than the iteration: ahead to it (the packet begun finished), the rest from there on.
+  const goesOn = [{ threshold: 10, packets: 1, solutions: [], whole: true }, { threshold: 12, packets: 30, solutions: [], predicted: 5000 },
+    { threshold: 14, packets: 30, solutions: [25], predicted: 9000 }];
+  for (const workers of [2, 3]) {
+    calls = [];
+    team = withAhead(new FakeTeam(workers, goesOn, 11), goesOn, calls);
+    team.searchWhole = (options, run) => ({ ...run.searchWhole(({ iteration, threshold, packet }) => fake(iteration, packet.index, threshold, goesOn)), ms: 0.5 });
+    const progress = [];
+    out = await runParallel(new FakeCoordinator(goesOn), team, { board: 'b' }, { aheadNodes: 100, onProgress: (e) => progress.push(e) });
+    assert.deepEqual(out.summary, sequential(goesOn));
+    assert.deepEqual(calls, [100, 100]);
+    // Iteration 2's packets have 20 + 2i nodes: 0 to 4 ahead (92 nodes before the fifth, 120 after), the rest sent;
+    // iteration 3's 30 + 2i: 0 to 3.
+    for (const [k, from] of [[2, 5], [3, 4]]) {
+      const sent = team.sent.filter((s) => s.iteration === k).map((s) => s.index);
+      assert.equal(Math.min(...sent), from, `iteration ${k}: sent from the first packet not searched ahead`);
+      assert.deepEqual(sent, [...sent].sort((a, b) => a - b));
+    }
+    assert.equal(out.packets.ahead, 5 + 4);
+    assert.ok(progress.some((e) => e.iteration === 2 && e.accepted === 5), 'one progress report for the packets ahead');
+  }
+  // Not for an iteration predicted large, for one without a prediction, for a single worker,
+  // nor with aheadNodes 0: there the packets go out from the first.
+  const large = [{ threshold: 10, packets: 8, solutions: [2], predicted: AHEAD_BELOW }];
+  const none = [{ threshold: 10, packets: 8, solutions: [2] }];
+  const small = [{ threshold: 10, packets: 8, solutions: [2], predicted: 10 }];
+  for (const [plan, workers, settings] of [[large, 2, {}], [none, 2, {}], [small, 1, {}], [small, 2, { aheadNodes: 0 }]]) {
+    calls = [];
+    team = withAhead(new FakeTeam(workers, plan, 13), plan, calls);
+    out = await runParallel(new FakeCoordinator(plan), team, { board: 'b' }, settings);
+    assert.deepEqual(out.summary, sequential(plan));
+    assert.deepEqual(calls, []);
+    assert.equal(out.packets.ahead, 0);
+    assert.equal(team.sent[0].index, 0);
+  }
+  // A failure there rejects with it, and nothing is sent after.
+  const failing = new FakeTeam(2, small, 5);
+  failing.searchAhead = () => { throw new Error('the searcher was freed'); };
+  await assert.rejects(runParallel(new FakeCoordinator(small), failing, { board: 'b' }), /the searcher was freed/);
+  assert.equal(failing.sent.length, 0);
 });
 
 test('balances add up per worker, and read as a line', () => {

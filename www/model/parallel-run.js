@@ -17,31 +17,51 @@ export const MAX_IN_FLIGHT = 64;
  */
 export const QUEUED_MS = 2;
 
+/**
+ * A split iteration predicted (by the core, from the iterations before) to make fewer nodes
+ * than this starts with its first packets searched in order by the first worker alone, in one
+ * call (the core's searchAhead), up to AHEAD_NODES; the rest then go out to the team. The
+ * last iteration is predicted like the others but stops at the goal, often within its first
+ * packets: so found, it costs what one sequential worker's search costs, with no message, no
+ * result crossing to JS per packet and nothing searched past the goal. An iteration that goes
+ * on pays about half of AHEAD_NODES' time (2 ms) against sharing it from the start: little in
+ * an iteration of this size (20 ms or more).
+ */
+export const AHEAD_BELOW = 1 << 22;
+/** Nodes (visited + pruned) of a small split iteration (AHEAD_BELOW) searched by the first worker alone before the others join: about 4 ms. */
+export const AHEAD_NODES = 1 << 17;
+
 /** Packets to keep in flight per worker when a packet takes about `ms` milliseconds. */
 export const windowFor = (ms) => Math.max(IN_FLIGHT, Math.min(MAX_IN_FLIGHT, Math.ceil(QUEUED_MS / Math.max(ms, 1e-3)) + 1));
 
 /**
  * @typedef {{index: number, path: number[]}} Packet
- * @typedef {{iteration: number, threshold: number, packets: Packet[]}} Iteration
+ * @typedef {{iteration: number, threshold: number, packets: Packet[], predicted?: number | null}} Iteration
+ *   `predicted`: the nodes the core predicts it to make (null for the first)
  * @typedef {{iteration: number, index: number, visited: number, pruned: number, nextThreshold: number | null,
  *   solution: number[] | null, generated: number}} PacketResult
  * @typedef {import('../pkg/tilesearch.js').WholeSearched} WholeSearched  what the core's searchWhole searched
+ * @typedef {import('../pkg/tilesearch.js').AheadSearched} AheadSearched  what the core's searchAhead searched
  * @typedef {{iteration(): Iteration | null, accept(result: PacketResult): boolean, needed(index: number): boolean,
- *   searchWhole?(searcher: any): WholeSearched, readonly summary: any}} Coordinator
+ *   searchWhole?(searcher: any): WholeSearched, searchAhead?(searcher: any, nodes: number): AheadSearched, readonly summary: any}} Coordinator
  *   the core's ParallelSearch
  * @typedef {{size: number, packet(worker: number, options: object, job: number, work: {iteration: number, threshold: number, packet: Packet}):
  *   Promise<{result?: PacketResult, ms?: number, memory?: number, dropped?: boolean}>, drop(worker: number, jobs: number[]): void,
- *   searchWhole?(options: object, run: Coordinator): WholeSearched & {ms: number, memory?: number}}} TeamLike
+ *   searchWhole?(options: object, run: Coordinator): WholeSearched & {ms: number, memory?: number},
+ *   searchAhead?(options: object, run: Coordinator, nodes: number): AheadSearched & {ms: number, memory?: number}}} TeamLike
  *   searchWhole, where the coordinator runs beside a searcher (a leading worker): the unsplit
  *   iterations from the current one on searched at once by worker 1 and taken by the
- *   coordinator (ParallelSearch.searchWhole), without a message: what they were
+ *   coordinator (ParallelSearch.searchWhole), without a message: what they were; searchAhead,
+ *   there too: a small split iteration's first packets searched by worker 1 in one call
+ *   (ParallelSearch.searchAhead)
  * @typedef {{worker: number, packets: number, nodes: number, generated: number, busy: number, memory: number}} WorkerBalance
  *   per worker: packets searched, their nodes (visited + pruned) and generated children, seconds
  *   busy searching, and the largest size of its wasm memory seen (bytes; 0 if not reported)
- * @typedef {{sent: number, skipped: number, dropped: number, wasted: number, leftover: number, whole: number}} PacketCounts
+ * @typedef {{sent: number, skipped: number, dropped: number, wasted: number, leftover: number, whole: number, ahead: number}} PacketCounts
  *   packets sent to workers, skipped before sending (no longer needed), dropped in a worker's
  *   queue, searched but no longer needed, still in flight when the search ended (ignored), and
- *   of those sent, the unsplit iterations searched at once by searchWhole
+ *   of those sent, the unsplit iterations searched at once by searchWhole and the packets
+ *   searched ahead by searchAhead
  * @typedef {{phase: 'search', iteration: number, threshold: number, packets: number, accepted: number, skipped: number,
  *   workers: number, seconds: number}} SearchProgress
  */
@@ -51,17 +71,18 @@ export const windowFor = (ms) => Math.max(IN_FLIGHT, Math.min(MAX_IN_FLIGHT, Mat
  * @param {Coordinator} run
  * @param {TeamLike} team
  * @param {object} options what each worker's PacketSearcher is made with ({board, goal, heuristic, order})
- * @param {{onProgress?: (progress: SearchProgress) => void, signal?: AbortSignal, now?: () => number}} [settings]
+ * @param {{onProgress?: (progress: SearchProgress) => void, signal?: AbortSignal, now?: () => number, aheadNodes?: number}} [settings]
+ *   `aheadNodes`: the nodes of a small split iteration the first worker searches alone (AHEAD_NODES)
  * @returns {Promise<{summary: any, balance: WorkerBalance[], seconds: number, packets: PacketCounts}>}
  *   the core's summary once finished, the work of each worker, the wall time, and what became
  *   of the packets
  */
-export function runParallel(run, team, options, { onProgress, signal, now = () => performance.now() } = {}) {
+export function runParallel(run, team, options, { onProgress, signal, now = () => performance.now(), aheadNodes = AHEAD_NODES } = {}) {
   return new Promise((resolve, reject) => {
     const started = now();
     /** @type {WorkerBalance[]} */
     const balance = Array.from({ length: team.size }, (_, i) => ({ worker: i + 1, packets: 0, nodes: 0, generated: 0, busy: 0, memory: 0 }));
-    const packets = { sent: 0, skipped: 0, dropped: 0, wasted: 0, leftover: 0, whole: 0 };
+    const packets = { sent: 0, skipped: 0, dropped: 0, wasted: 0, leftover: 0, whole: 0, ahead: 0 };
     // Per worker: job number → {index, current} of each packet in flight.
     const inFlight = Array.from({ length: team.size }, () => new Map());
     let current = null;   // {iteration, threshold, packets, next, accepted, skipped}
@@ -119,6 +140,22 @@ export function runParallel(run, team, options, { onProgress, signal, now = () =
       }
     };
 
+    /**
+     * A packet's result counted to worker `w`'s balance; its time sizes the windows.
+     * @param {number} w
+     * @param {{result?: PacketResult, ms?: number, memory?: number}} reply
+     */
+    const searched = (w, { result, ms, memory = 0 }) => {
+      typicalMs = typicalMs === null ? ms : 0.7 * typicalMs + 0.3 * ms;
+      window = windowFor(typicalMs);
+      const b = balance[w];
+      b.memory = Math.max(b.memory, memory);
+      b.packets += 1;
+      b.nodes += result.visited + result.pruned;
+      b.generated += result.generated;
+      b.busy += ms / 1000;
+    };
+
     const send = (w, packet) => {
       const job = jobs += 1;
       const iteration = current;
@@ -128,15 +165,8 @@ export function runParallel(run, team, options, { onProgress, signal, now = () =
         inFlight[w].delete(job);
         if (done) return;
         if (reply.dropped) { packets.dropped += 1; fill(); check(); return; }
-        const { result, ms, memory = 0 } = reply;
-        typicalMs = typicalMs === null ? ms : 0.7 * typicalMs + 0.3 * ms;
-        window = windowFor(typicalMs);
-        const b = balance[w];
-        b.memory = Math.max(b.memory, memory);
-        b.packets += 1;
-        b.nodes += result.visited + result.pruned;
-        b.generated += result.generated;
-        b.busy += ms / 1000;
+        const { result } = reply;
+        searched(w, reply);
         if (iteration !== current || !run.needed(result.index)) {
           packets.wasted += 1;
         } else {
@@ -199,6 +229,39 @@ export function runParallel(run, team, options, { onProgress, signal, now = () =
       return !done; // a progress listener may have abandoned the search
     };
 
+    // A small split iteration's first packets, in order, searched by the first worker in one
+    // call (the team's searchAhead) until it is complete or `aheadNodes` are searched:
+    // 'complete', 'partial' (the rest go out to the team, from `next`), or false if it failed.
+    const searchAhead = () => {
+      const iteration = current;
+      let searched;
+      try {
+        searched = team.searchAhead(options, run, aheadNodes);
+      } catch (error) {
+        fail(error);
+        return false;
+      }
+      const { packets: count, nodes, generated, next, complete, ms, memory = 0 } = searched;
+      packets.sent += count;
+      packets.ahead += count;
+      const b = balance[0];
+      b.memory = Math.max(b.memory, memory);
+      b.packets += count;
+      b.nodes += nodes;
+      b.generated += generated;
+      b.busy += ms / 1000;
+      if (count > 0) {
+        typicalMs = ms / count;
+        window = windowFor(typicalMs);
+      }
+      iteration.next = next;
+      iteration.accepted += count;
+      onProgress?.({ phase: 'search', iteration: iteration.iteration, threshold: iteration.threshold, packets: iteration.packets.length,
+        accepted: iteration.accepted, skipped: iteration.skipped, workers: team.size, seconds: (now() - started) / 1000 });
+      if (done) return false; // a progress listener abandoned the search
+      return complete ? 'complete' : 'partial';
+    };
+
     // The next iteration's packets, or the end. Iterations searched whole follow one another
     // here until one is split (its packets go out) or the search ends.
     const begin = () => {
@@ -229,8 +292,15 @@ export function runParallel(run, team, options, { onProgress, signal, now = () =
         current = { ...next, next: 0, accepted: 0, skipped: 0 };
         dropUnneeded();
         const whole = team.searchWhole && next.packets.length === 1 && next.packets[0].path.length === 0;
-        if (!whole) break;
-        if (!searchWhole()) return;
+        if (whole) {
+          if (!searchWhole()) return;
+          continue;
+        }
+        const small = next.predicted !== null && next.predicted !== undefined && next.predicted < AHEAD_BELOW;
+        if (!(team.searchAhead && team.size > 1 && aheadNodes > 0 && small)) break;
+        const ahead = searchAhead();
+        if (ahead === false) return;
+        if (ahead === 'partial') break;
       }
       fill();
       check();

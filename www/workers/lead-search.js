@@ -71,6 +71,13 @@ export function lead(core, { search, options, workers, splitAbove, ports }, own,
       const searched = coordinator.searchWhole(whole);
       return { ...searched, ms: performance.now() - start, memory: own.memory?.() ?? 0 };
     },
+    // A small split iteration's first packets, likewise: in order, here, in one call.
+    searchAhead(packetOptions, coordinator, nodes) {
+      whole ??= new core.PacketSearcher(packetOptions);
+      const start = performance.now();
+      const searched = coordinator.searchAhead(whole, nodes);
+      return { ...searched, ms: performance.now() - start, memory: own.memory?.() ?? 0 };
+    },
   };
 
   // The search's time counts the coordinator's making, as a sequential solve counts its Solver's.
