@@ -98,7 +98,6 @@ function led(options, { workers = 2, splitAbove = core.parallelSplitAbove(), sto
   });
 }
 
-const KORF_12 = '1 3 5 6 0 13 14 9 11 4 8 12 10 7 15 2';  // 45 moves, 92,000 nodes in its largest iteration (Manhattan)
 // Korf's #13 (tests/data/korf100-blank-last.txt): 46 moves, 3.6 million nodes in its largest
 // iteration with Manhattan, over parallelSplitAbove() from its iteration 5 on.
 const KORF_13 = '9 5 8 7 4 3 12 15 2 1 0 6 14 11 10 13';
@@ -155,7 +154,7 @@ test('a large search is split at its large iterations, the other worker searches
 });
 
 test('stopped by the page: no result is sent; bad options are answered with the core\'s error', async () => {
-  // (Korf's #12 would be searched ahead whole: its iterations are small.)
+  // (A search whose iterations are all small would be searched ahead whole: no packet handed out.)
   const { heard } = await led({ board: KORF_13 }, { splitAbove: 0, stopAfter: 3 });
   assert.ok(heard.every((m) => m.type === 'lead-progress'), JSON.stringify(heard.map((m) => m.type)));
   const bad = await led({ board: '1 1 3 4 5 6 7 8 0' });
