@@ -78,6 +78,7 @@ test('best of N runs per instance: each instance is searched N times in the pool
     window.leads = 0;
     Worker.prototype.postMessage = function (message, transfer) {
       if (message?.type === 'lead') window.leads += 1;
+      if (message?.type === 'one') window.ones = (window.ones ?? 0) + 1;
       return post.call(this, message, transfer);
     };
   });
@@ -85,6 +86,9 @@ test('best of N runs per instance: each instance is searched N times in the pool
   const r = await result(page);
   assert.equal(r.repeat, 3);
   assert.equal(await page.evaluate(() => window.leads), 6, 'two instances, three searches each');
+  // The sequential search timed on the page too, with its messages: one search per message.
+  assert.equal(await page.evaluate(() => window.ones), 6, 'two instances, three sequential searches each, timed on the page');
+  assert.ok(r.instances.every((i) => i.pageSeconds > 0 && i.seconds > 0), JSON.stringify(r.instances));
   const [p] = r.parallel;
   assert.deepEqual(p.instances.map((i) => [i.number, i.length, i.generated]), r.instances.map((i) => [i.number, i.length, i.generated]));
   assert.ok(p.instances.every((i) => i.seconds > 0 && i.searchSeconds > 0 && i.searchSeconds <= i.seconds), JSON.stringify(p.instances));

@@ -2,7 +2,9 @@
 // the page's main thread. Messages in: {instances: [[number, optimal, tiles]…], heuristic, goal,
 // streamSeconds, repeat} (repeat: each instance searched that many times, its best time kept, so
 // that instances of a fraction of a millisecond compare above the noise); out: {type: 'instance', …} per instance, then {type: 'stream', …}, {type: 'done'};
-// {type: 'error', message} instead when something fails (the databases, a board).
+// {type: 'error', message} instead when something fails (the databases, a board). Then
+// {type: 'one', tiles, heuristic, goal} searches one board for the page to time with its
+// messages (as it times the pool's searches), answered {type: 'one', seconds}.
 import init, * as wasm from '../pkg/tilesearch.js';
 import { ensurePatternDatabases } from './pdb-cache.js';
 
@@ -11,11 +13,23 @@ const ready = init();
 
 self.onmessage = async ({ data }) => {
   try {
+    if (data.type === 'one') { one(data); return; }
     await run(data);
   } catch (error) {
     self.postMessage({ type: 'error', message: error?.message ?? String(error) });
   }
 };
+
+// One search for the page to time with its messages, as it times the pool's ({type: 'one',
+// tiles, heuristic, goal} once `run` has ensured the databases): answered {type: 'one', seconds}.
+/** @param {{tiles: number[], heuristic?: import('../pkg/tilesearch.js').Heuristic, goal?: import('../pkg/tilesearch.js').GoalConvention}} request */
+function one({ tiles, heuristic = 'manhattan', goal = 'blank-last' }) {
+  const start = performance.now();
+  const solver = new Solver({ board: tiles, heuristic, goal });
+  solver.run();
+  solver.free();
+  self.postMessage({ type: 'one', seconds: (performance.now() - start) / 1000 });
+}
 
 async function run(data) {
   await ready;
