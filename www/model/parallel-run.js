@@ -148,11 +148,21 @@ export function runParallel(run, team, options, { onProgress, signal, now = () =
     const searched = (w, { result, ms, memory = 0 }) => {
       typicalMs = typicalMs === null ? ms : 0.7 * typicalMs + 0.3 * ms;
       window = windowFor(typicalMs);
+      credit(w, 1, { nodes: result.visited + result.pruned, generated: result.generated, ms, memory });
+    };
+
+    /**
+     * Worker `w`'s balance: `count` packets searched, of `nodes` nodes and `generated` children, in `ms`.
+     * @param {number} w
+     * @param {number} count
+     * @param {{nodes: number, generated: number, ms: number, memory?: number}} work
+     */
+    const credit = (w, count, { nodes, generated, ms, memory = 0 }) => {
       const b = balance[w];
       b.memory = Math.max(b.memory, memory);
-      b.packets += 1;
-      b.nodes += result.visited + result.pruned;
-      b.generated += result.generated;
+      b.packets += count;
+      b.nodes += nodes;
+      b.generated += generated;
       b.busy += ms / 1000;
     };
 
@@ -209,19 +219,14 @@ export function runParallel(run, team, options, { onProgress, signal, now = () =
         fail(error);
         return false;
       }
-      const { iterations, threshold, nodes, generated, ms, memory = 0 } = searched;
+      const { iterations, threshold } = searched;
       if (iterations === 0) {
         fail(new Error(`parallel search: iteration ${iteration.iteration} is unsplit, yet searchWhole searched nothing`));
         return false;
       }
       packets.sent += iterations;
       packets.whole += iterations;
-      const b = balance[0];
-      b.memory = Math.max(b.memory, memory);
-      b.packets += iterations;
-      b.nodes += nodes;
-      b.generated += generated;
-      b.busy += ms / 1000;
+      credit(0, iterations, searched);
       const last = iteration.iteration + iterations - 1;
       iteration.accepted += 1;
       onProgress?.({ phase: 'search', iteration: last, threshold, packets: 1,
@@ -241,15 +246,10 @@ export function runParallel(run, team, options, { onProgress, signal, now = () =
         fail(error);
         return false;
       }
-      const { packets: count, nodes, generated, next, complete, ms, memory = 0 } = searched;
+      const { packets: count, next, complete, ms } = searched;
       packets.sent += count;
       packets.ahead += count;
-      const b = balance[0];
-      b.memory = Math.max(b.memory, memory);
-      b.packets += count;
-      b.nodes += nodes;
-      b.generated += generated;
-      b.busy += ms / 1000;
+      credit(0, count, searched);
       if (count > 0) {
         typicalMs = ms / count;
         window = windowFor(typicalMs);
