@@ -52,7 +52,16 @@ test("pdb: built in the worker with a progress bar, Korf's #1 and #12 solved opt
   const buildSeconds = (Date.now() - started) / 1000;
   assert.equal(ready.databases.source, 'build');
   // The state changes at once; the panels are drawn in the next frame, which load delays.
-  await bar.waitFor({ state: 'hidden' });
+  // (Once, on a loaded machine, the bar stayed for two minutes: if so again, say what the
+  // widget held and whether the page still drew frames.)
+  await bar.waitFor({ state: 'hidden' }).catch(async (error) => {
+    const frames = await page.evaluate(() => new Promise((done) => {
+      const timer = setTimeout(() => done('no animation frame within 2 s'), 2000);
+      requestAnimationFrame(() => { clearTimeout(timer); done('animation frames come'); });
+    }));
+    const held = await page.evaluate(() => JSON.stringify(document.querySelector('tile-search').state.databases));
+    throw new Error(`${error.message}\n(the widget's databases: ${held}; ${frames}; page errors: ${JSON.stringify(errors)})`);
+  });
   assert.match(await status.textContent(), /^Pattern databases built in \d+\.\d s and stored in this browser for the next visit\.$/);
   // Built by the workers, never on the page: they got the parts to build and sent them back, and
   // the page drew frames between their progress reports (counted: a busy machine only delays them).
