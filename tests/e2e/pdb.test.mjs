@@ -59,8 +59,12 @@ test("pdb: built in the worker with a progress bar, Korf's #1 and #12 solved opt
       const timer = setTimeout(() => done('no animation frame within 2 s'), 2000);
       requestAnimationFrame(() => { clearTimeout(timer); done('animation frames come'); });
     }));
-    const held = await page.evaluate(() => JSON.stringify(document.querySelector('tile-search').state.databases));
-    throw new Error(`${error.message}\n(the widget's databases: ${held}; ${frames}; page errors: ${JSON.stringify(errors)})`);
+    const held = await page.evaluate(() => {
+      const widget = document.querySelector('tile-search');
+      const { top, bottom } = widget.getBoundingClientRect();
+      return JSON.stringify({ databases: widget.state.databases, status: widget.state.status, top, bottom, innerHeight, scrollY, hidden: document.hidden });
+    });
+    throw new Error(`${error.message}\n(the widget: ${held}; ${frames}; page errors: ${JSON.stringify(errors)})`);
   });
   assert.match(await status.textContent(), /^Pattern databases built in \d+\.\d s and stored in this browser for the next visit\.$/);
   // Built by the workers, never on the page: they got the parts to build and sent them back, and
