@@ -145,7 +145,7 @@ export function runParallel(run, team, options, { onProgress, signal, now = () =
      * @param {number} w
      * @param {{result?: PacketResult, ms?: number, memory?: number}} reply
      */
-    const searched = (w, { result, ms, memory = 0 }) => {
+    const counted = (w, { result, ms, memory = 0 }) => {
       typicalMs = typicalMs === null ? ms : 0.7 * typicalMs + 0.3 * ms;
       window = windowFor(typicalMs);
       credit(w, 1, { nodes: result.visited + result.pruned, generated: result.generated, ms, memory });
@@ -176,7 +176,7 @@ export function runParallel(run, team, options, { onProgress, signal, now = () =
         if (done) return;
         if (reply.dropped) { packets.dropped += 1; fill(); check(); return; }
         const { result } = reply;
-        searched(w, reply);
+        counted(w, reply);
         if (iteration !== current || !run.needed(result.index)) {
           packets.wasted += 1;
         } else {
