@@ -43,6 +43,21 @@ export function lead(core, { search, options, workers, splitAbove, ports }, own,
   };
   const ownOutlet = (items) => { for (const item of items) onReply(item); };
 
+  /**
+   * `call(searcher)` with this worker's searcher of the search (made at the first call), timed:
+   * what it returns, with `ms` and this worker's memory.
+   * @template T
+   * @param {any} packetOptions
+   * @param {(searcher: any) => T} call
+   * @returns {T & {ms: number, memory: number}}
+   */
+  const here = (packetOptions, call) => {
+    whole ??= new core.PacketSearcher(packetOptions);
+    const start = performance.now();
+    const searched = call(whole);
+    return { ...searched, ms: performance.now() - start, memory: own.memory?.() ?? 0 };
+  };
+
   /** @type {import('../model/parallel-run.js').TeamLike} */
   const team = {
     size: workers,
@@ -65,19 +80,9 @@ export function lead(core, { search, options, workers, splitAbove, ports }, own,
     // The unsplit iterations are searched here at once, as a sequential Solver would: no hop
     // through this worker's queue per iteration, and the core takes their results itself (a
     // small search is one call). Its databases are in: the worker ensured them before leading.
-    searchWhole(packetOptions, coordinator) {
-      whole ??= new core.PacketSearcher(packetOptions);
-      const start = performance.now();
-      const searched = coordinator.searchWhole(whole);
-      return { ...searched, ms: performance.now() - start, memory: own.memory?.() ?? 0 };
-    },
+    searchWhole: (packetOptions, coordinator) => here(packetOptions, (searcher) => coordinator.searchWhole(searcher)),
     // A small split iteration's first packets, likewise: in order, here, in one call.
-    searchAhead(packetOptions, coordinator, nodes) {
-      whole ??= new core.PacketSearcher(packetOptions);
-      const start = performance.now();
-      const searched = coordinator.searchAhead(whole, nodes);
-      return { ...searched, ms: performance.now() - start, memory: own.memory?.() ?? 0 };
-    },
+    searchAhead: (packetOptions, coordinator, nodes) => here(packetOptions, (searcher) => coordinator.searchAhead(searcher, nodes)),
   };
 
   // The search's time counts the coordinator's making, as a sequential solve counts its Solver's.

@@ -120,9 +120,9 @@ function turn() {
     item.queued = false;
     if (item.kind === 'search') {
       if (queue.some((queued) => BACKGROUND.has(queued.kind))) backgroundWaited += 1;
-      const solved = item.jobs.length > 0 && searchPacket(item);
+      const urgent = item.jobs.length > 0 && searchPacket(item);
       if (item.jobs.length > 0 && searches.get(item.id) === item) { item.queued = true; queue.push(item); }
-      if (solved) break;
+      if (urgent) break; // its reply goes out now, not at the turn's end
     } else if (BACKGROUND.has(item.kind)) {
       backgroundWaited = 0;
       const jobs = item.kind === 'compare' ? comparisons : profiles;
@@ -144,7 +144,11 @@ function turn() {
  */
 export const PACKET_SLICE = 1 << 16;
 
-/** A slice of the first packet of a parallel search; once its subtree is searched, its counts sent back. */
+/**
+ * A slice of the first packet of a parallel search; once its subtree is searched, its counts
+ * sent back. Returns whether that reply should go out at once: the packet found a goal (the
+ * packets after it are not needed) or failed.
+ */
 function searchPacket(search) {
   const head = search.jobs[0];
   const start = performance.now();
