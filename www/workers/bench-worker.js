@@ -13,22 +13,35 @@ const ready = init();
 
 self.onmessage = async ({ data }) => {
   try {
-    if (data.type === 'one') { one(data); return; }
+    if (data.type === 'one') { await one(data); return; }
     await run(data);
   } catch (error) {
     self.postMessage({ type: 'error', message: error?.message ?? String(error) });
   }
 };
 
+/**
+ * One search, timed from the Solver's making, as the pool's search is timed from its
+ * coordinator's: its summary and seconds.
+ * @param {number[]} tiles
+ * @param {import('../pkg/tilesearch.js').Heuristic} heuristic
+ * @param {import('../pkg/tilesearch.js').GoalConvention} goal
+ */
+function solve(tiles, heuristic, goal) {
+  const start = performance.now();
+  const solver = new Solver({ board: tiles, heuristic, goal });
+  const summary = solver.run();
+  const seconds = (performance.now() - start) / 1000;
+  solver.free();
+  return { summary, seconds };
+}
+
 // One search for the page to time with its messages, as it times the pool's ({type: 'one',
 // tiles, heuristic, goal} once `run` has ensured the databases): answered {type: 'one', seconds}.
 /** @param {{tiles: number[], heuristic?: import('../pkg/tilesearch.js').Heuristic, goal?: import('../pkg/tilesearch.js').GoalConvention}} request */
-function one({ tiles, heuristic = 'manhattan', goal = 'blank-last' }) {
-  const start = performance.now();
-  const solver = new Solver({ board: tiles, heuristic, goal });
-  solver.run();
-  solver.free();
-  self.postMessage({ type: 'one', seconds: (performance.now() - start) / 1000 });
+async function one({ tiles, heuristic = 'manhattan', goal = 'blank-last' }) {
+  await ready;
+  self.postMessage({ type: 'one', seconds: solve(tiles, heuristic, goal).seconds });
 }
 
 async function run(data) {
@@ -41,12 +54,9 @@ async function run(data) {
   for (const [number, optimal, tiles] of instances) {
     let seconds = Infinity, summary = null;
     for (let round = 0; round < repeat; round += 1) {
-      // Timed from the Solver's making, as the pool's search is timed from its coordinator's.
-      const start = performance.now();
-      const solver = new Solver({ board: tiles, heuristic, goal });
-      summary = solver.run();
-      seconds = Math.min(seconds, (performance.now() - start) / 1000);
-      solver.free();
+      const run = solve(tiles, heuristic, goal);
+      summary = run.summary;
+      seconds = Math.min(seconds, run.seconds);
     }
     self.postMessage({ type: 'instance', number, optimal, length: summary.length, seconds, generated: summary.generated, expanded: summary.expanded });
   }
