@@ -58,11 +58,11 @@ export async function solveInParallel(options, { workers = MAX_WORKERS, onProgre
   const goal = /** @type {import('../pkg/tilesearch.js').GoalConvention} */ (searched.goal ?? 'blank-last');
   if (pdb) patternDatabasesReady(goal);
   const splitAbove = parallelSplitAbove();
-  // The options checked here, where the core's errors are thrown as they are (the first
-  // iteration is never split: this costs next to nothing).
+  // The options are checked here too, so that the core's errors are thrown as they are (the
+  // first iteration is never split): while the leading worker starts on them, not on the
+  // search's way (a coordinator made on this thread costs about a tenth of a millisecond).
+  // A bad search fails there too; that failure is dropped.
   const check = () => new ParallelSearch(/** @type {any} */ ({ ...searched, workers, splitAbove })).free();
-  let checked = false;
-  if (!pdb || patternDatabasesReady(goal)) { check(); checked = true; }
   let team;
   try {
     team = openTeam(module, workers);
@@ -77,10 +77,16 @@ export async function solveInParallel(options, { workers = MAX_WORKERS, onProgre
       if (!patternDatabasesReady(goal)) loadPatternDatabases(goal, made.bytes);
       databases = { source: made.source, seconds: (performance.now() - start) / 1000, made: made.seconds, shared: made.shared };
     }
-    if (!checked) check();
     signal?.throwIfAborted();
     const started = performance.now();
-    const result = await abortable(team.solve(searched, splitAbove, (progress) => onProgress?.({ ...progress, phase: 'search' })), signal);
+    const solving = team.solve(searched, splitAbove, (progress) => onProgress?.({ ...progress, phase: 'search' }));
+    try {
+      check();
+    } catch (error) {
+      solving.catch(() => {});
+      throw error;
+    }
+    const result = await abortable(solving, signal);
     return { ...result, seconds: (performance.now() - started) / 1000, searchSeconds: result.seconds, workers: team.size, databases };
   } finally {
     team.close();
