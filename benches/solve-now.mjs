@@ -2,7 +2,8 @@
 // with pdb, one after another, in the same page of Chromium (index.html). For each instance the
 // widget is given the board and element.solve() is timed from the call to its result (the
 // parallel search on the page's pool, and showing the solved moment); the sequential search is
-// www/workers/bench-worker.js (the Solver made and run, timed in its worker). The databases are built (or
+// www/workers/bench-worker.js (the Solver made and run), timed on the page too, from the message
+// that asks for one search to the one that brings its summary. The databases are built (or
 // loaded) first, outside both timings. Both runs take turns in each round (--rounds, default 3),
 // so the machine's drift touches both; the medians are printed. Solve now's time is also divided
 // up: the search in the leading worker (state.parallel.searchSeconds), the messages between the
@@ -69,14 +70,31 @@ const poolAlone = () => page.evaluate(async (instances) => {
   return { search, wall };
 }, instances);
 
+// The sequential Solver in a plain worker, timed on the page as Solve now is: each search from
+// the message that asks for it to the one that brings its summary (once the worker has made
+// the databases and searched every instance, timed there too).
 const sequential = () => page.evaluate((instances) => new Promise((resolve, reject) => {
   const worker = new Worker(new URL('/www/workers/bench-worker.js', location.href), { type: 'module' });
-  let seconds = 0;
+  let inWorker = 0;
   const each = [];
+  const one = (tiles) => new Promise((done, fail) => {
+    worker.onmessage = ({ data }) => (data.type === 'one' ? done(data.summary) : fail(new Error(data.message)));
+    worker.postMessage({ type: 'one', tiles, heuristic: 'pdb' });
+  });
+  const onPage = async () => {
+    for (const [number, optimal, tiles] of instances) {
+      const start = performance.now();
+      const summary = await one(tiles);
+      each.push((performance.now() - start) / 1000);
+      if (summary.length !== optimal) throw new Error(`#${number}: ${summary.length} moves, not ${optimal}`);
+    }
+  };
   worker.onmessage = ({ data }) => {
-    if (data.type === 'instance') { seconds += data.seconds; each.push(data.seconds); }
+    if (data.type === 'instance') inWorker += data.seconds;
     if (data.type === 'error') { worker.terminate(); reject(new Error(data.message)); }
-    if (data.type === 'done') { worker.terminate(); resolve({ seconds, each }); }
+    if (data.type === 'done') {
+      onPage().then(() => resolve({ seconds: each.reduce((a, b) => a + b, 0), each, inWorker }), reject).finally(() => worker.terminate());
+    }
   };
   worker.postMessage({ instances, heuristic: 'pdb', streamSeconds: 0.01 });
 }), instances);
@@ -92,7 +110,7 @@ for (let round = 1; round <= rounds; round += 1) {
   if (round === 1) console.log(`the first Solve now (#${instances[0][0]}): ${(now.each[0] * 1000).toFixed(0)} ms, the sequential Solver ${(seq.each[0] * 1000).toFixed(0)} ms`);
   results.push({ seq: seq.seconds, now: now.seconds, ratio: seq.seconds / now.seconds, slower, search: now.search, messages: now.wall - now.search,
     widget: now.seconds - now.wall, alone: alone.search, aloneWall: alone.wall });
-  console.log(`round ${round}: sequential Solver in a worker ${seq.seconds.toFixed(2)} s, Solve now ${now.seconds.toFixed(2)} s ` +
+  console.log(`round ${round}: sequential Solver in a worker ${seq.seconds.toFixed(2)} s (${seq.inWorker.toFixed(2)} s timed in the worker), Solve now ${now.seconds.toFixed(2)} s ` +
     `(${(seq.seconds / now.seconds).toFixed(2)}×; Solve now slower on ${slower} of ${instances.length} instances); Solve now's time: ` +
     `the search in the leading worker ${now.search.toFixed(2)} s (${(seq.seconds / now.search).toFixed(2)}× the sequential search), ` +
     `messages ${(now.wall - now.search).toFixed(2)} s, the rest (the widget, and making the team) ${(now.seconds - now.wall).toFixed(2)} s; the pool without the widget ` +

@@ -4,7 +4,7 @@
 // that instances of a fraction of a millisecond compare above the noise); out: {type: 'instance', …} per instance, then {type: 'stream', …}, {type: 'done'};
 // {type: 'error', message} instead when something fails (the databases, a board). Then
 // {type: 'one', tiles, heuristic, goal} searches one board for the page to time with its
-// messages (as it times the pool's searches), answered {type: 'one', seconds}.
+// messages (as it times the pool's searches), answered {type: 'one', seconds, summary}.
 import init, * as wasm from '../pkg/tilesearch.js';
 import { ensurePatternDatabases } from './pdb-cache.js';
 
@@ -37,11 +37,13 @@ function solve(tiles, heuristic, goal) {
 }
 
 // One search for the page to time with its messages, as it times the pool's ({type: 'one',
-// tiles, heuristic, goal} once `run` has ensured the databases): answered {type: 'one', seconds}.
+// tiles, heuristic, goal} once `run` has ensured the databases): answered {type: 'one',
+// seconds, summary}, the summary as the pool's search sends it, so that both pay its message.
 /** @param {{tiles: number[], heuristic?: import('../pkg/tilesearch.js').Heuristic, goal?: import('../pkg/tilesearch.js').GoalConvention}} request */
 async function one({ tiles, heuristic = 'manhattan', goal = 'blank-last' }) {
   await ready;
-  self.postMessage({ type: 'one', seconds: solve(tiles, heuristic, goal).seconds });
+  const { seconds, summary } = solve(tiles, heuristic, goal);
+  self.postMessage({ type: 'one', seconds, summary });
 }
 
 async function run(data) {
