@@ -1,6 +1,7 @@
 // Solve now in the explorer against one sequential Solver in a plain worker: Korf's instances
 // with pdb, one after another, in the same page of Chromium (index.html). For each instance the
-// widget is given the board and element.solve() is timed from the call to its result (the
+// widget is given the board and, once the page has drawn it and is idle (as a student presses
+// Solve now on a board they see), element.solve() is timed from the call to its result (the
 // parallel search on the page's pool, and showing the solved moment); the sequential search is
 // www/workers/bench-worker.js (the Solver made and run), timed on the page too, from the message
 // that asks for one search to the one that brings its summary. The databases are built (or
@@ -44,6 +45,11 @@ const solveNow = () => page.evaluate(async ([instances, withWholeRun]) => {
   for (const [number, optimal, tiles] of instances) {
     element.board = tiles.join(' ');
     await ready();
+    // As a student presses it: on the board drawn and at rest (its tiles' slides and the last
+    // solved moment's drawing over, the page idle), not while the page still draws beside the
+    // search, which on two cores takes the time of one of its workers.
+    await Promise.all(element.shadowRoot.getAnimations().map((animation) => animation.finished.catch(() => {})));
+    await new Promise((idle) => requestAnimationFrame(() => requestIdleCallback(idle, { timeout: 100 })));
     if (withWholeRun) element.shadowRoot.querySelector('[data-run="start"]').click();
     const start = performance.now();
     const summary = await element.solve();
