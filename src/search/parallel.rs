@@ -443,12 +443,11 @@ impl ParallelIda {
             else {
                 break;
             };
-            while current.results.get(index).is_some_and(Option::is_some) {
-                index += 1;
-            }
-            if index >= current.end() {
+            // The next packet still needed (a result taken already, or after a solving one: not).
+            let Some(next) = (index..current.end()).find(|&i| self.needed(i as u32)) else {
                 break;
-            }
+            };
+            index = next;
             let task = PacketTask {
                 iteration,
                 threshold: self.threshold,
