@@ -166,6 +166,17 @@ export function runParallel(run, team, options, { onProgress, signal, now = () =
       b.busy += ms / 1000;
     };
 
+    /**
+     * Tells onProgress where `iteration` stands: its packets, those accepted and skipped, and
+     * the time so far; `at` names another iteration and threshold (the last of the unsplit
+     * ones searched whole in one call).
+     * @param {{iteration: number, threshold: number, packets: Packet[], accepted: number, skipped: number}} iteration
+     * @param {{iteration?: number, threshold?: number}} [at]
+     */
+    const progress = (iteration, at = {}) => onProgress?.({ phase: 'search', iteration: iteration.iteration, threshold: iteration.threshold,
+      packets: iteration.packets.length, accepted: iteration.accepted, skipped: iteration.skipped, workers: team.size,
+      seconds: (now() - started) / 1000, ...at });
+
     const send = (w, packet) => {
       const job = jobs += 1;
       const iteration = current;
@@ -188,8 +199,7 @@ export function runParallel(run, team, options, { onProgress, signal, now = () =
             return;
           }
           iteration.accepted += 1;
-          onProgress?.({ phase: 'search', iteration: iteration.iteration, threshold: iteration.threshold, packets: iteration.packets.length,
-            accepted: iteration.accepted, skipped: iteration.skipped, workers: team.size, seconds: (now() - started) / 1000 });
+          progress(iteration);
           if (done) return; // a progress listener abandoned the search
           if (complete) { begin(); return; }
           if (result.solution) dropUnneeded();
@@ -229,8 +239,7 @@ export function runParallel(run, team, options, { onProgress, signal, now = () =
       credit(0, iterations, searched);
       const last = iteration.iteration + iterations - 1;
       iteration.accepted += 1;
-      onProgress?.({ phase: 'search', iteration: last, threshold, packets: 1,
-        accepted: 1, skipped: 0, workers: team.size, seconds: (now() - started) / 1000 });
+      progress(iteration, { iteration: last, threshold });
       return !done; // a progress listener may have abandoned the search
     };
 
@@ -256,8 +265,7 @@ export function runParallel(run, team, options, { onProgress, signal, now = () =
       }
       iteration.next = next;
       iteration.accepted += count;
-      onProgress?.({ phase: 'search', iteration: iteration.iteration, threshold: iteration.threshold, packets: iteration.packets.length,
-        accepted: iteration.accepted, skipped: iteration.skipped, workers: team.size, seconds: (now() - started) / 1000 });
+      progress(iteration);
       if (done) return false; // a progress listener abandoned the search
       return complete ? 'complete' : 'partial';
     };
