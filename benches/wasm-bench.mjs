@@ -193,6 +193,10 @@ const table = (result, title) => {
       return of.length ? `${label} (${of.length}) ${(sum(of.map((i) => i.number), (n) => sequential.get(n)) / pool).toFixed(2)}×, slower on ${of.filter((i) => i.seconds > sequential.get(i.number)).length}` : null;
     }).filter(Boolean);
     console.log(`  by the sequential search's time: ${groups.join('; ')}`);
+    const onPage = r.instances.filter((i) => i.onPage);
+    if (onPage.length > 0) {
+      console.log(`  answered on the page before the workers (their fastest run): ${onPage.length} of ${r.instances.length}, the longest ${(Math.max(...onPage.map((i) => i.seconds)) * 1000).toFixed(1)} ms`);
+    }
     // The small instances, where the pool's own costs show: the leading worker's time split
     // into its search and the rest (coordinator and searcher made, iterations and summary read).
     const small = r.instances.filter((i) => inItsWorker.get(i.number) < 0.001 && i.leadSeconds !== undefined);
