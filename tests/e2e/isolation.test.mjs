@@ -39,11 +39,11 @@ const solveWithPdb = (page, split = KORF_43) => page.evaluate(async ([board, lar
     post(slot, message, transfer);
   };
   const options = { board, heuristic: 'pdb' };
-  const { summary, databases, workers } = await solveInParallel(options);
+  const { summary, databases, workers } = await solveInParallel(options, { onPage: false });
   const sharesMemory = pool.sharesMemory;
   const holding = pool.slots.filter((slot) => slot.goals.has('blank-last')).length;
   // A larger search, which the core splits: both workers search packets.
-  const largeRun = await solveInParallel({ board: large, heuristic: 'pdb' });
+  const largeRun = await solveInParallel({ board: large, heuristic: 'pdb' }, { onPage: false });
   delete pool.post;
   release();
   const run = (b) => { const solver = new core.Solver({ board: b, heuristic: 'pdb' }); const s = solver.run(); solver.free(); return s; };

@@ -18,8 +18,12 @@ const KORF_57 = '2 13 9 15 6 1 14 8 0 4 3 12 7 10 5 11';   // 50 moves, 6.2 M ge
 const KORF_17 = '4 6 14 13 7 8 11 9 3 10 15 5 12 0 2 1';   // 66 moves, 762 M generated: long enough to abandon
 const KORF_1 = '13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2';    // runs for minutes at full speed: a widget that streams on
 
-/** The sequential Solver's run() and solveInParallel's summary for each case, with 1 and every worker, in the page. */
-const compare = (page, cases) => page.evaluate(async (cases) => {
+/**
+ * The sequential Solver's run() and solveInParallel's summary for each case, with 1 and every
+ * worker, in the page: the workers alone (onPage: false); with `onPage`, once more as Solve now
+ * runs it (the page searching beside the leading worker), marked `onPage`.
+ */
+const compare = (page, cases, { onPage = false } = {}) => page.evaluate(async ({ cases, onPage }) => {
   const core = await import('/www/pkg/tilesearch.js');
   const { solveInParallel, MAX_WORKERS } = await import('/www/workers/parallel-search.js');
   await core.default();
@@ -29,17 +33,21 @@ const compare = (page, cases) => page.evaluate(async (cases) => {
     const sequential = solver.run();
     solver.free();
     for (const workers of [...new Set([1, MAX_WORKERS])]) {
-      const parallel = await solveInParallel(options, { workers });
-      out.push({ options, workers, sequential, summary: parallel.summary, balance: parallel.balance, packets: parallel.packets });
+      const parallel = await solveInParallel(options, { workers, onPage: false });
+      out.push({ options, workers, sequential, summary: parallel.summary, balance: parallel.balance, packets: parallel.packets, onPage: parallel.onPage });
+    }
+    if (onPage) {
+      const { summary, balance, packets, workers, onPage: answered, seconds, searchSeconds } = await solveInParallel(options);
+      out.push({ options, workers, sequential, summary, balance, packets, onPage: answered, seconds, searchSeconds, settings: 'default' });
     }
   }
   return out;
-}, cases);
+}, { cases, onPage });
 
 test('solveInParallel returns the sequential summary (solution and every iteration) on 8- and 15-puzzles, with 1 and all workers', async () => {
   const { page, context, errors } = await openExplorer(browser, server.url);
   const cores = await page.evaluate(() => navigator.hardwareConcurrency);
-  const results = await compare(page, [
+  const all = await compare(page, [
     { board: '6 4 5 8 2 7 1 0 3', heuristic: 'manhattan' },
     { board: '8 6 7 2 5 4 3 0 1', heuristic: 'linear-conflict', order: 'udlr' },
     { board: '1 2 3 4 0 6 7 5 8' },
@@ -48,10 +56,12 @@ test('solveInParallel returns the sequential summary (solution and every iterati
     { board: KORF_94, heuristic: 'manhattan' },
     { board: KORF_57, heuristic: 'manhattan', order: 'durl' },
     { board: '5 7 11 8 0 14 9 13 10 12 3 15 6 1 4 2', heuristic: 'linear-conflict', goal: 'blank-first', order: 'udlr' },
-  ]);
-  for (const { options, workers, sequential, summary, balance, packets } of results) {
+  ], { onPage: true });
+  const results = all.filter((r) => !r.settings);
+  for (const { options, workers, sequential, summary, balance, packets, onPage } of results) {
     const name = `${JSON.stringify(options)} on ${workers} worker${workers === 1 ? '' : 's'}`;
     assert.deepEqual(summary, sequential, name);
+    assert.equal(onPage, false, name);
     assert.equal(balance.length, workers, name);
     assert.equal(balance.reduce((sum, b) => sum + b.packets, 0) + packets.dropped + packets.leftover, packets.sent, name);
   }
@@ -61,6 +71,25 @@ test('solveInParallel returns the sequential summary (solution and every iterati
   // With every core, the 15-puzzle's packets are spread over all the workers.
   assert.ok(korf.at(-1).balance.every((b) => b.packets > 0), 'every worker searched packets');
   assert.ok(korf.at(-1).balance.every((b) => b.memory > 0), 'each worker reports its wasm memory');
+  // As Solve now runs it: the same summary; a small search found by the page itself, with no
+  // worker's part; Korf #57 (seconds) by the workers.
+  for (const { options, sequential, summary, balance, packets, workers, onPage, seconds, searchSeconds } of all.filter((r) => r.settings)) {
+    const name = `${JSON.stringify(options)}, the page searching beside the workers`;
+    assert.deepEqual(summary, sequential, name);
+    if (onPage) {
+      assert.equal(workers, 0, name);
+      assert.deepEqual(balance, [], name);
+      assert.deepEqual(packets, { sent: 0, skipped: 0, dropped: 0, wasted: 0, leftover: 0, whole: 0, ahead: 0, split: 0, iterations: sequential.iteration }, name);
+      assert.equal(searchSeconds, seconds, name);
+    } else {
+      assert.equal(workers, cores, name);
+      assert.equal(balance.length, cores, name);
+    }
+    // The page's first slice (4,096 nodes) always runs, whatever the machine's load.
+    const nodes = sequential.iterations.reduce((sum, i) => sum + i.visited + i.pruned, 0);
+    if (nodes <= 4096) assert.equal(onPage, true, `${name}: ${nodes} nodes, found on the page`);
+    if (options.board === KORF_57) assert.equal(onPage, false, `${name}: found by the workers`);
+  }
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -190,8 +219,14 @@ for (const [width, height] of [[1280, 720], [390, 844]]) {
     const progress = await page.locator('tile-search .progress').textContent();
     assert.match(progress, new RegExp(`^Solved now on ${cores} workers? in \\d+\\.\\d\\d s: ${sequential.length} moves after [\\d,]+ nodes ` +
       `\\(${sequential.expanded.toLocaleString('en')} expanded, ${sequential.generated.toLocaleString('en')} generated\\) in ${sequential.iteration} iterations\\.$`));
-    assert.match(await page.locator('tile-search .tree-note').textContent(),
+    const note = await page.locator('tile-search .tree-note').textContent();
+    assert.match(note,
       /^Solved at once by Solve now: the solution's path in iteration \d+ \(threshold \d+\)\. \d workers? searched [\d,]+ packets? \(worker 1: [\d,]+(, worker \d: [\d,]+)*\) in \d+\.\d\d s\. The rest of the tree is not drawn: Reset, then Step or Run, to watch the search\.$/);
+    // The packets named under the tree add up to the workers' counts.
+    const searched = Number(note.match(/searched ([\d,]+) packets?/)[1].replace(/,/g, ''));
+    const perWorker = [...note.matchAll(/worker \d+: ([\d,]+)/g)].reduce((sum, m) => sum + Number(m[1].replace(/,/g, '')), 0);
+    assert.equal(searched, perWorker, note);
+    assert.equal(s.parallel.onPage, false, 'Korf #57 (seconds): found by the workers');
     assert.equal(await page.locator('tile-search .timeline-panel tbody tr').count(), sequential.iteration, 'every iteration in the timeline');
     assert.equal(await page.locator('tile-search .timeline-panel tbody button').count(), 0, 'no iteration start to go to: Solve now did not step there');
     const now = await page.locator('tile-search .now [data-key]').evaluateAll((cells) => Object.fromEntries(cells.map((c) => [c.dataset.key, c.textContent.trim()])));

@@ -59,7 +59,7 @@ export async function solveNow(w, search) {
  * the counters and every iteration (the core's summary), the solution for Play solution, and
  * the path of the last iteration in the tree.
  */
-function showSolved(w, search, { summary, workers, seconds, searchSeconds, balance, packets }) {
+function showSolved(w, search, { summary, workers, seconds, searchSeconds, balance, packets, onPage }) {
   const host = w.host;
   const solver = search.solver;
   solver.reset();
@@ -81,9 +81,11 @@ function showSolved(w, search, { summary, workers, seconds, searchSeconds, balan
   // The packets the workers searched: their balance adds up to this (others sent were still in
   // flight when the solution was found, and went unused).
   const searched = balance.reduce((sum, b) => sum + b.packets, 0);
-  const parallel = { workers, seconds, searchSeconds, balance, packets, numbers, searched, threshold: summary.threshold, iteration: summary.iteration };
+  const parallel = { workers, onPage, seconds, searchSeconds, balance, packets, numbers, searched, threshold: summary.threshold, iteration: summary.iteration };
   const solved = { type: 'solved', length: summary.length, moves, expanded: summary.expanded, generated: summary.generated };
-  const progress = `Solved now on ${count(workers, 'worker')} in ${seconds.toFixed(2)} s: ${count(summary.length, 'move')} after ${count(summary.nodes, 'node')} ` +
+  // A search of under a millisecond: this page found it before a worker could answer.
+  const where = onPage ? 'on this page' : `on ${count(workers, 'worker')}`;
+  const progress = `Solved now ${where} in ${seconds.toFixed(2)} s: ${count(summary.length, 'move')} after ${count(summary.nodes, 'node')} ` +
     `(${number(summary.expanded)} expanded, ${number(summary.generated)} generated) in ${count(summary.iteration, 'iteration')}.`;
   // The path the last iteration walked to the goal, with g and h of each board on it: in the
   // tree before the solved moment is applied, which draws every panel once.
@@ -92,7 +94,8 @@ function showSolved(w, search, { summary, workers, seconds, searchSeconds, balan
   const perWorker = balance.map((b) => `worker ${b.worker}: ${number(b.packets)}`).join(', ');
   w.views.tree.solutionPath(summary.iteration, summary.threshold, steps,
     `Solved at once by Solve now: the solution's path in iteration ${summary.iteration} (threshold ${summary.threshold}). ` +
-    `${count(workers, 'worker')} searched ${count(searched, 'packet')} (${perWorker}) in ${seconds.toFixed(2)} s. ` +
+    (onPage ? `This page found it in ${seconds.toFixed(2)} s, sooner than a worker could answer. `
+      : `${count(workers, 'worker')} searched ${count(searched, 'packet')} (${perWorker}) in ${seconds.toFixed(2)} s. `) +
     'The rest of the tree is not drawn: Reset, then Step or Run, to watch the search.');
   w.store.apply('solvedNow', { solved, parallel, progress, iterations: summary.iterations });
   w.announce(`${progress} ${w.narration()}`, true);

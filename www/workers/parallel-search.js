@@ -3,15 +3,23 @@
 // the core's ParallelSearch there splits the iterations worth splitting into packets of
 // subtrees, parallel-run.js hands them out to the team (each worker with its own
 // PacketSearcher and its own copy of the pattern databases) and gives the results back. This
-// thread only checks the options, starts it and hears its progress and result. The summary is
-// the sequential Solver's: the same solution (the first in move order) and the same counts in
-// every iteration.
-import { ParallelSearch, parseBoard, patternDatabasesReady, loadPatternDatabases, parallelSplitAbove } from '../pkg/tilesearch.js';
+// thread checks the options, starts it and hears its progress and result; a search of under a
+// millisecond it answers itself, searching beside the leading worker while that one starts.
+// The summary is the sequential Solver's: the same solution (the first in move order) and the
+// same counts in every iteration.
+import { ParallelSearch, Solver, parseBoard, patternDatabasesReady, loadPatternDatabases, parallelSplitAbove } from '../pkg/tilesearch.js';
 import { coreReady } from '../platform/page-core.js';
 import { openTeam, keepWorkers, POOL_LIMIT } from './pool.js';
 
 /** The most workers a parallel search may use on this device: one per core (navigator.hardwareConcurrency). */
 export const MAX_WORKERS = POOL_LIMIT;
+
+/**
+ * Milliseconds this thread searches beside the leading worker as it starts: a search this
+ * short is answered here, a fifth of a millisecond sooner than a worker could (its messages),
+ * and a longer one is left to the workers (two searches at once slow each other).
+ */
+export const PAGE_MS = 1;
 
 /**
  * @typedef {import('../model/parallel-run.js').WorkerBalance} WorkerBalance
@@ -23,16 +31,18 @@ export const MAX_WORKERS = POOL_LIMIT;
  * Solves `options` (as a Solver takes them; IDA* only) with IDA* over `workers` of the page's
  * workers (default one per core).
  * @param {ParallelOptions} options
- * @param {{workers?: number, onProgress?: (progress: Progress) => void, signal?: AbortSignal}} [settings]
+ * @param {{workers?: number, onProgress?: (progress: Progress) => void, signal?: AbortSignal, onPage?: boolean}} [settings]
  *   `onProgress` hears the pattern databases' build ({phase: 'databases', progress}) and each
  *   packet counted ({phase: 'search', iteration, threshold, packets, accepted, …});
- *   aborting `signal` abandons the search (the workers drop its packets) and rejects with its reason
- * @returns {Promise<{summary: import('../pkg/tilesearch.js').RunSummary, balance: WorkerBalance[], seconds: number, searchSeconds: number, workers: number,
+ *   aborting `signal` abandons the search (the workers drop its packets) and rejects with its reason;
+ *   `onPage: false` leaves every search to the workers (tests of the pool, and its benchmark)
+ * @returns {Promise<{summary: import('../pkg/tilesearch.js').RunSummary, balance: WorkerBalance[], seconds: number, searchSeconds: number, workers: number, onPage: boolean,
  *   packets: import('../model/parallel-run.js').PacketCounts & {split: number, iterations: number},
  *   databases: {source: string, seconds: number, made: number, shared: boolean} | null}>}
- *   `summary` equals Solver.run()'s; `balance` each worker's packets, nodes, generated,
+ *   `summary` equals Solver.run()'s; `onPage` whether this thread found it first (within
+ *   PAGE_MS: then `workers` is 0, `balance` empty and no packet counted); `balance` each worker's packets, nodes, generated,
  *   seconds busy and memory; `seconds` the search's wall time on this thread, `searchSeconds`
- *   in the leading worker, from making its coordinator (without the messages to and from this thread); `packets` what
+ *   in the leading worker, from making its coordinator (without the messages to and from this thread; on this thread, that time again); `packets` what
  *   became of the packets, with `split` the iterations split into packets of the
  *   `iterations` (the others ran whole in one worker); `databases` (pdb): where the
  *   pattern databases came from ('memory', 'cache' or 'build'), the wall time until every
@@ -40,11 +50,12 @@ export const MAX_WORKERS = POOL_LIMIT;
  *   the workers read one copy (the page is cross-origin isolated: they share their memory)
  *   rather than a copy each
  */
-export async function solveInParallel(options, { workers = MAX_WORKERS, onProgress, signal } = {}) {
+export async function solveInParallel(options, { workers = MAX_WORKERS, onProgress, signal, onPage = true } = {}) {
   if (!Number.isInteger(workers) || workers < 1 || workers > MAX_WORKERS) {
     const given = typeof workers === 'string' ? JSON.stringify(workers) : String(workers);
     throw new RangeError(`workers must be a whole number from 1 to ${MAX_WORKERS} (one per core of this device), not ${given}`);
   }
+  if (typeof onPage !== 'boolean') throw new TypeError(`onPage must be true or false, not ${typeof onPage === 'string' ? JSON.stringify(onPage) : String(onPage)}`);
   if (options === null || typeof options !== 'object') throw new TypeError(`solveInParallel takes the options of a Solver ({board, heuristic, goal, order}), not ${options === null ? 'null' : typeof options}`);
   const { algorithm, ...searched } = options;
   if (algorithm !== undefined && algorithm !== 'ida') {
@@ -58,38 +69,67 @@ export async function solveInParallel(options, { workers = MAX_WORKERS, onProgre
   const goal = /** @type {import('../pkg/tilesearch.js').GoalConvention} */ (searched.goal ?? 'blank-last');
   if (pdb) patternDatabasesReady(goal);
   const splitAbove = parallelSplitAbove();
-  // The options are checked here too, so that the core's errors are thrown as they are (the
-  // first iteration is never split): while the leading worker starts on them, not on the
-  // search's way (a coordinator made on this thread costs about a tenth of a millisecond).
+  // The options are checked by the core's coordinator, so that its errors are thrown as they
+  // are (the first iteration is never split): while the leading worker starts on them, not on
+  // the search's way (a coordinator made on this thread costs about a tenth of a millisecond).
   // A bad search fails there too; that failure is dropped.
   const check = () => new ParallelSearch(/** @type {any} */ ({ ...searched, workers, splitAbove })).free();
-  let team;
-  try {
-    team = openTeam(module, workers);
-  } catch (error) {
-    throw new Error(`the parallel search runs in Web Workers, and this page cannot start one (${error.message})`, { cause: error });
-  }
-  try {
-    let databases = null;
+  /** @type {import('./pool-teams.js').Team | null} */
+  let team = null;
+  let databases = null;
+  // The team, and (pdb) the pattern databases in each of its workers and on this thread.
+  const open = async () => {
+    try {
+      team = openTeam(module, workers);
+    } catch (error) {
+      throw new Error(`the parallel search runs in Web Workers, and this page cannot start one (${error.message})`, { cause: error });
+    }
     if (pdb) {
       const start = performance.now();
       const made = await abortable(team.databases(goal, (progress) => onProgress?.({ phase: 'databases', progress })), signal);
       if (!patternDatabasesReady(goal)) loadPatternDatabases(goal, made.bytes);
       databases = { source: made.source, seconds: (performance.now() - start) / 1000, made: made.seconds, shared: made.shared };
     }
+  };
+  try {
+    await open();
     signal?.throwIfAborted();
     const started = performance.now();
-    const solving = team.solve(searched, splitAbove, (progress) => onProgress?.({ ...progress, phase: 'search' }));
+    const lent = /** @type {import('./pool-teams.js').Team} */ (/** @type {unknown} */ (team));
+    const solving = /** @type {Promise<any>} */ (lent.solve(searched, splitAbove, (progress) => onProgress?.({ ...progress, phase: 'search' })));
+    // While the message travels and the leading worker makes its search, this thread searches
+    // too, for at most PAGE_MS: a search that short is answered here, without the messages to
+    // a worker and back. A Solver made from the options proves them good; else the core's
+    // coordinator names what is wrong, as the leading worker would.
+    let here = null;
     try {
-      check();
-    } catch (error) {
-      solving.catch(() => {});
-      throw error;
+      if (onPage) here = new Solver(/** @type {any} */ (searched));
+      else check();
+    } catch {
+      try {
+        check();
+      } catch (error) {
+        solving.catch(() => {});
+        throw error;
+      }
+    }
+    if (here) {
+      try {
+        const summary = here.runFor(PAGE_MS);
+        if (here.status === 'solved') {
+          solving.catch(() => {}); // the team's close ends it unanswered
+          const seconds = (performance.now() - started) / 1000;
+          return { summary, balance: [], seconds, searchSeconds: seconds, workers: 0, onPage: true, databases,
+            packets: { sent: 0, skipped: 0, dropped: 0, wasted: 0, leftover: 0, whole: 0, ahead: 0, split: 0, iterations: summary.iteration } };
+        }
+      } finally {
+        here.free();
+      }
     }
     const result = await abortable(solving, signal);
-    return { ...result, seconds: (performance.now() - started) / 1000, searchSeconds: result.seconds, workers: team.size, databases };
+    return { ...result, seconds: (performance.now() - started) / 1000, searchSeconds: result.seconds, workers: lent.size, onPage: false, databases };
   } finally {
-    team.close();
+    team?.close();
   }
 }
 
