@@ -4,8 +4,8 @@
 // small search is never split (every iteration one packet, searched by the leader at once, not
 // through its queue, nothing sent on the port); a large one is split at its large iterations, each begun by the
 // leader alone (searchAhead), and the helper searches packets;
-// the page hears one result (progress only when the search runs longer than PROGRESS_MS); a stop ends it without a result; bad options are
-// answered with the core's error.
+// the page hears one result (progress only when the search runs longer than PROGRESS_MS); a stop ends it without a result; the other
+// worker hears from the leader that the search is over; bad options are answered with the core's error.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -41,7 +41,7 @@ function queue(options, counts) {
         }
       }
     },
-    free: () => { freed = true; searcher?.free(); },
+    free: () => { freed = true; searcher?.free(); searcher = null; },
   };
 }
 
@@ -49,6 +49,7 @@ function queue(options, counts) {
 function led(options, { workers = 2, splitAbove = core.parallelSplitAbove(), stopAfter = null } = {}) {
   return new Promise((resolve) => {
     const counts = { own: { searched: 0 }, helpers: [], messages: 0, received: 0 };
+    const heard = [];
     const own = queue(options, counts.own);
     const ports = [];
     const helpers = [];
@@ -67,18 +68,19 @@ function led(options, { workers = 2, splitAbove = core.parallelSplitAbove(), sto
           for (const item of data.items) helper.packet(item, outlet);
         }
         else if (data.type === 'packets-drop') helper.drop(data.search, data.jobs);
+        else if (data.type === 'packets-close') { mine.closed = (mine.closed ?? 0) + 1; mine.closedAfter = heard.length; helper.free(); }
       };
       // The leader's end: its worker hands the replies to the lead (solver-handlers.js).
       channel.port1.onmessage = ({ data }) => { for (const item of data.items) stopper.receive(item); };
       ports.push(channel.port1);
       helpers.push({ free: () => { channel.port1.close(); channel.port2.close(); } });
     }
-    const heard = [];
-    const end = () => {
+    // After the messages under way (the leader's last to the others) have arrived.
+    const end = () => setTimeout(() => {
       own.free();
       for (const helper of helpers) helper.free();
       resolve({ heard, counts });
-    };
+    }, 20);
     let stopper = null;
     const send = (message) => {
       heard.push(message);
@@ -142,6 +144,8 @@ test('a large search is split at its large iterations, the other worker searches
   // Packets travel many to a message.
   assert.ok(counts.packetMessages > 0 && counts.packetMessages < counts.received, `${counts.packetMessages} messages for ${counts.received} packets`);
   assert.equal(result.balance.reduce((sum, b) => sum + b.packets, 0) + result.packets.dropped + result.packets.leftover, result.packets.sent);
+  // The leader tells the worker it dealt packets to that the search is over (the page does not).
+  assert.equal(counts.helpers[0].closed, 1, 'one packets-close to the other worker');
   assert.ok(heard.slice(0, -1).every((m) => m.type === 'lead-progress' && m.progress.phase === 'search'));
   // One worker: nothing split, as the sequential search.
   const alone = await led(options, { workers: 1 });
@@ -155,8 +159,9 @@ test('a large search is split at its large iterations, the other worker searches
 
 test('stopped by the page: no result is sent; bad options are answered with the core\'s error', async () => {
   // (A search whose iterations are all small would be searched ahead whole: no packet handed out.)
-  const { heard } = await led({ board: KORF_13 }, { splitAbove: 0, stopAfter: 3 });
+  const { heard, counts } = await led({ board: KORF_13 }, { splitAbove: 0, stopAfter: 3 });
   assert.ok(heard.every((m) => m.type === 'lead-progress'), JSON.stringify(heard.map((m) => m.type)));
+  assert.equal(counts.helpers[0].closed, 1, 'stopped: the other worker is told to drop its packets');
   const bad = await led({ board: '1 1 3 4 5 6 7 8 0' });
   assert.equal(bad.heard.length, 1);
   assert.equal(bad.heard[0].type, 'lead-error');

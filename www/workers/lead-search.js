@@ -101,8 +101,11 @@ export function lead(core, { search, options, workers, splitAbove, ports }, own,
     last = now;
     send({ type: 'lead-progress', search, progress });
   };
+  // Over, or stopped by the page: the workers that had packets of it free its searcher and
+  // drop what is left of them (told here, not by the page: one message fewer there).
   const finish = () => {
     stopped = true;
+    for (const w of told) ports[w - 1].postMessage({ type: 'packets-close', search });
     whole?.free();
     whole = null;
     for (const { reject } of waiting.values()) reject(new Error('the parallel search was closed'));

@@ -69,34 +69,28 @@ export async function solveInParallel(options, { workers = MAX_WORKERS, onProgre
   const goal = /** @type {import('../pkg/tilesearch.js').GoalConvention} */ (searched.goal ?? 'blank-last');
   if (pdb) patternDatabasesReady(goal);
   const splitAbove = parallelSplitAbove();
-  // The options are checked by the core's coordinator, so that its errors are thrown as they
-  // are (the first iteration is never split): while the leading worker starts on them, not on
-  // the search's way (a coordinator made on this thread costs about a tenth of a millisecond).
-  // A bad search fails there too; that failure is dropped.
+  // A coordinator made and freed here throws the core's error for bad options as it is (the
+  // first iteration is never split): once the leading worker has been asked, where this
+  // thread's Solver refuses the options or does not search (a bad search fails in the worker
+  // too; that failure is dropped).
   const check = () => new ParallelSearch(/** @type {any} */ ({ ...searched, workers, splitAbove })).free();
-  /** @type {import('./pool-teams.js').Team | null} */
-  let team = null;
-  let databases = null;
-  // The team, and (pdb) the pattern databases in each of its workers and on this thread.
-  const open = async () => {
-    try {
-      team = openTeam(module, workers);
-    } catch (error) {
-      throw new Error(`the parallel search runs in Web Workers, and this page cannot start one (${error.message})`, { cause: error });
-    }
+  let team;
+  try {
+    team = openTeam(module, workers);
+  } catch (error) {
+    throw new Error(`the parallel search runs in Web Workers, and this page cannot start one (${error.message})`, { cause: error });
+  }
+  try {
+    let databases = null;
     if (pdb) {
       const start = performance.now();
       const made = await abortable(team.databases(goal, (progress) => onProgress?.({ phase: 'databases', progress })), signal);
       if (!patternDatabasesReady(goal)) loadPatternDatabases(goal, made.bytes);
       databases = { source: made.source, seconds: (performance.now() - start) / 1000, made: made.seconds, shared: made.shared };
     }
-  };
-  try {
-    await open();
     signal?.throwIfAborted();
     const started = performance.now();
-    const lent = /** @type {import('./pool-teams.js').Team} */ (/** @type {unknown} */ (team));
-    const solving = /** @type {Promise<any>} */ (lent.solve(searched, splitAbove, (progress) => onProgress?.({ ...progress, phase: 'search' })));
+    const solving = team.solve(searched, splitAbove, (progress) => onProgress?.({ ...progress, phase: 'search' }));
     // While the message travels and the leading worker makes its search, this thread searches
     // too, for at most PAGE_MS: a search that short is answered here, without the messages to
     // a worker and back. A Solver made from the options proves them good; else the core's
@@ -127,9 +121,9 @@ export async function solveInParallel(options, { workers = MAX_WORKERS, onProgre
       }
     }
     const result = await abortable(solving, signal);
-    return { ...result, seconds: (performance.now() - started) / 1000, searchSeconds: result.seconds, workers: lent.size, onPage: false, databases };
+    return { ...result, seconds: (performance.now() - started) / 1000, searchSeconds: result.seconds, workers: team.size, onPage: false, databases };
   } finally {
-    team?.close();
+    team.close();
   }
 }
 

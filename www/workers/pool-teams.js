@@ -91,14 +91,19 @@ export class TeamJob {
     return new Team(this, this.#databases, id, this.#nextSearch++, slots);
   }
 
-  /** Team `id` (search `search`) ends: its workers forget the search, and the team leaves the pool. */
+  /**
+   * Team `id` (search `search`) ends, and leaves the pool. A leader still searching is told to
+   * stop; a leader that has ended (its result or error came) has told the team's others itself,
+   * so a search that ran to its end costs the page no message here.
+   */
   release(id, search, slots) {
-    for (const slot of slots) {
-      slot.teams -= 1;
-      this.#pool.post(slot, { type: 'packets-close', search });
+    for (const slot of slots) slot.teams -= 1;
+    const solve = this.#solves.get(search);
+    if (solve) {
+      this.#pool.post(slots[0], { type: 'packets-close', search });
+      this.#solves.delete(search);
+      solve.reject(new Error('the parallel search was closed'));
     }
-    this.#solves.get(search)?.reject(new Error('the parallel search was closed'));
-    this.#solves.delete(search);
     this.#pool.leave(id);
   }
 
@@ -109,7 +114,11 @@ export class TeamJob {
 
   lost(slot, error) {
     for (const [search, solve] of this.#solves) {
-      if (solve.slots.includes(slot)) { this.#solves.delete(search); solve.reject(error); }
+      if (!solve.slots.includes(slot)) continue;
+      this.#solves.delete(search);
+      // The leader (or the line to it) is gone: the others hear it from the page.
+      for (const other of solve.slots) if (other !== slot) this.#pool.post(other, { type: 'packets-close', search });
+      solve.reject(error);
     }
   }
 }
@@ -170,7 +179,10 @@ export class Team {
     return { ...made, shared: this.#databases.sharedBy(this.#slots) };
   }
 
-  /** The search is over or abandoned: the workers free its PacketSearcher and drop its packets. */
+  /**
+   * The search is over or abandoned: the workers free its PacketSearcher and drop its packets
+   * (the leader tells the others, once it has stopped).
+   */
   close() {
     if (this.#closed) return;
     this.#closed = true;

@@ -89,6 +89,15 @@ async function databasesOf(options) {
   if (goal !== null) await ensurePatternDatabases(core, goal);
 }
 
+/** Search `id`'s packets here are no longer wanted: its queued packets go, its PacketSearcher is freed. */
+function closeSearch(id) {
+  const search = searches.get(id);
+  if (!search) return;
+  searches.delete(id);
+  search.jobs = [];
+  search.ready.then(() => { search.searcher?.free(); search.searcher = null; }, () => {});
+}
+
 /** Whether a parallel search has this worker: its packets go before the background work (turn-order.js). */
 const searching = () => searches.size > 0 || leads.size > 0 || leading.size > 0;
 let backgroundWaited = 0;    // turns the background work has waited for packets since its last
@@ -341,11 +350,7 @@ export const handlers = {
     leads.get(id)?.stop();
     leads.delete(id);
     leading.delete(id);
-    const search = searches.get(id);
-    if (!search) return;
-    searches.delete(id);
-    search.jobs = [];
-    search.ready.then(() => { search.searcher?.free(); search.searcher = null; }, () => {});
+    closeSearch(id);
   },
 
   /** Leads a parallel search: the coordinator here, the packets to this worker and through its `peers` to the team's others. */
@@ -378,13 +383,14 @@ export const handlers = {
     const outlet = toPort(port);
     port.onmessage = ({ data }) => {
       const problem = checkMessage(data?.type === 'packet-replies' ? 'from-worker' : 'to-worker', data);
-      if (problem || !['packets', 'packets-drop', 'packet-replies'].includes(data.type)) {
-        const message = problem?.message ?? `a worker's line takes packets, packets-drop and packet-replies, not ${data.type}`;
+      if (problem || !['packets', 'packets-drop', 'packets-close', 'packet-replies'].includes(data.type)) {
+        const message = problem?.message ?? `a worker's line takes packets, packets-drop, packets-close and packet-replies, not ${data.type}`;
         send({ type: 'protocol-error', received: problem?.type ?? String(data?.type ?? typeof data), message, ...addressOf(data) });
         return;
       }
       if (data.type === 'packets') for (const item of data.items) packet(item, outlet);
       else if (data.type === 'packets-drop') dropPackets(data.search, data.jobs);
+      else if (data.type === 'packets-close') closeSearch(data.search);
       else for (const item of data.items) leads.get(item.search)?.receive(item);
     };
   },
