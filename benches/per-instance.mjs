@@ -1,0 +1,87 @@
+// The parallel search against one sequential worker, instance by instance, timed in turn:
+// Korf's instances with pdb in Chromium, on the benchmark page (cross-origin isolated, as `make
+// serve` serves it). Each round searches every instance three ways, one right after another, in
+// an order that turns from round to round, so that the machine's drift (±15 % within minutes
+// here) falls on all three alike:
+// - sequential: one Solver in a plain worker, timed on the page from the message that asks for
+//   the search to the one that brings its summary;
+// - workers: solveInParallel with `onPage: false` (the pool's workers alone);
+// - Solve now's way: solveInParallel as the widget calls it (the page searching beside the
+//   leading worker for its first millisecond).
+// It prints, by the sequential search's time, each group's total against the sequential one and
+// on how many instances each way was slower (each instance's median of the rounds), and the
+// median cost per search over the sequential one on the instances under 1 ms.
+// Usage: node benches/per-instance.mjs [--instances all | 1,2,3] [--rounds 5]
+import { launchChromium } from '../scripts/chromium.mjs';
+import { option, wholeNumber, korf, instanceNumbers } from './bench-options.mjs';
+import { serve } from '../scripts/serve.mjs';
+
+const numbers = instanceNumbers(option('--instances', 'all'));
+const rounds = wholeNumber('--rounds', 5, 1, 50);
+const instances = numbers.map((n) => [n, korf[n - 1].slice(1)]);
+
+const server = await serve();
+const browser = await launchChromium();
+const page = await browser.newPage();
+page.on('pageerror', (error) => console.error(`page error: ${error}`));
+await page.goto(`${server.url}www/hosts/bench.html`);
+const timed = await page.evaluate(async ({ instances, rounds }) => {
+  const { solveInParallel, holdWorkers } = await import('/www/workers/parallel-search.js');
+  const release = await holdWorkers();
+  // The plain worker, its databases ensured by a first (short) run.
+  const worker = new Worker('/www/workers/bench-worker.js', { type: 'module' });
+  const ask = (message, type) => new Promise((done, fail) => {
+    worker.onmessage = ({ data }) => {
+      if (data.type === type) done(data);
+      else if (data.type === 'error') fail(new Error(data.message));
+    };
+    worker.postMessage(message);
+  });
+  await ask({ instances: [[0, 0, instances[0][1]]], heuristic: 'pdb', streamSeconds: 0.01 }, 'done');
+  await solveInParallel({ board: instances[0][1], heuristic: 'pdb' }); // the pool's databases
+  const ways = {
+    sequential: async (tiles) => (await ask({ type: 'one', tiles, heuristic: 'pdb' }, 'one')).summary,
+    workers: async (tiles) => (await solveInParallel({ board: tiles, heuristic: 'pdb' }, { onPage: false })).summary,
+    solveNow: async (tiles) => (await solveInParallel({ board: tiles, heuristic: 'pdb' })).summary,
+  };
+  const names = Object.keys(ways);
+  const times = instances.map(() => ({ sequential: [], workers: [], solveNow: [] }));
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [k, [number, tiles]] of instances.entries()) {
+      const generated = new Set();
+      for (let w = 0; w < names.length; w += 1) {
+        const name = names[(w + round + k) % names.length];
+        const start = performance.now();
+        const summary = await ways[name](tiles);
+        times[k][name].push(performance.now() - start);
+        generated.add(summary.generated);
+      }
+      if (generated.size !== 1) throw new Error(`#${number}: the three ways generated ${[...generated].join(', ')} nodes`);
+    }
+  }
+  worker.terminate();
+  release();
+  return times;
+}, { instances, rounds });
+await browser.close();
+await server.close();
+
+const median = (values) => { const s = [...values].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+const rows = timed.map((t, k) => ({ number: instances[k][0], sequential: median(t.sequential), workers: median(t.workers), solveNow: median(t.solveNow) }));
+console.log(`Korf instances ${option('--instances', 'all')}, pdb, Chromium (2 workers where the device has 2 cores); each instance's median of ${rounds} rounds, the three ways in turn`);
+for (const [label, lo, hi] of [['under 1 ms', 0, 1], ['1–10 ms', 1, 10], ['10–100 ms', 10, 100], ['over 100 ms', 100, Infinity]]) {
+  const of = rows.filter((r) => r.sequential >= lo && r.sequential < hi);
+  if (of.length === 0) continue;
+  const sum = (key) => of.reduce((total, r) => total + r[key], 0);
+  const way = (key) => `${(sum('sequential') / sum(key)).toFixed(2)}×, slower on ${of.filter((r) => r[key] > r.sequential).length}`;
+  console.log(`${label} (${of.length}): the workers alone ${way('workers')}; Solve now's way ${way('solveNow')}`);
+}
+const small = rows.filter((r) => r.sequential < 1);
+if (small.length > 0) {
+  const us = (values) => `${Math.round(median(values) * 1000)} µs`;
+  console.log(`under 1 ms, the median cost per search over the sequential worker's: the workers alone ${us(small.map((r) => r.workers - r.sequential))}, ` +
+    `Solve now's way ${us(small.map((r) => r.solveNow - r.sequential))} (the sequential search ${us(small.map((r) => r.sequential))})`);
+}
+const total = (key) => rows.reduce((sum, r) => sum + r[key], 0);
+console.log(`all ${rows.length}: sequential ${(total('sequential') / 1000).toFixed(2)} s, the workers alone ${(total('workers') / 1000).toFixed(2)} s, ` +
+  `Solve now's way ${(total('solveNow') / 1000).toFixed(2)} s (sums of the medians)`);
