@@ -139,8 +139,8 @@ test("Solve now: the solution's path in the tree, and one threshold in Now, the 
   // The start board's search (2,581 nodes) is over within the page's first slice: the page
   // found it, and says so under the tree, in the progress line and in the state.
   const note = await shadowText(page, '.tree-note');
-  assert.match(note, /^Solved at once by Solve now: the solution's path in iteration \d+ \(threshold \d+\)\. This page found it in \d+\.\d\d s, sooner than a worker could answer\. The rest of the tree is not drawn/);
-  assert.match(await shadowText(page, '.progress'), new RegExp(`^Solved now on this page in \\d+\\.\\d\\d s: ${summary.length} moves after`));
+  assert.match(note, /^Solved at once by Solve now: the solution's path in iteration \d+ \(threshold \d+\)\. This page found it in \d+\.\d ms, sooner than a worker could answer\. The rest of the tree is not drawn/);
+  assert.match(await shadowText(page, '.progress'), new RegExp(`^Solved now on this page in \\d+\\.\\d ms: ${summary.length} moves after`));
   assert.deepEqual([s.parallel.onPage, s.parallel.workers, s.parallel.balance], [true, 0, []]);
   await screenshot(page, 'solve-now-path');
   assert.deepEqual(errors, []);

@@ -217,11 +217,11 @@ for (const [width, height] of [[1280, 720], [390, 844]]) {
     // allowed for two threads' clocks, coarse where the page is not isolated).
     assert.ok(s.parallel.searchSeconds > 0 && s.parallel.searchSeconds <= s.parallel.seconds + 0.001, JSON.stringify(s.parallel));
     const progress = await page.locator('tile-search .progress').textContent();
-    assert.match(progress, new RegExp(`^Solved now on ${cores} workers? in \\d+\\.\\d\\d s: ${sequential.length} moves after [\\d,]+ nodes ` +
+    assert.match(progress, new RegExp(`^Solved now on ${cores} workers? in (\\d+\\.\\d ms|\\d+\\.\\d\\d s): ${sequential.length} moves after [\\d,]+ nodes ` +
       `\\(${sequential.expanded.toLocaleString('en')} expanded, ${sequential.generated.toLocaleString('en')} generated\\) in ${sequential.iteration} iterations\\.$`));
     const note = await page.locator('tile-search .tree-note').textContent();
     assert.match(note,
-      /^Solved at once by Solve now: the solution's path in iteration \d+ \(threshold \d+\)\. \d workers? searched [\d,]+ packets? \(worker 1: [\d,]+(, worker \d: [\d,]+)*\) in \d+\.\d\d s\. The rest of the tree is not drawn: Reset, then Step or Run, to watch the search\.$/);
+      /^Solved at once by Solve now: the solution's path in iteration \d+ \(threshold \d+\)\. \d workers? searched [\d,]+ packets? \(worker 1: [\d,]+(, worker \d: [\d,]+)*\) in (\d+\.\d ms|\d+\.\d\d s)\. The rest of the tree is not drawn: Reset, then Step or Run, to watch the search\.$/);
     // The packets named under the tree add up to the workers' counts.
     const searched = Number(note.match(/searched ([\d,]+) packets?/)[1].replace(/,/g, ''));
     const perWorker = [...note.matchAll(/worker \d+: ([\d,]+)/g)].reduce((sum, m) => sum + Number(m[1].replace(/,/g, '')), 0);

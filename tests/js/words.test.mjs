@@ -1,7 +1,7 @@
 // The vocabulary module: English counts, and a glossary entry for every counter the panels show.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { GLOSSARY, count, moveWords } from '../../www/model/words.js';
+import { GLOSSARY, count, moveWords, duration } from '../../www/model/words.js';
 
 test('counts read as English', () => {
   assert.equal(count(0, 'node'), '0 nodes');
@@ -9,6 +9,14 @@ test('counts read as English', () => {
   assert.equal(count(2581, 'node'), '2,581 nodes');
   assert.equal(count(1, 'reached state'), '1 reached state');
   assert.equal(count(3, 'entry', 'entries'), '3 entries');
+});
+
+test('a wall time reads in seconds, and in milliseconds under a tenth of a second', () => {
+  assert.equal(duration(2.345), '2.35 s');
+  assert.equal(duration(0.1), '0.10 s');
+  assert.equal(duration(0.0994), '99.4 ms');
+  assert.equal(duration(0.00042), '0.4 ms');
+  assert.equal(duration(0), '0.0 ms');
 });
 
 test('every counter the panels show has one entry in the glossary', () => {

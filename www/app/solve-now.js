@@ -4,7 +4,7 @@
 // iteration (the core's summary), and in the tree the solution's path of the last iteration.
 import { boardAfter, heuristicsAlong } from '../pkg/tilesearch.js';
 import { FRONTIER_SEARCHES } from '../model/narration.js';
-import { count, number } from '../model/words.js';
+import { count, number, duration } from '../model/words.js';
 import { solveInParallel, MAX_WORKERS } from '../workers/parallel-search.js';
 
 
@@ -85,7 +85,7 @@ function showSolved(w, search, { summary, workers, seconds, searchSeconds, balan
   const solved = { type: 'solved', length: summary.length, moves, expanded: summary.expanded, generated: summary.generated };
   // A search of under a millisecond: this page found it before a worker could answer.
   const where = onPage ? 'on this page' : `on ${count(workers, 'worker')}`;
-  const progress = `Solved now ${where} in ${seconds.toFixed(2)} s: ${count(summary.length, 'move')} after ${count(summary.nodes, 'node')} ` +
+  const progress = `Solved now ${where} in ${duration(seconds)}: ${count(summary.length, 'move')} after ${count(summary.nodes, 'node')} ` +
     `(${number(summary.expanded)} expanded, ${number(summary.generated)} generated) in ${count(summary.iteration, 'iteration')}.`;
   // The path the last iteration walked to the goal, with g and h of each board on it: in the
   // tree before the solved moment is applied, which draws every panel once.
@@ -94,8 +94,8 @@ function showSolved(w, search, { summary, workers, seconds, searchSeconds, balan
   const perWorker = balance.map((b) => `worker ${b.worker}: ${number(b.packets)}`).join(', ');
   w.views.tree.solutionPath(summary.iteration, summary.threshold, steps,
     `Solved at once by Solve now: the solution's path in iteration ${summary.iteration} (threshold ${summary.threshold}). ` +
-    (onPage ? `This page found it in ${seconds.toFixed(2)} s, sooner than a worker could answer. `
-      : `${count(workers, 'worker')} searched ${count(searched, 'packet')} (${perWorker}) in ${seconds.toFixed(2)} s. `) +
+    (onPage ? `This page found it in ${duration(seconds)}, sooner than a worker could answer. `
+      : `${count(workers, 'worker')} searched ${count(searched, 'packet')} (${perWorker}) in ${duration(seconds)}. `) +
     'The rest of the tree is not drawn: Reset, then Step or Run, to watch the search.');
   w.store.apply('solvedNow', { solved, parallel, progress, iterations: summary.iterations });
   w.announce(`${progress} ${w.narration()}`, true);

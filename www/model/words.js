@@ -20,16 +20,23 @@ export const GLOSSARY = [
   ['raise', 'the end of an IDA* iteration without the goal: the threshold rises to the smallest pruned f.'],
 ];
 
+/** A number as the page writes it: 12,345. */
+export const number = (n) => n.toLocaleString('en');
+
 /**
  * `n` with its noun in English: count(1, 'node') is "1 node", count(2581, 'node') "2,581 nodes".
  * @param {number} n
  * @param {string} singular
  * @param {string} [plural] default `${singular}s`
  */
-/** A number as the page writes it: 12,345. */
-export const number = (n) => n.toLocaleString('en');
-
 export const count = (n, singular, plural = `${singular}s`) => `${number(n)} ${n === 1 ? singular : plural}`;
+
+/**
+ * A wall time as the page writes it: "2.35 s", and under a tenth of a second in milliseconds,
+ * "0.4 ms" (where "0.00 s" would say nothing).
+ * @param {number} seconds
+ */
+export const duration = (seconds) => (seconds < 0.1 ? `${(seconds * 1000).toFixed(1)} ms` : `${seconds.toFixed(2)} s`);
 
 const MOVE_WORDS = { l: 'left', r: 'right', u: 'up', d: 'down' };
 
