@@ -14,6 +14,9 @@ import { openTeam, keepWorkers, POOL_LIMIT } from './pool.js';
 /** The most workers a parallel search may use on this device: one per core (navigator.hardwareConcurrency). */
 export const MAX_WORKERS = POOL_LIMIT;
 
+/** The core's `parallelSplitAbove()` for this page's module, read once. */
+let splitAbove = null;
+
 /**
  * Milliseconds this thread searches beside the leading worker as it starts: a search this
  * short is answered here, a fifth of a millisecond sooner than a worker could (its messages),
@@ -63,12 +66,12 @@ export async function solveInParallel(options, { workers = MAX_WORKERS, onProgre
   }
   const module = await coreReady();
   signal?.throwIfAborted();
-  // A bad board or goal is named before any worker starts (the core's errors).
-  const cells = parseBoard(/** @type {any} */ (searched.board)).length;
-  const pdb = searched.heuristic === 'pdb' && cells === 16;
   const goal = /** @type {import('../pkg/tilesearch.js').GoalConvention} */ (searched.goal ?? 'blank-last');
-  if (pdb) patternDatabasesReady(goal);
-  const splitAbove = parallelSplitAbove();
+  // Pattern databases this thread does not hold yet take seconds to load or build: a bad board
+  // or goal is named before that (the core's errors). Else this thread's Solver, or the core's
+  // coordinator, names it once the leading worker has been asked, off the search's way.
+  const pdb = searched.heuristic === 'pdb' && (patternDatabasesReady(goal) || parseBoard(/** @type {any} */ (searched.board)).length === 16);
+  splitAbove ??= parallelSplitAbove();
   // A coordinator made and freed here throws the core's error for bad options as it is (the
   // first iteration is never split): once the leading worker has been asked, where this
   // thread's Solver refuses the options or does not search (a bad search fails in the worker
@@ -78,6 +81,7 @@ export async function solveInParallel(options, { workers = MAX_WORKERS, onProgre
   try {
     team = openTeam(module, workers);
   } catch (error) {
+    check(); // a bad option is named first
     throw new Error(`the parallel search runs in Web Workers, and this page cannot start one (${error.message})`, { cause: error });
   }
   try {
