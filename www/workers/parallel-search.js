@@ -10,6 +10,7 @@
 import { ParallelSearch, Solver, parseBoard, patternDatabasesReady, loadPatternDatabases, parallelSplitAbove } from '../pkg/tilesearch.js';
 import { coreReady } from '../platform/page-core.js';
 import { openTeam, keepWorkers, POOL_LIMIT } from './pool.js';
+import { heldHere } from './pool-databases.js';
 
 /** The most workers a parallel search may use on this device: one per core (navigator.hardwareConcurrency). */
 export const MAX_WORKERS = POOL_LIMIT;
@@ -67,10 +68,6 @@ export async function solveInParallel(options, { workers = MAX_WORKERS, onProgre
   const module = await coreReady();
   signal?.throwIfAborted();
   const goal = /** @type {import('../pkg/tilesearch.js').GoalConvention} */ (searched.goal ?? 'blank-last');
-  // Pattern databases this thread does not hold yet take seconds to load or build: a bad board
-  // or goal is named before that (the core's errors). Else this thread's Solver, or the core's
-  // coordinator, names it once the leading worker has been asked, off the search's way.
-  const pdb = searched.heuristic === 'pdb' && (patternDatabasesReady(goal) || parseBoard(/** @type {any} */ (searched.board)).length === 16);
   splitAbove ??= parallelSplitAbove();
   // A coordinator made and freed here throws the core's error for bad options as it is (the
   // first iteration is never split): once the leading worker has been asked, where this
@@ -81,12 +78,23 @@ export async function solveInParallel(options, { workers = MAX_WORKERS, onProgre
   try {
     team = openTeam(module, workers);
   } catch (error) {
-    check(); // a bad option is named first
+    // A bad option is named first (with pdb and no databases here, what the board's parsing finds).
+    if (searched.heuristic === 'pdb' && !heldHere(goal)) parseBoard(/** @type {any} */ (searched.board));
+    else check();
     throw new Error(`the parallel search runs in Web Workers, and this page cannot start one (${error.message})`, { cause: error });
   }
   try {
     let databases = null;
-    if (pdb) {
+    // The pattern databases: held by this thread and every worker of the team already (then a
+    // bad board is named by this thread's Solver, or the core's coordinator, once the leading
+    // worker has been asked, off the search's way), else handed to the workers, loaded or built
+    // (seconds), a bad board or goal named before that (the core's errors; a 3×3 board has no
+    // use for them).
+    const held = searched.heuristic === 'pdb' ? team.databasesHeld(goal) : null;
+    if (held) {
+      databases = { source: 'memory', seconds: 0, made: 0, shared: held.shared };
+    } else if (searched.heuristic === 'pdb' && parseBoard(/** @type {any} */ (searched.board)).length === 16) {
+      patternDatabasesReady(goal);
       const start = performance.now();
       const made = await abortable(team.databases(goal, (progress) => onProgress?.({ phase: 'databases', progress })), signal);
       if (!patternDatabasesReady(goal)) loadPatternDatabases(goal, made.bytes);

@@ -156,6 +156,17 @@ export class Team {
   }
 
   /**
+   * Whether this thread and every worker of the team hold the pattern databases for `goal`
+   * already (or have them on their way: their message comes before any search's), so that
+   * databases() has nothing to do: {shared} (as databases() says it), else null.
+   * @returns {{shared: boolean} | null}
+   */
+  databasesHeld(goal) {
+    if (!heldHere(goal) || !this.#slots.every((slot) => this.#databases.holds(slot, goal))) return null;
+    return { shared: this.#databases.sharedBy(this.#slots) };
+  }
+
+  /**
    * Every worker of the team holds the pattern databases for `goal`: where this thread holds
    * them (a widget's), each worker without them gets a copy; else one worker of the page
    * loads them from IndexedDB, else the team's workers build them together (once per page;
