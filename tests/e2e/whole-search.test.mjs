@@ -136,12 +136,20 @@ test('beyond the drawn nodes, a live strip shows where the search is: the path\'
   const { page, context, errors } = await openExplorer(browser, `${server.url}#board=${KORF_1.replaceAll(' ', '+')}`, { viewport: { width: 1280, height: 720 } });
   const pulse = shadow(page, 'canvas.tree-pulse');
   assert.equal(await pulse.isHidden(), true, 'all drawn: no strip');
-  await page.evaluate(() => { const element = document.querySelector('tile-search'); element.speed = Infinity; element.play(); });
-  await page.waitForFunction(() => !document.querySelector('tile-search').shadowRoot.querySelector('canvas.tree-pulse').hidden);
-  // Two redraws at least, so the strip has moved on.
-  const first = await pulse.getAttribute('aria-label');
-  await page.waitForFunction((first) => document.querySelector('tile-search').shadowRoot.querySelector('canvas.tree-pulse').getAttribute('aria-label') !== first, first);
-  await page.evaluate(() => document.querySelector('tile-search').pause());
+  await page.evaluate(() => { document.querySelector('tile-search').speed = Infinity; });
+  // Paused while the strip is shown: where the last batch before the pause began a new
+  // iteration, the strip went with the old one's nodes (hidden), and the search runs on.
+  for (let tries = 0; ; tries += 1) {
+    await page.evaluate(() => document.querySelector('tile-search').play());
+    await page.waitForFunction(() => !document.querySelector('tile-search').shadowRoot.querySelector('canvas.tree-pulse').hidden);
+    // Two redraws at least, so the strip has moved on.
+    const first = await pulse.getAttribute('aria-label');
+    await page.waitForFunction((first) => document.querySelector('tile-search').shadowRoot.querySelector('canvas.tree-pulse').getAttribute('aria-label') !== first, first);
+    await page.evaluate(() => document.querySelector('tile-search').pause());
+    await waitForState(page, (st) => st.status === 'paused');
+    if (!(await pulse.isHidden())) break;
+    assert.ok(tries < 5, 'the strip shown at a pause');
+  }
   const s = await state(page);
   const label = await pulse.getAttribute('aria-label');
   const [, low, high, g, f, t] = label.match(/^Where the search is: its path reached depths (\d+) to (\d+) since the last redraw; now at g (\d+), f (\d+), under threshold (\d+)\.$/).map(Number);
