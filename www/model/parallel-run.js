@@ -67,6 +67,12 @@ export const windowFor = (ms) => Math.max(IN_FLIGHT, Math.min(MAX_IN_FLIGHT, Mat
  */
 
 /**
+ * What became of the packets of a search that has sent none (the counts runParallel starts from).
+ * @returns {PacketCounts}
+ */
+export const noPackets = () => ({ sent: 0, skipped: 0, dropped: 0, wasted: 0, leftover: 0, whole: 0, ahead: 0 });
+
+/**
  * Runs `run` (a ParallelSearch) to the end on `team`'s workers.
  * @param {Coordinator} run
  * @param {TeamLike} team
@@ -82,7 +88,7 @@ export function runParallel(run, team, options, { onProgress, signal, now = () =
     const started = now();
     /** @type {WorkerBalance[]} */
     const balance = Array.from({ length: team.size }, (_, i) => ({ worker: i + 1, packets: 0, nodes: 0, generated: 0, busy: 0, memory: 0 }));
-    const packets = { sent: 0, skipped: 0, dropped: 0, wasted: 0, leftover: 0, whole: 0, ahead: 0 };
+    const packets = noPackets();
     // Per worker: job number → {index, current} of each packet in flight.
     const inFlight = Array.from({ length: team.size }, () => new Map());
     let current = null;   // {iteration, threshold, packets, next, accepted, skipped}

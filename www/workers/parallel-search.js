@@ -9,6 +9,7 @@
 // same counts in every iteration.
 import { ParallelSearch, Solver, parseBoard, patternDatabasesReady, loadPatternDatabases, parallelSplitAbove } from '../pkg/tilesearch.js';
 import { coreReady } from '../platform/page-core.js';
+import { noPackets } from '../model/parallel-run.js';
 import { openTeam, keepWorkers, POOL_LIMIT } from './pool.js';
 import { heldHere } from './pool-databases.js';
 
@@ -108,10 +109,14 @@ export async function solveInParallel(options, { workers = MAX_WORKERS, onProgre
     // a worker and back. A Solver made from the options proves them good; else the core's
     // coordinator names what is wrong, as the leading worker would.
     let here = null;
-    try {
-      if (onPage) here = new Solver(/** @type {any} */ (searched));
-      else check();
-    } catch {
+    if (onPage) {
+      try {
+        here = new Solver(/** @type {any} */ (searched));
+      } catch {
+        // Named by the coordinator's check below, in its own words.
+      }
+    }
+    if (!here) {
       try {
         check();
       } catch (error) {
@@ -126,7 +131,7 @@ export async function solveInParallel(options, { workers = MAX_WORKERS, onProgre
           solving.catch(() => {}); // the team's close ends it unanswered
           const seconds = (performance.now() - started) / 1000;
           return { summary, balance: [], seconds, searchSeconds: seconds, workers: 0, onPage: true, databases,
-            packets: { sent: 0, skipped: 0, dropped: 0, wasted: 0, leftover: 0, whole: 0, ahead: 0, split: 0, iterations: summary.iteration } };
+            packets: { ...noPackets(), split: 0, iterations: summary.iteration } };
         }
       } finally {
         here.free();
