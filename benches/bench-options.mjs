@@ -42,3 +42,10 @@ export function instanceNumbers(spec) {
   }
   return numbers;
 }
+
+/**
+ * The middle one of `values` (of an even count, the lower of the two): one of the values
+ * measured, so that a bench can say which round it stands for.
+ * @param {number[]} values
+ */
+export const median = (values) => [...values].sort((a, b) => a - b)[(values.length - 1) >> 1];

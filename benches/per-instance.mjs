@@ -14,7 +14,7 @@
 // median cost per search over the sequential one on the instances under 1 ms.
 // Usage: node benches/per-instance.mjs [--instances all | 1,2,3] [--rounds 5]
 import { launchChromium } from '../scripts/chromium.mjs';
-import { option, wholeNumber, korf, instanceNumbers } from './bench-options.mjs';
+import { option, wholeNumber, korf, instanceNumbers, median } from './bench-options.mjs';
 import { serve } from '../scripts/serve.mjs';
 
 const numbers = instanceNumbers(option('--instances', 'all'));
@@ -70,7 +70,6 @@ const timed = await page.evaluate(async ({ instances, rounds }) => {
 await browser.close();
 await server.close();
 
-const median = (values) => { const s = [...values].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
 const rows = timed.map((t, k) => ({ number: instances[k][0], sequential: median(t.sequential), workers: median(t.workers), solveNow: median(t.solveNow) }));
 console.log(`Korf instances ${option('--instances', 'all')}, pdb, Chromium (2 workers where the device has 2 cores); each instance's median of ${rounds} rounds, the three ways in turn`);
 for (const [label, lo, hi] of [['under 1 ms', 0, 1], ['1–10 ms', 1, 10], ['10–100 ms', 10, 100], ['over 100 ms', 100, Infinity]]) {

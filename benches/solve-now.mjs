@@ -18,7 +18,7 @@
 // Usage: node benches/solve-now.mjs [--instances all | 1,2,3] [--rounds 3] [--no-isolation] [--with-whole-run]
 import { launchChromium } from '../scripts/chromium.mjs';
 import { serve } from '../scripts/serve.mjs';
-import { option, flag, wholeNumber, korf, instanceNumbers } from './bench-options.mjs';
+import { option, flag, wholeNumber, korf, instanceNumbers, median } from './bench-options.mjs';
 
 const spec = option('--instances', 'all');
 const rounds = wholeNumber('--rounds', 3);
@@ -105,7 +105,6 @@ const sequential = () => page.evaluate((instances) => new Promise((resolve, reje
   worker.postMessage({ instances, heuristic: 'pdb', streamSeconds: 0.01 });
 }), instances);
 
-const median = (values) => [...values].sort((a, b) => a - b)[(values.length - 1) >> 1];
 const results = [];
 for (let round = 1; round <= rounds; round += 1) {
   const seq = await sequential();

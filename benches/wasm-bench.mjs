@@ -28,7 +28,7 @@ import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import * as wasm from '../www/pkg/tilesearch.js';
 import { launchChromium } from '../scripts/chromium.mjs';
-import { option, flag, wholeNumber, korf, instanceNumbers } from './bench-options.mjs';
+import { option, flag, wholeNumber, korf, instanceNumbers, median } from './bench-options.mjs';
 import { serve } from '../scripts/serve.mjs';
 
 const heuristic = option('--heuristic', 'manhattan');
@@ -132,7 +132,6 @@ await server.close();
 if (save) writeFileSync(save, JSON.stringify({ measured, second, fresh, freshAgain }, null, 1));
 
 // The round with the median Chromium/native ratio stands for the run; the ranges show the rest.
-const median = (values) => [...values].sort((x, y) => x - y)[(values.length - 1) >> 1];
 const range = (values) => (values.length > 1 ? ` (${rounds} rounds: ${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}×)` : '');
 const nodeRatios = measured.map((r) => r.inNode.rate / r.native.rate);
 const chromiumRatios = measured.map((r) => r.inChromium.nodesPerSecond / r.native.rate);
