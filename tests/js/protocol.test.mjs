@@ -226,3 +226,34 @@ test('a long packet is searched in slices: the worker reads its messages meanwhi
   run.free();
   searcher.free();
 });
+
+test('on a line from its leader, a worker takes packets-close: the search is forgotten, and a later packet of it is answered as dropped', async () => {
+  const { receive } = workerSide();
+  await receive({ type: 'init', module: new WebAssembly.Module(WASM) });
+  const core = await import('../../www/pkg/tilesearch.js');
+  const { port1, port2 } = new MessageChannel();
+  await receive({ type: 'peer', peer: 31, port: port1 });
+  const replies = [];
+  let heard = () => {};
+  port2.onmessage = ({ data }) => { replies.push(...data.items); heard(); };
+  const next = () => new Promise((resolve) => { heard = resolve; });
+  const options = { board: '6 4 5 8 2 7 1 0 3' };
+  const run = new core.ParallelSearch({ ...options, workers: 1 });
+  const { iteration, threshold, packets: [packet] } = run.iteration();
+  const work = { iteration, threshold, packet };
+  // The first packet brings the options; the next of the same search needs none, until closed.
+  let answered = next();
+  port2.postMessage({ type: 'packets', items: [{ search: 5, options, job: 1, work }] });
+  await answered;
+  answered = next();
+  port2.postMessage({ type: 'packets', items: [{ search: 5, job: 2, work }] });
+  await answered;
+  answered = next();
+  port2.postMessage({ type: 'packets-close', search: 5 });
+  port2.postMessage({ type: 'packets', items: [{ search: 5, job: 3, work }] });
+  await answered;
+  assert.deepEqual(replies.map((r) => [r.type, r.job]), [['packet-result', 1], ['packet-result', 2], ['packet-dropped', 3]]);
+  run.free();
+  port1.close();
+  port2.close();
+});
