@@ -153,6 +153,10 @@ test('bad input is named: options, workers and searches without a parallel versi
       many: await reason(solveInParallel({ board: '1 2 3 4 5 6 7 0 8' }, { workers: MAX_WORKERS + 1 })),
       text: await reason(solveInParallel({ board: '1 2 3 4 5 6 7 0 8' }, { workers: '2' })),
       bfs: await reason(solveInParallel({ board: '1 2 3 4 5 6 7 0 8', algorithm: 'bfs' })),
+      onPage: await reason(solveInParallel({ board: '1 2 3 4 5 6 7 0 8' }, { onPage: 'yes' })),
+      // The workers alone: the coordinator's check names a bad option, as the page's Solver does.
+      duplicateWorkersAlone: await reason(solveInParallel({ board: '1 1 3 4 5 6 7 8 0' }, { onPage: false })),
+      orderWorkersAlone: await reason(solveInParallel({ board: '1 2 3 4 5 6 7 0 8', order: 'lrux' }, { onPage: false })),
       none: await reason(solveInParallel(null)),
       aborted: await reason(solveInParallel({ board: '1 2 3 4 5 6 7 0 8' }, { signal: AbortSignal.abort(new DOMException('gone', 'AbortError')) })),
       after: (await solveInParallel({ board: '1 2 3 4 5 6 7 0 8' })).summary.length,
@@ -168,6 +172,9 @@ test('bad input is named: options, workers and searches without a parallel versi
   assert.match(rejections.many, new RegExp(`^RangeError: ${range}, not ${rejections.cores + 1}$`));
   assert.match(rejections.text, new RegExp(`^RangeError: ${range}, not "2"$`));
   assert.equal(rejections.bfs, 'Error: the parallel search is IDA*\'s: algorithm "bfs" has no parallel version (use IDA*, or run it step by step)');
+  assert.equal(rejections.onPage, 'TypeError: onPage must be true or false, not "yes"');
+  assert.match(rejections.duplicateWorkersAlone, /^TileSearchError \(duplicate-tile\): tile 1 appears twice/);
+  assert.match(rejections.orderWorkersAlone, /^TileSearchError \(invalid-option\): order "lrux" is not an order of the blank's moves/);
   assert.equal(rejections.none, 'TypeError: solveInParallel takes the options of a Solver ({board, heuristic, goal, order}), not null');
   assert.equal(rejections.aborted, 'AbortError: gone');
   assert.equal(rejections.after, 1, 'the pool works after every refusal');
@@ -186,6 +193,30 @@ test('bad input is named: options, workers and searches without a parallel versi
   assert.match(unsolvable, /^unsolvable: this board is unsolvable/);
   assert.match(await page.locator('tile-search .progress').textContent(), /^Solve now failed: this board is unsolvable/);
   assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a page that refuses workers: a bad board is named first, in the core\'s words; a good one is refused for want of workers', async () => {
+  const refuse = () => { window.Worker = class { constructor() { throw new DOMException('workers are refused here', 'SecurityError'); } }; };
+  const { page, context } = await openExplorer(browser, server.url, { init: refuse });
+  const rejections = await page.evaluate(async () => {
+    const { solveInParallel } = await import('/www/workers/parallel-search.js');
+    const reason = (promise) => promise.then(() => 'resolved', (error) => `${error.name}${error.kind ? ` (${error.kind})` : ''}: ${error.message}`);
+    return {
+      duplicate: await reason(solveInParallel({ board: '1 1 3 4 5 6 7 8 0' })),
+      unsolvable: await reason(solveInParallel({ board: '2 1 3 4 5 6 7 8 0' })),
+      // pdb, no databases on this page: the board's parsing names what it can before the refusal.
+      pdbDuplicate: await reason(solveInParallel({ board: '1 1 3 4 5 6 7 8 9 10 11 12 13 14 15 0', heuristic: 'pdb' })),
+      good: await reason(solveInParallel({ board: '1 2 3 4 5 6 7 0 8' })),
+      pdbGood: await reason(solveInParallel({ board: '1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15', heuristic: 'pdb' })),
+    };
+  });
+  assert.match(rejections.duplicate, /^TileSearchError \(duplicate-tile\): tile 1 appears twice/);
+  assert.match(rejections.unsolvable, /^TileSearchError \(unsolvable\): this board is unsolvable/);
+  assert.match(rejections.pdbDuplicate, /^TileSearchError \(duplicate-tile\): tile 1 appears twice/);
+  for (const refused of [rejections.good, rejections.pdbGood]) {
+    assert.match(refused, /^Error: the parallel search runs in Web Workers, and this page cannot start one \(/);
+  }
   await context.close();
 });
 
