@@ -227,8 +227,8 @@ test('a long packet is searched in slices: the worker reads its messages meanwhi
   searcher.free();
 });
 
-test('on a line from its leader, a worker takes packets-close: the search is forgotten, and a later packet of it is answered as dropped', async () => {
-  const { receive } = workerSide();
+test('on a line from its leader, a worker takes packets-close: the search is forgotten, and a later packet of it is answered as dropped; a message a line does not carry is a protocol error', async () => {
+  const { posted, receive } = workerSide();
   await receive({ type: 'init', module: new WebAssembly.Module(WASM) });
   const core = await import('../../www/pkg/tilesearch.js');
   const { port1, port2 } = new MessageChannel();
@@ -253,6 +253,11 @@ test('on a line from its leader, a worker takes packets-close: the search is for
   port2.postMessage({ type: 'packets', items: [{ search: 5, job: 3, work }] });
   await answered;
   assert.deepEqual(replies.map((r) => [r.type, r.job]), [['packet-result', 1], ['packet-result', 2], ['packet-dropped', 3]]);
+  // A message of the protocol, but not one a line carries: named to the page.
+  port2.postMessage({ type: 'compare-stop', job: 1 });
+  for (let i = 0; i < 100 && !posted.some((m) => m.type === 'protocol-error'); i += 1) await new Promise((resolve) => setTimeout(resolve, 5));
+  const problem = posted.find((m) => m.type === 'protocol-error');
+  assert.equal(problem?.message, "a worker's line takes packets, packets-drop, packets-close and packet-replies, not compare-stop");
   run.free();
   port1.close();
   port2.close();

@@ -89,6 +89,9 @@ async function databasesOf(options) {
   if (goal !== null) await ensurePatternDatabases(core, goal);
 }
 
+/** The messages a line between two workers carries (the leader's packets, drops and close; the replies). */
+const LINE_TYPES = ['packets', 'packets-drop', 'packets-close', 'packet-replies'];
+
 /** Search `id`'s packets here are no longer wanted: its queued packets go, its PacketSearcher is freed. */
 function closeSearch(id) {
   const search = searches.get(id);
@@ -383,8 +386,8 @@ export const handlers = {
     const outlet = toPort(port);
     port.onmessage = ({ data }) => {
       const problem = checkMessage(data?.type === 'packet-replies' ? 'from-worker' : 'to-worker', data);
-      if (problem || !['packets', 'packets-drop', 'packets-close', 'packet-replies'].includes(data.type)) {
-        const message = problem?.message ?? `a worker's line takes packets, packets-drop, packets-close and packet-replies, not ${data.type}`;
+      if (problem || !LINE_TYPES.includes(data.type)) {
+        const message = problem?.message ?? `a worker's line takes ${LINE_TYPES.slice(0, -1).join(', ')} and ${LINE_TYPES.at(-1)}, not ${data.type}`;
         send({ type: 'protocol-error', received: problem?.type ?? String(data?.type ?? typeof data), message, ...addressOf(data) });
         return;
       }
