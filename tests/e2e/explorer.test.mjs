@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
-  startServer, launch, openExplorer, screenshot, state, waitForState, boardLabel, settle, ARTIFACTS, treeNodes, ringBox, treeAnnouncement, WAIT_MS } from './server.mjs';
+  startServer, launch, openExplorer, screenshot, state, waitForState, boardLabel, settle, ARTIFACTS, treeNodes, ringBox, treeAnnouncement, WAIT_MS, treeNote } from './server.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -226,8 +226,7 @@ test('the challenging case solves with 25 moves at full speed, and the solution 
   assert.deepEqual(s.tree, { iteration: 5, nodes: last.visited + last.pruned, drawn: last.visited + last.pruned, boxes: 'labelled', folded, selected: null, overview: null });
   assert.ok(folded.runs > 0 && folded.nodes >= 2 * folded.runs, JSON.stringify(folded));
   assert.equal(nodes.length, marks(s.tree), 'every node drawn, each folded run as one mark');
-  assert.match(await page.locator('tile-search .tree-note').textContent(),
-    new RegExp(`^Iteration 5, threshold 25: ${last.visited} visited, ${last.pruned} pruned\\. All ${last.visited + last.pruned} nodes drawn\\.$`));
+  await treeNote(page, new RegExp(`^Iteration 5, threshold 25: ${last.visited} visited, ${last.pruned} pruned\\. All ${last.visited + last.pruned} nodes drawn\\.$`));
   await settle(page);
   await screenshot(page, '03-solved');
   await button(page, 'Fit tree').click();
@@ -303,7 +302,7 @@ test('iteration 3 of the lecture case: all 270 nodes drawn, none collapsed; zoom
   assert.equal(nodes.length, marks(s.tree), 'all 270 nodes drawn, each folded run as one mark');
   assert.equal(nodes.filter((n) => /\bfolded\b/.test(n.kind)).length, folded.runs);
   assert.ok(nodes.every((n) => !n.text.join(' ').includes('⋯')), 'no collapsed boxes');
-  assert.match(await page.locator('tile-search .tree-note').textContent(), /^Iteration 3, threshold 21: [\d,]+ visited, [\d,]+ pruned\. All 270 nodes drawn\.$/);
+  await treeNote(page, /^Iteration 3, threshold 21: [\d,]+ visited, [\d,]+ pruned\. All 270 nodes drawn\.$/);
   const frame = page.locator('tile-search .tree-frame');
   await frame.scrollIntoViewIfNeeded();
   await settle(page);

@@ -5,7 +5,7 @@
 // text and tree; and every number labelled with what it counts.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openExplorer, openWatched, state, waitForState, screenshot } from './server.mjs';
+import { startServer, launch, openExplorer, openWatched, state, waitForState, screenshot, treeNote } from './server.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -138,8 +138,7 @@ test("Solve now: the solution's path in the tree, and one threshold in Now, the 
   assert.equal(codeThreshold, String(summary.threshold), 'the pseudo-code shows the same threshold');
   // The start board's search (2,581 nodes) is over within the page's first slice: the page
   // found it, and says so under the tree, in the progress line and in the state.
-  const note = await shadowText(page, '.tree-note');
-  assert.match(note, /^Solved at once by Solve now: the solution's path in iteration \d+ \(threshold \d+\)\. This page found it in \d+\.\d ms, sooner than a worker could answer\. The rest of the tree is not drawn/);
+  await treeNote(page, /^Solved at once by Solve now: the solution's path in iteration \d+ \(threshold \d+\)\. This page found it in \d+\.\d ms, sooner than a worker could answer\. The rest of the tree is not drawn/);
   assert.match(await shadowText(page, '.progress'), new RegExp(`^Solved now on this page in \\d+\\.\\d ms: ${summary.length} moves after`));
   assert.deepEqual([s.parallel.onPage, s.parallel.workers, s.parallel.balance], [true, 0, []]);
   await screenshot(page, 'solve-now-path');

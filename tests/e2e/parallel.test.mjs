@@ -6,7 +6,7 @@
 // input is named. Screens of Solve now at 1280×720 and 390×844.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openExplorer, screenshot, state, waitForState, settle, WAIT_MS, variant, watchMainThread, mainThread, postedToWorkers } from './server.mjs';
+import { startServer, launch, openExplorer, screenshot, state, waitForState, settle, WAIT_MS, variant, watchMainThread, mainThread, postedToWorkers, treeNote } from './server.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -250,8 +250,7 @@ for (const [width, height] of [[1280, 720], [390, 844]]) {
     const progress = await page.locator('tile-search .progress').textContent();
     assert.match(progress, new RegExp(`^Solved now on ${cores} workers? in (\\d+\\.\\d ms|\\d+\\.\\d\\d s): ${sequential.length} moves after [\\d,]+ nodes ` +
       `\\(${sequential.expanded.toLocaleString('en')} expanded, ${sequential.generated.toLocaleString('en')} generated\\) in ${sequential.iteration} iterations\\.$`));
-    const note = await page.locator('tile-search .tree-note').textContent();
-    assert.match(note,
+    const note = await treeNote(page,
       /^Solved at once by Solve now: the solution's path in iteration \d+ \(threshold \d+\)\. \d workers? searched [\d,]+ packets? \(worker 1: [\d,]+(, worker \d: [\d,]+)*\) in (\d+\.\d ms|\d+\.\d\d s)\. The rest of the tree is not drawn: Reset, then Step or Run, to watch the search\.$/);
     // The packets named under the tree add up to the workers' counts.
     const searched = Number(note.match(/searched ([\d,]+) packets?/)[1].replace(/,/g, ''));

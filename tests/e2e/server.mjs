@@ -88,6 +88,20 @@ export async function waitForState(page, predicate, timeout = WAIT_MS) {
   }
 }
 
+/**
+ * The tree's note under the widget `selector` once it matches `pattern`: the tree redraws (and
+ * writes its note) in a coming frame, later still on a busy machine, so it is polled until then.
+ */
+export async function treeNote(page, pattern, { selector = 'tile-search', timeout = WAIT_MS } = {}) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const text = await page.evaluate((selector) => document.querySelector(selector).shadowRoot.querySelector('.tree-note').textContent, selector);
+    if (pattern.test(text)) return text;
+    if (Date.now() > end) throw new Error(`timed out waiting for the tree's note to match ${pattern}; last: ${text}`);
+    await new Promise((done) => setTimeout(done, 25));
+  }
+}
+
 /** The accessible name of the main board (its tiles row by row). */
 export const boardLabel = (page) => page.locator('tile-search .board-host .board').getAttribute('aria-label');
 

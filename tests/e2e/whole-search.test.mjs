@@ -3,7 +3,7 @@
 // mode's explanation) and checked against the trace the element steps through.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openExplorer, state, screenshot, waitForState } from './server.mjs';
+import { startServer, launch, openExplorer, state, screenshot, waitForState, treeNote } from './server.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -157,7 +157,7 @@ test('beyond the drawn nodes, a live strip shows where the search is: the path\'
   assert.ok(low <= g && g <= high && g <= f && f <= t, label);
   assert.ok(high <= t, `no path deeper than the threshold: ${label}`);
   assert.equal(t, s.threshold, 'the strip is the shown iteration\'s');
-  assert.match(await shadow(page, '.tree-note').textContent(), /The first 50,000 nodes are drawn; the other [\d,]+ are counted only .* Each node drawn costs the page time: Solve now, which draws none, searches many times faster\.$/);
+  await treeNote(page, /The first 50,000 nodes are drawn; the other [\d,]+ are counted only .* Each node drawn costs the page time: Solve now, which draws none, searches many times faster\.$/);
   await screenshot(page, '42-live-strip-1280x720', { fullPage: false });
   // A new iteration, or Reset: the strip goes with the nodes it stood for.
   await page.evaluate(() => document.querySelector('tile-search').reset());
