@@ -11,7 +11,11 @@
 //   leading worker for its first millisecond).
 // It prints, by the sequential search's time, each group's total against the sequential one and
 // on how many instances each way was slower (each instance's median of the rounds), and the
-// median cost per search over the sequential one on the instances under 1 ms.
+// median cost per search over the sequential one on the instances under 1 ms. Per group it
+// also says where the workers alone spend their time: the search as timed in the worker (the
+// sequential Solver's; the leading worker's, from its coordinator's making to its result), the
+// rest being messages and the page's part; the seconds the team's workers searched packets;
+// and how many instances had an iteration split.
 // Usage: node benches/per-instance.mjs [--instances all | 1,2,3] [--rounds 5]
 import { launchChromium } from '../scripts/chromium.mjs';
 import { option, wholeNumber, korf, instanceNumbers, median } from './bench-options.mjs';
@@ -41,12 +45,19 @@ const timed = await page.evaluate(async ({ instances, rounds }) => {
   await ask({ instances: [[0, 0, instances[0][1]]], heuristic: 'pdb', streamSeconds: 0.01 }, 'done');
   await solveInParallel({ board: instances[0][1], heuristic: 'pdb' }); // the pool's databases
   const ways = {
-    sequential: async (tiles) => (await ask({ type: 'one', tiles, heuristic: 'pdb' }, 'one')).summary,
-    workers: async (tiles) => (await solveInParallel({ board: tiles, heuristic: 'pdb' }, { onPage: false })).summary,
-    solveNow: async (tiles) => (await solveInParallel({ board: tiles, heuristic: 'pdb' })).summary,
+    // Each: the summary, and (but Solve now's) ms as timed in the worker(s).
+    sequential: async (tiles) => {
+      const { summary, seconds } = await ask({ type: 'one', tiles, heuristic: 'pdb' }, 'one');
+      return { summary, inside: { search: seconds * 1000 } };
+    },
+    workers: async (tiles) => {
+      const { summary, searchSeconds, balance, packets } = await solveInParallel({ board: tiles, heuristic: 'pdb' }, { onPage: false });
+      return { summary, inside: { search: searchSeconds * 1000, busy: balance.reduce((sum, b) => sum + b.busy, 0) * 1000, split: packets.split } };
+    },
+    solveNow: async (tiles) => ({ summary: (await solveInParallel({ board: tiles, heuristic: 'pdb' })).summary, inside: null }),
   };
   const names = Object.keys(ways);
-  const times = instances.map(() => ({ sequential: [], workers: [], solveNow: [] }));
+  const times = instances.map(() => ({ sequential: [], workers: [], solveNow: [], inside: { sequential: [], workers: [] } }));
   for (let round = 0; round < rounds; round += 1) {
     for (const [k, [number, tiles]] of instances.entries()) {
       const generated = new Set();
@@ -56,8 +67,9 @@ const timed = await page.evaluate(async ({ instances, rounds }) => {
         // board, its caches as warm as the others' (each way reads its own copy of the tables).
         await ways[name](tiles);
         const start = performance.now();
-        const summary = await ways[name](tiles);
+        const { summary, inside } = await ways[name](tiles);
         times[k][name].push(performance.now() - start);
+        if (inside) times[k].inside[name].push(inside);
         generated.add(summary.generated);
       }
       if (generated.size !== 1) throw new Error(`#${number}: the three ways generated ${[...generated].join(', ')} nodes`);
@@ -70,7 +82,10 @@ const timed = await page.evaluate(async ({ instances, rounds }) => {
 await browser.close();
 await server.close();
 
-const rows = timed.map((t, k) => ({ number: instances[k][0], sequential: median(t.sequential), workers: median(t.workers), solveNow: median(t.solveNow) }));
+// Inside the workers, the round whose time on the page is the median's.
+const medianRound = (times) => times.indexOf(median(times));
+const rows = timed.map((t, k) => ({ number: instances[k][0], sequential: median(t.sequential), workers: median(t.workers), solveNow: median(t.solveNow),
+  inside: { sequential: t.inside.sequential[medianRound(t.sequential)], workers: t.inside.workers[medianRound(t.workers)] } }));
 console.log(`Korf instances ${option('--instances', 'all')}, pdb, Chromium (2 workers where the device has 2 cores); each instance's median of ${rounds} rounds, the three ways in turn`);
 for (const [label, lo, hi] of [['under 1 ms', 0, 1], ['1–10 ms', 1, 10], ['10–100 ms', 10, 100], ['over 100 ms', 100, Infinity]]) {
   const of = rows.filter((r) => r.sequential >= lo && r.sequential < hi);
@@ -78,6 +93,12 @@ for (const [label, lo, hi] of [['under 1 ms', 0, 1], ['1–10 ms', 1, 10], ['10�
   const sum = (key) => of.reduce((total, r) => total + r[key], 0);
   const way = (key) => `${(sum('sequential') / sum(key)).toFixed(2)}×, slower on ${of.filter((r) => r[key] > r.sequential).length}`;
   console.log(`${label} (${of.length}): the workers alone ${way('workers')}; Solve now's way ${way('solveNow')}`);
+  const inside = (key, part) => of.reduce((total, r) => total + r.inside[key][part], 0);
+  const ms = (value) => `${value.toFixed(1)} ms`;
+  console.log(`  the workers alone against the sequential worker, in all: searching in the worker ${ms(inside('workers', 'search'))} against ` +
+    `${ms(inside('sequential', 'search'))}, the messages and the page ${ms(sum('workers') - inside('workers', 'search'))} against ` +
+    `${ms(sum('sequential') - inside('sequential', 'search'))}; the workers searched ${ms(inside('workers', 'busy'))}; ` +
+    `an iteration split on ${of.filter((r) => r.inside.workers.split > 0).length}`);
 }
 const small = rows.filter((r) => r.sequential < 1);
 if (small.length > 0) {
