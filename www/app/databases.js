@@ -55,6 +55,8 @@ export function awaitDatabases(search, w, { board, heuristic, goal }) {
       w.render();
     } else {
       search.configure();
+      // Their arrival is drawn at once, as their progress was: the bar goes with the Solver's coming.
+      w.render();
     }
   }, (error) => {
     if (!current()) return;

@@ -386,8 +386,8 @@ class Explorer {
 
   /** A redraw in a coming frame (the page's frame scheduler, within its budget); off-screen, once back in view. */
   #scheduleRender() {
-    if (this.#renderQueued) return;
     this.#renderQueued = true;
+    // Asked again each time (the scheduler keeps one): a redraw queued is always a redraw coming.
     if (!this.#visibility.offscreen) draw(this.#drawQueued);
   }
 
