@@ -28,7 +28,8 @@ export function awaitDatabases(search, w, { board, heuristic, goal }) {
   }
   const current = () => search.databases?.goal === goal;
   client.databases(goal, (progress, workers) => {
-    if (!current()) return;
+    // A report that comes after them (a worker's last one) must not bring the bar back.
+    if (!current() || search.databases.status === 'ready') return;
     Object.assign(search.databases, { status: 'building', progress, workers });
     w.render();
   }, (notKept) => {
