@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, launch, screenshot, ROOT, openWatched, ringBox, treeAnnouncement } from './server.mjs';
+import { startServer, launch, screenshot, ROOT, openWatched, ringBox, treeAnnouncement, treeNote } from './server.mjs';
 import { stateOf, stepsForward } from './guest.mjs';
 
 let server, browser;
@@ -181,7 +181,8 @@ function assertComplete(widgets) {
   }
 }
 
-const treeNote = (page, selector) => page.evaluate((selector) => document.querySelector(selector).shadowRoot.querySelector('.tree-note').textContent, selector);
+/** The tree's note as it stands now (for what must stay as it is; treeNote waits for a change). */
+const noteNow = (page, selector) => page.evaluate((selector) => document.querySelector(selector).shadowRoot.querySelector('.tree-note').textContent, selector);
 /** The tree's nodes and whether its canvas shows them: pixels of more than the background's colour. */
 const treeNodes = (page, selector) => page.evaluate((selector) => {
   const element = document.querySelector(selector);
@@ -202,7 +203,7 @@ test('?print-pdf: one page per slide; every widget still (no autoplay), complete
   // The second page is below the window: stepped by a script, its tree is drawn all the same.
   assert.equal(await page.locator('#iteration').evaluate((element) => element.getBoundingClientRect().top > innerHeight), true);
   await page.evaluate(() => { const element = document.querySelector('#iteration'); for (let i = 0; i < 6; i += 1) element.step(); });
-  await page.waitForFunction(() => /^Iteration 1, threshold 17: /.test(document.querySelector('#iteration').shadowRoot.querySelector('.tree-note').textContent));
+  await treeNote(page, /^Iteration 1, threshold 17: /, { selector: '#iteration' });
   assert.ok(await treeNodes(page, '#iteration') >= 3);
   assertComplete(await panelsOf(page));
   await page.emulateMedia({ media: 'print' });
@@ -219,9 +220,9 @@ test('printing the deck (print media, no print view): a widget on a slide not sh
   const { page, context, errors } = await openDeck();
   await page.evaluate(() => { const element = document.querySelector('#iteration'); for (let i = 0; i < 6; i += 1) element.step(); });
   await page.waitForTimeout(300);
-  assert.match(await treeNote(page, '#iteration'), /appears here/, 'on a slide not shown the tree waits (nobody sees it)');
+  assert.match(await noteNow(page, '#iteration'), /appears here/, 'on a slide not shown the tree waits (nobody sees it)');
   await page.emulateMedia({ media: 'print' });
-  await page.waitForFunction(() => /^Iteration 1, threshold 17: /.test(document.querySelector('#iteration').shadowRoot.querySelector('.tree-note').textContent));
+  await treeNote(page, /^Iteration 1, threshold 17: /, { selector: '#iteration' });
   assert.ok(await treeNodes(page, '#iteration') >= 3);
   const widgets = await panelsOf(page);
   for (const widget of widgets) {
@@ -250,7 +251,7 @@ test("dist/slides.html, the starter deck, works with dist/ alone served: reveal.
     await goTo(page, 1);
     await page.waitForFunction(() => document.querySelector('#iteration').closest('section').classList.contains('present'));
     await stepsForward(page, '#iteration', 4);
-    await page.waitForFunction(() => /^Iteration 1, threshold 17: /.test(document.querySelector('#iteration').shadowRoot.querySelector('.tree-note').textContent));
+    await treeNote(page, /^Iteration 1, threshold 17: /, { selector: '#iteration' });
     assert.ok(await treeNodes(page, '#iteration') >= 3, 'the tree is drawn');
     await screenshot(page, '73-reveal-dist-deck');
     assert.deepEqual(errors, []);
