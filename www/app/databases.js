@@ -53,12 +53,11 @@ export function awaitDatabases(search, w, { board, heuristic, goal }) {
       } catch (error) {
         w.store.apply('failed', error.message);
       }
-      w.render();
     } else {
       search.configure();
-      // Their arrival is drawn at once, as their progress was: the bar goes with the Solver's coming.
-      w.render();
     }
+    // Their arrival is drawn at once, as their progress was: the bar goes as the Solver comes.
+    w.render();
   }, (error) => {
     if (!current()) return;
     search.databases = { goal, status: 'error', progress: 0, message: error.message };
