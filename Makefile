@@ -256,6 +256,7 @@ bench:
 bench-wasm: build setup-chromium
 	node benches/wasm-bench.mjs --heuristic manhattan
 	node benches/wasm-bench.mjs --heuristic pdb --instances all
+	node benches/wasm-boards.mjs
 	node benches/page-frames.mjs
 
 ## Fuzzing ------------------------------------------------------------------------------------
