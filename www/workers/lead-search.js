@@ -114,9 +114,10 @@ export function lead(core, { search, options, workers, splitAbove, ports }, own,
   runParallel(run, team, options, { onProgress, signal: controller.signal }).then(({ summary, balance, packets }) => {
     const seconds = (performance.now() - made) / 1000;
     const split = run.splitIterations;
+    // The result first (the page waits for it), then the frees and the others' close.
+    send({ type: 'lead-result', search, summary, balance, seconds, packets: { ...packets, split, iterations: summary.iteration } });
     finish();
     run.free();
-    send({ type: 'lead-result', search, summary, balance, seconds, packets: { ...packets, split, iterations: summary.iteration } });
   }, (error) => {
     finish();
     run.free();
