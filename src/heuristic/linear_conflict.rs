@@ -11,7 +11,8 @@
 
 use super::{Heuristic, HeuristicKind, Manhattan};
 use crate::board::{Goal, Tiles, MAX_WIDTH, MIN_WIDTH, SLOTS, SLOT_MASK};
-use std::sync::{Arc, OnceLock};
+use std::cell::OnceCell;
+use std::sync::Arc;
 
 /// Rows and columns of the largest board, rounded up to a power of two (masked indices).
 const LINES: usize = 16;
@@ -53,25 +54,28 @@ fn line_terms(width: usize) -> Vec<u8> {
         .collect()
 }
 
-/// [`line_terms`] of `width`, made once per width and shared by every `LinearConflict` since.
-/// They depend on the width alone, and making them is most of making the heuristic (512, 4,096
-/// and 32,768 entries: 30 µs for a 4×4 board, 0.34 ms for a 5×5 one, natively), which
-/// `describeBoard` and `heuristicsAlong` do for every board they are given.
+/// [`line_terms`] of `width`, made once per width and thread and shared by every
+/// `LinearConflict` it makes since. They depend on the width alone, and making them is most
+/// of making the heuristic (512, 4,096 and 32,768 entries: 30 µs for a 4×4 board, 0.34 ms for
+/// a 5×5 one, natively), which `describeBoard` and `heuristicsAlong` do for every board they
+/// are given. Per thread, so that no thread ever waits for another (in the build with shared
+/// memory, the page's thread must not wait: it cannot).
 fn shared_terms(width: usize) -> Arc<Vec<u8>> {
-    static TERMS: [OnceLock<Arc<Vec<u8>>>; MAX_WIDTH - MIN_WIDTH + 1] =
-        [const { OnceLock::new() }; MAX_WIDTH - MIN_WIDTH + 1];
-    let Some(cell) = width.checked_sub(MIN_WIDTH).and_then(|i| TERMS.get(i)) else {
+    thread_local! {
+        static TERMS: [OnceCell<Arc<Vec<u8>>>; MAX_WIDTH - MIN_WIDTH + 1] =
+            const { [const { OnceCell::new() }; MAX_WIDTH - MIN_WIDTH + 1] };
+    }
+    let Some(slot) = width
+        .checked_sub(MIN_WIDTH)
+        .filter(|&i| i <= MAX_WIDTH - MIN_WIDTH)
+    else {
         return Arc::new(line_terms(width));
     };
-    if let Some(terms) = cell.get() {
-        return terms.clone();
-    }
-    // Made before the cell is set, not inside its initialiser: another thread that meets the
-    // cell being set waits for a store, never for the computation (in the build with shared
-    // memory, the page's thread must not wait).
-    let made = Arc::new(line_terms(width));
-    let _ = cell.set(made.clone());
-    cell.get().cloned().unwrap_or(made)
+    TERMS.with(|terms| {
+        terms[slot]
+            .get_or_init(|| Arc::new(line_terms(width)))
+            .clone()
+    })
 }
 
 /// Length of the longest strictly increasing subsequence (at most `MAX_WIDTH` values).
@@ -320,7 +324,7 @@ mod tests {
     }
 
     #[test]
-    fn heuristics_of_one_width_share_its_terms_made_once() {
+    fn heuristics_of_one_width_share_its_terms_made_once_per_thread() {
         for width in MIN_WIDTH..=MAX_WIDTH {
             let a = LinearConflict::new(width, Goal::BlankLast);
             let b = LinearConflict::new(width, Goal::BlankFirst);
@@ -332,7 +336,7 @@ mod tests {
             );
             assert_eq!(a.terms.len(), 1 << (3 * width));
         }
-        // Threads that meet the table unmade each end with one equal to it.
+        // Each thread makes its own, equal to it.
         let tables: Vec<_> = std::thread::scope(|s| {
             let made: Vec<_> = (0..4)
                 .map(|_| s.spawn(|| LinearConflict::new(4, Goal::BlankLast).terms))
