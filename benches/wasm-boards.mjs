@@ -18,7 +18,8 @@ function walk(start, length) {
   const moves = [];
   let board = start;
   for (let seed = 1; moves.length < length; seed += 1) {
-    const tiles = [...board.keys()].filter((t) => t > 0 && t !== moves.at(-1));
+    // Every tile (1 … cells − 1) but the one just slid; the core refuses those away from the blank.
+    const tiles = Array.from({ length: board.length - 1 }, (_, i) => i + 1).filter((t) => t !== moves.at(-1));
     const tile = tiles[(seed * 7919) % tiles.length];
     try {
       board = boardAfter(board, [tile]);

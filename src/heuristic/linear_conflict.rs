@@ -29,7 +29,7 @@ pub struct LinearConflict {
     /// first, then columns) is the tile's goal line, else 0.
     codes: [[u8; SLOTS]; LINES],
     /// A line's term for every combination of its cells' codes (3 bits per cell), computed
-    /// once per width ([`shared_terms`]): a lookup replaces the subsequence computation in
+    /// once per width and thread ([`shared_terms`]): a lookup replaces the subsequence computation in
     /// the search.
     terms: Arc<Vec<u8>>,
 }
@@ -65,16 +65,13 @@ fn shared_terms(width: usize) -> Arc<Vec<u8>> {
         static TERMS: [OnceCell<Arc<Vec<u8>>>; MAX_WIDTH - MIN_WIDTH + 1] =
             const { [const { OnceCell::new() }; MAX_WIDTH - MIN_WIDTH + 1] };
     }
-    let Some(slot) = width
-        .checked_sub(MIN_WIDTH)
-        .filter(|&i| i <= MAX_WIDTH - MIN_WIDTH)
-    else {
-        return Arc::new(line_terms(width));
-    };
     TERMS.with(|terms| {
-        terms[slot]
-            .get_or_init(|| Arc::new(line_terms(width)))
-            .clone()
+        let cell = width.checked_sub(MIN_WIDTH).and_then(|i| terms.get(i));
+        match cell {
+            Some(cell) => cell.get_or_init(|| Arc::new(line_terms(width))).clone(),
+            // Never for a board's width; made afresh rather than panic.
+            None => Arc::new(line_terms(width)),
+        }
     })
 }
 
