@@ -8,7 +8,7 @@ import { TO_WORKER, FROM_WORKER } from '../www/workers/protocol.js';
 const SCALARS = {
   goal: "import('../pkg/tilesearch.js').GoalConvention", options: 'any',
   id: 'number', count: 'number', part: '0 | 1 | 2', number: 'number', string: 'string', boolean: 'boolean',
-  object: 'Record<string, any>', bytes: 'Uint8Array', words: 'Uint32Array', module: 'WebAssembly.Module', memory: 'WebAssembly.Memory', trace: 'string | Blob', port: 'MessagePort', any: 'any',
+  object: 'Record<string, any>', bytes: 'Uint8Array', words: 'Uint32Array', module: 'WebAssembly.Module', memory: 'WebAssembly.Memory', trace: 'string | Blob', port: 'MessagePort', flag: 'Int32Array', any: 'any',
 };
 
 const typeOf = (type) => {

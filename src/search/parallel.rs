@@ -22,8 +22,11 @@
 //! Results are accepted in any order. The native driver is [`ida_star_parallel`] (threads);
 //! the browser's pool of workers drives the same objects through the wasm bindings.
 
+mod team;
 #[cfg(not(target_arch = "wasm32"))]
 mod threads;
+
+pub use team::{Helped, Team, TeamLoad, TeamProgress, TeamRun, WORTH_SPLITTING_TEAM};
 
 #[cfg(not(target_arch = "wasm32"))]
 pub use threads::{ida_star_parallel, ida_star_parallel_while, Balance, WorkerLoad};

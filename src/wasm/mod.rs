@@ -21,6 +21,7 @@ mod parallel;
 mod pdb;
 mod profile;
 mod solver;
+mod team;
 mod types;
 
 pub use board::{board_after, describe_board, heuristics_along, parse_board, random_board};
@@ -33,6 +34,7 @@ pub use pdb::{
 };
 pub use profile::{heuristic_quality, RunProfiler};
 pub use solver::{Solver, STEP_MANY_MAX};
+pub use team::{team_help, team_lead, team_open};
 
 use crate::error::Error;
 use js_sys::{Array, Reflect};

@@ -21,21 +21,26 @@ const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
 /// Longest packet path or solution taken from JS: the deepest path IDA* walks.
 const MAX_PATH: u32 = 256;
 
-/// What `new {class}(options)` reads: the board, goal, heuristic and order, and for the
+/// What `{made}(options)` reads: the board, goal, heuristic and order, and for the
 /// coordinator its `workers` (default 1) and `splitAbove` (default 0).
-struct SearchOptions {
-    board: Board,
-    goal: Goal,
-    heuristic: HeuristicChoice,
-    order: MoveOrder,
-    workers: u32,
-    split_above: u64,
+pub(super) struct SearchOptions {
+    pub(super) board: Board,
+    pub(super) goal: Goal,
+    pub(super) heuristic: HeuristicChoice,
+    pub(super) order: MoveOrder,
+    pub(super) workers: u32,
+    pub(super) split_above: u64,
 }
 
-/// The board, goal, heuristic and order of the options of `new {class}(options)` (read as
-/// `new Solver(options)` reads them), and with `workers`, that option and `splitAbove` too.
-fn search_options(options: &JsValue, class: &str, workers: bool) -> Result<SearchOptions, Error> {
-    let call = &format!("new {class}(options)");
+/// The board, goal, heuristic and order of the options of `{made}(options)` (`made` is `new
+/// ParallelSearch`, say; read as `new Solver(options)` reads them), and with `workers`, that
+/// option and `splitAbove` too.
+pub(super) fn search_options(
+    options: &JsValue,
+    made: &str,
+    workers: bool,
+) -> Result<SearchOptions, Error> {
+    let call = &format!("{made}(options)");
     let keys: &[&str] = if workers {
         &[
             "board",
@@ -50,7 +55,7 @@ fn search_options(options: &JsValue, class: &str, workers: bool) -> Result<Searc
     };
     let Some(object) = js::options(options, call, keys)? else {
         return Err(Error::InvalidOption(format!(
-            "new {class} needs options: new {class}({{board: \"6 4 5 / 8 2 7 / 1 0 3\"}})"
+            "{made} needs options: {made}({{board: \"6 4 5 / 8 2 7 / 1 0 3\"}})"
         )));
     };
     let heuristic: HeuristicKind = named(js::string_option(&object, "heuristic", call)?)?;
@@ -219,7 +224,7 @@ impl ParallelSearch {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "ParallelSearchOptions")] options: JsValue,
     ) -> Result<ParallelSearch, JsValue> {
-        let o = search_options(&options, "ParallelSearch", true).map_err(|e| js_error(&e))?;
+        let o = search_options(&options, "new ParallelSearch", true).map_err(|e| js_error(&e))?;
         let run = ParallelIda::adaptive(
             o.board,
             o.goal,
@@ -359,7 +364,7 @@ impl ParallelSearch {
 
 /// A plain object of these fields, set by hand: a serialiser of its own per type would cost
 /// the module a kilobyte.
-fn object(fields: &[(&str, JsValue)]) -> Result<JsValue, JsValue> {
+pub(super) fn object(fields: &[(&str, JsValue)]) -> Result<JsValue, JsValue> {
     let object = js_sys::Object::new();
     for (key, value) in fields {
         js_sys::Reflect::set(&object, &(*key).into(), value)?;
@@ -384,7 +389,7 @@ impl PacketSearcher {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "PacketSearcherOptions")] options: JsValue,
     ) -> Result<PacketSearcher, JsValue> {
-        let o = search_options(&options, "PacketSearcher", false).map_err(|e| js_error(&e))?;
+        let o = search_options(&options, "new PacketSearcher", false).map_err(|e| js_error(&e))?;
         let searcher = parallel::PacketSearcher::new(o.board, o.goal, o.heuristic, o.order)
             .map_err(|e| js_error(&e))?;
         Ok(PacketSearcher { searcher })

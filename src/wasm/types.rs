@@ -5,7 +5,7 @@
 //! `PacketTask`, `ParallelIteration` and `PacketResult` (`crate::search::parallel`), `FrontierEntry`, `BoardDescription`
 //! with `HeuristicEstimates` and `Conflict`.
 //!
-//! Hand-written here: `Catalog` (`catalog()` returns it as JSON text, so no Rust type stands for it), `WholeSearched`, `AheadSearched`
+//! Hand-written here: `Catalog` (`catalog()` returns it as JSON text, so no Rust type stands for it), `WholeSearched`, `AheadSearched`, `TeamResult`
 //! (set key by key: a serialiser of its own would cost the module a kilobyte), the options objects (the parallel search's too), which `solver.rs` reads key by key from JS (no Rust
 //! struct; `RunOptions` holds a JS callback), and the `run` overload with its optional
 //! parameter, which the generated signature cannot say. The algorithm names stay a literal
@@ -61,6 +61,23 @@ export interface WholeSearched {
   nodes: number;
   /** The children they generated. */
   generated: number;
+}
+
+/** What `teamLead(team, goOn)` searched. */
+export interface TeamResult {
+  /** What a `Solver`'s `run()` would give (of the iterations finished, when stopped). */
+  summary: RunSummary;
+  /** Whether `goOn` stopped it. */
+  stopped: boolean;
+  /** Iterations searched whole by the leader, and split among the team. */
+  whole: number;
+  split: number;
+  /** Packets of split iterations taken by a worker, and never taken (after a solving one). */
+  taken: number;
+  skipped: number;
+  /** Each worker's share, the leader first: packets searched to the end, their nodes and
+   * children, packets given up, seconds busy. */
+  workers: { packets: number; nodes: number; generated: number; abandoned: number; busy: number }[];
 }
 
 /** What `ParallelSearch.searchAhead(searcher, nodes)` searched of the current iteration. */

@@ -130,3 +130,65 @@ test('scripts/serve.mjs sends the isolation headers and the page\'s MIME types, 
     assert.notEqual((await fetch(`${server.url}${outside}`)).status, 200, outside);
   }
 });
+
+test('isolated, the workers search as one team on their memory: the sequential summary, every worker searching, progress heard, a search stopped mid-way frees the team and the next one is right', async () => {
+  const context = await browser.newContext();
+  context.setDefaultTimeout(WAIT_MS);
+  const errors = [];
+  const page = await context.newPage();
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await page.goto(server.url);
+  await page.waitForFunction(() => customElements.get('tile-search'));
+  const result = await page.evaluate(async ([small, long]) => {
+    const core = await import('/www/pkg/tilesearch.js');
+    const { solveInParallel, holdWorkers, MAX_WORKERS } = await import('/www/workers/parallel-search.js');
+    const { pool } = await import('/www/workers/pool.js');
+    await core.default();
+    const release = await holdWorkers();
+    const leads = [];
+    const post = pool.post.bind(pool);
+    pool.post = (slot, message, transfer) => {
+      if (message.type === 'lead') leads.push({ stop: message.stop instanceof Int32Array, workers: message.workers });
+      post(slot, message, transfer);
+    };
+    const sequential = (options) => { const solver = new core.Solver(options); const s = solver.run(); solver.free(); return s; };
+    // Korf #53 with Manhattan: 48 M children, a third of a second, its large iterations split.
+    const options = { board: small, heuristic: 'manhattan' };
+    const heard = [];
+    const run = await solveInParallel(options, { onPage: false, onProgress: (p) => heard.push(p) });
+    // Korf #17: minutes; stopped once a split iteration's progress is heard.
+    const controller = new AbortController();
+    const stopped = await solveInParallel({ board: long, heuristic: 'manhattan' }, {
+      onPage: false, signal: controller.signal,
+      onProgress: (p) => { if (p.packets > 1) controller.abort(new DOMException('stopped by the test', 'AbortError')); },
+    }).then(() => 'finished', (error) => error.name);
+    const after = await solveInParallel(options, { onPage: false });
+    const sharesMemory = pool.sharesMemory;
+    delete pool.post;
+    release();
+    return { cores: MAX_WORKERS, sharesMemory, leads, sequential: sequential(options), summary: run.summary, after: after.summary,
+      balance: run.balance, packets: run.packets, heard: heard.map((p) => ({ phase: p.phase, iteration: p.iteration, packets: p.packets, accepted: p.accepted, workers: p.workers })), stopped };
+  }, ['15 1 10 2 13 12 8 9 7 0 6 14 5 3 11 4', '4 6 14 13 7 8 11 9 3 10 15 5 12 0 2 1']);
+  console.log(`# the team: ${result.cores} workers, ${result.packets.split} of ${result.packets.iterations} iterations split, ` +
+    `${result.balance.map((b) => `w${b.worker} ${b.packets} packets`).join(', ')}; ${result.heard.length} progress messages`);
+  assert.equal(result.sharesMemory, true);
+  assert.deepEqual(result.summary, result.sequential);
+  assert.deepEqual(result.after, result.sequential, 'the next search after one stopped');
+  assert.equal(result.stopped, 'AbortError');
+  if (result.cores > 1) {
+    // Every search went to a team, with the page's stop flag.
+    assert.ok(result.leads.length === 3 && result.leads.every((l) => l.stop && l.workers === result.cores), JSON.stringify(result.leads));
+    assert.equal(result.balance.length, result.cores);
+    assert.ok(result.packets.split > 0 && result.packets.split < result.packets.iterations, JSON.stringify(result.packets));
+    // Korf #53's split iterations take tens of milliseconds: every worker searched packets.
+    assert.ok(result.balance.every((b) => b.packets > 0 && b.busy > 0), JSON.stringify(result.balance));
+    // One memory: every worker reports the same size.
+    assert.ok(result.balance.every((b) => b.memory > 0 && b.memory === result.balance[0].memory));
+    const { sent, wasted, whole, split, iterations } = result.packets;
+    assert.equal(result.balance.reduce((sum, b) => sum + b.packets, 0) + wasted, sent);
+    assert.equal(whole + split, iterations);
+    assert.ok(result.heard.length > 0 && result.heard.every((p) => p.phase === 'search' && p.workers === result.cores && p.accepted <= p.packets), JSON.stringify(result.heard));
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -340,9 +340,24 @@ test('the pdb-missing message names the API that exists', () => {
 test('the package exports the same names as before, and no private ones', () => {
   assert.deepEqual(Object.keys(wasm).sort(), ['PacketSearcher', 'ParallelSearch', 'PatternDatabaseBuilder', 'RunProfiler', 'Solver', 'boardAfter', 'catalog', 'checkTrace', 'default', 'describeBoard',
     'exportPatternDatabases', 'heuristicQuality', 'heuristicsAlong', 'initSync', 'loadPatternDatabaseParts', 'loadPatternDatabases', 'parallelSplitAbove', 'parseBoard',
-    'patternDatabasesReady', 'randomBoard']);
+    'patternDatabasesReady', 'randomBoard', 'teamHelp', 'teamLead', 'teamOpen']);
   assert.equal(Solver.name, 'Solver');
   assert.ok(new Solver({ board: EASY }) instanceof Solver);
+});
+
+test('a team is refused by the build whose memory is its own, with a specific error, in every call', () => {
+  const refused = (call) => (e) => {
+    tileSearchError('invalid-option')(e);
+    assert.equal(e.message, `${call}: a team is for workers sharing one memory (on a cross-origin isolated page)`);
+    return true;
+  };
+  assert.throws(() => wasm.teamOpen({ board: EASY, workers: 2 }), refused('teamOpen(options)'));
+  assert.throws(() => wasm.teamLead(1, () => true), refused('teamLead(team, goOn)'));
+  assert.throws(() => wasm.teamHelp(1, 1, 5), refused('teamHelp(team, worker, ms)'));
+  // Every solver still works.
+  const solver = new Solver({ board: EASY });
+  assert.equal(solver.run().status, 'solved');
+  solver.free();
 });
 
 test('ParallelSearch.searchWhole(searcher): a freed or foreign searcher is refused with a kind, and both objects stay usable', () => {

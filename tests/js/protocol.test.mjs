@@ -257,7 +257,13 @@ test('on a line from its leader, a worker takes packets-close: the search is for
   port2.postMessage({ type: 'compare-stop', job: 1 });
   for (let i = 0; i < 100 && !posted.some((m) => m.type === 'protocol-error'); i += 1) await new Promise((resolve) => setTimeout(resolve, 5));
   const problem = posted.find((m) => m.type === 'protocol-error');
-  assert.equal(problem?.message, "a worker's line takes packets, packets-drop, packets-close and packet-replies, not compare-stop");
+  assert.equal(problem?.message, "a worker's line takes packets, packets-drop, packets-close, team-help and packet-replies, not compare-stop");
+  // Asked to help a team where it has a memory of its own (no team can reach it): the core's
+  // refusal, named to the page.
+  port2.postMessage({ type: 'team-help', search: 6, team: 1, worker: 1 });
+  for (let i = 0; i < 100 && !posted.some((m) => m.type === 'protocol-error' && m.received === 'team-help'); i += 1) await new Promise((resolve) => setTimeout(resolve, 5));
+  const refused = posted.find((m) => m.type === 'protocol-error' && m.received === 'team-help');
+  assert.match(refused?.message ?? '', /^teamHelp\(team, worker, ms\): a team is for workers sharing one memory/);
   run.free();
   port1.close();
   port2.close();

@@ -133,12 +133,15 @@ test('the installed wasm-bindgen CLI equals the locked crate version', () => {
 // and the installed databases in a static behind a lock (one copy on a shared memory) to 162.0,
 // and ParallelSearch.searchAhead (a small split iteration begun in the leading worker alone,
 // each iteration's prediction handed out with it) to 163.3.
-// The build with shared memory (tilesearch_shared_bg.wasm) keeps to the same budget.
-test('the wasm modules stay within their size budget (164 KiB gzipped)', async () => {
+// The team on one memory (teamOpen, teamLead, teamHelp: its leader and helpers, the waits on
+// its lock) is only in the build with shared memory (tilesearch_shared_bg.wasm), which kept to
+// the same budget until then and took it to 171.0 KiB: its budget is 172 KiB. This build has
+// the three as calls that refuse, taking it to 164.1 KiB: its budget is 165 KiB.
+test('the wasm modules stay within their size budgets (165 KiB gzipped; 172 KiB with shared memory)', async () => {
   const { gzipSync } = await import('node:zlib');
-  for (const name of ['tilesearch_bg.wasm', 'tilesearch_shared_bg.wasm']) {
+  for (const [name, kib] of [['tilesearch_bg.wasm', 165], ['tilesearch_shared_bg.wasm', 172]]) {
     const bytes = readFileSync(new URL(`www/pkg/${name}`, root));
     const gzipped = gzipSync(bytes, { level: 9 }).length;
-    assert.ok(gzipped <= 164 * 1024, `${name}: ${gzipped} bytes gzipped`);
+    assert.ok(gzipped <= kib * 1024, `${name}: ${gzipped} bytes gzipped`);
   }
 });

@@ -6,7 +6,7 @@
 // The core splits only the iterations worth splitting (`splitAbove`, predicted from the
 // iterations before): a small search runs whole in this worker, as fast as one Solver.
 // parallel-run.js is the loop that hands the packets out, the same on the page or here.
-import { runParallel } from '../model/parallel-run.js';
+import { runParallel, noPackets } from '../model/parallel-run.js';
 
 /**
  * Milliseconds between two progress messages to the page, the first this long after the start:
@@ -15,16 +15,68 @@ import { runParallel } from '../model/parallel-run.js';
 export const PROGRESS_MS = 100;
 
 /**
+ * Milliseconds a helper of a team on one memory waits for work, and searches, in one call of
+ * the core's teamHelp: between calls its other messages and turns run (solver-handlers.js).
+ */
+export const HELP_MS = 8;
+
+/**
+ * Leads parallel search `search` in this worker where the team's workers share one memory
+ * (`stop`: the page's flag): the core's team (teamOpen, teamLead) runs the whole search here
+ * in one call, its split iterations taken up by the others through the memory (each told
+ * once, by a team-help message, to call teamHelp until the search is over). The page hears
+ * progress every PROGRESS_MS and the result as from lead().
+ * @param {any} core the worker's module
+ * @param {{search: number, options: any, workers: number, ports: MessagePort[], stop: Int32Array}} request
+ * @param {(() => number) | undefined} memory the size of this worker's memory, which is every worker's
+ * @param {(message: any) => void} send posts to the page
+ */
+function leadTeam(core, { search, options, workers, ports, stop }, memory, send) {
+  const made = performance.now();
+  const failed = (error) => send({ type: 'lead-error', search, name: error?.name ?? 'Error', message: error?.message ?? String(error), kind: error?.kind });
+  let result;
+  try {
+    const team = core.teamOpen({ ...options, workers });
+    ports.forEach((port, i) => port.postMessage({ type: 'team-help', search, team, worker: i + 1 }));
+    let last = made;
+    result = core.teamLead(team, (iteration, threshold, packets, taken) => {
+      if (Atomics.load(stop, 0) !== 0) return false;
+      const now = performance.now();
+      if (now - last >= PROGRESS_MS) {
+        last = now;
+        send({ type: 'lead-progress', search, progress: { phase: 'search', iteration, threshold, packets, accepted: taken, skipped: 0, workers, seconds: (now - made) / 1000 } });
+      }
+      return true;
+    });
+  } catch (error) {
+    failed(error);
+    return;
+  }
+  if (result.stopped) return; // the page closed it: no one waits for an answer
+  const wasted = result.workers.reduce((sum, w) => sum + w.abandoned, 0);
+  send({
+    type: 'lead-result', search, summary: result.summary, seconds: (performance.now() - made) / 1000,
+    balance: result.workers.map((w, i) => ({ worker: i + 1, packets: w.packets, nodes: w.nodes, generated: w.generated, busy: w.busy, memory: memory?.() ?? 0 })),
+    packets: { ...noPackets(), sent: result.taken + result.whole, skipped: result.skipped, wasted, whole: result.whole, split: result.split, iterations: result.summary.iteration },
+  });
+}
+
+/**
  * Leads parallel search `search` in this worker.
  * @param {any} core the worker's module (ParallelSearch)
- * @param {{search: number, options: any, workers: number, splitAbove: number, ports: MessagePort[]}} request
+ * @param {{search: number, options: any, workers: number, splitAbove: number, ports: MessagePort[], stop?: Int32Array}} request
+ *   `stop`: where the team shares one memory, the page's flag (leadTeam)
  * @param {{packet: (item: any, outlet: (items: any[]) => void) => void, drop: (search: number, jobs: number[]) => void, memory?: () => number}} own
  *   this worker's packet queue (solver-handlers.js): packets go there as if they had come in a message
  * @param {(message: any) => void} send posts to the page
  * @returns {{stop: () => void, receive: (item: any) => void}} stop() abandons it (the page
  *   closed the search); receive(item) takes a reply that came from another worker's port
  */
-export function lead(core, { search, options, workers, splitAbove, ports }, own, send) {
+export function lead(core, { search, options, workers, splitAbove, ports, stop }, own, send) {
+  if (stop && workers > 1) {
+    leadTeam(core, { search, options, workers, ports, stop }, own.memory, send);
+    return { stop() {}, receive() {} };
+  }
   const controller = new AbortController();
   const waiting = new Map();        // job → {resolve, reject}
   const outboxes = ports.map(() => []);

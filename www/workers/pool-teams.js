@@ -65,9 +65,12 @@ export class TeamJob {
   solve(slots, search, options, splitAbove, onProgress) {
     return new Promise((resolve, reject) => {
       if (!slots.every((slot) => this.#pool.has(slot))) { reject(new Error('the solver worker was stopped')); return; }
-      this.#solves.set(search, { slots, resolve, reject, onProgress });
+      // Workers on one memory search as one team, in one call that no message reaches: the
+      // page stops it with a flag they see.
+      const stop = slots.length > 1 && this.#pool.sharesMemory ? new Int32Array(new SharedArrayBuffer(4)) : undefined;
+      this.#solves.set(search, { slots, resolve, reject, onProgress, stop });
       const peers = slots.slice(1).map((helper) => this.#line(slots[0], helper));
-      this.#pool.post(slots[0], { type: 'lead', search, options, workers: slots.length, splitAbove, peers });
+      this.#pool.post(slots[0], { type: 'lead', search, options, workers: slots.length, splitAbove, peers, ...(stop ? { stop } : {}) });
     });
   }
 
@@ -100,6 +103,7 @@ export class TeamJob {
     for (const slot of slots) slot.teams -= 1;
     const solve = this.#solves.get(search);
     if (solve) {
+      if (solve.stop) Atomics.store(solve.stop, 0, 1);
       this.#pool.post(slots[0], { type: 'packets-close', search });
       this.#solves.delete(search);
       solve.reject(new Error('the parallel search was closed'));
@@ -116,6 +120,7 @@ export class TeamJob {
     for (const [search, solve] of this.#solves) {
       if (!solve.slots.includes(slot)) continue;
       this.#solves.delete(search);
+      if (solve.stop) Atomics.store(solve.stop, 0, 1);
       // The leader (or the line to it) is gone: the others hear it from the page.
       for (const other of solve.slots) if (other !== slot) this.#pool.post(other, { type: 'packets-close', search });
       solve.reject(error);

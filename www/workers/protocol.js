@@ -10,7 +10,8 @@
 // a pattern), 'number', 'string', 'boolean', 'object' (a plain object), 'bytes' (a Uint8Array),
 // 'words' (a Uint32Array of trace records), 'module' (a WebAssembly.Module), 'memory' (a shared
 // WebAssembly.Memory: the workers' one memory), 'trace' (a string
-// or a Blob), 'port' (a MessagePort: a parallel search's line between two workers), 'any'; `T|null` also takes null, a trailing '?' makes the field optional; [T] is
+// or a Blob), 'port' (a MessagePort: a parallel search's line between two workers), 'flag' (an
+// Int32Array of one element over a SharedArrayBuffer: a flag both ends see), 'any'; `T|null` also takes null, a trailing '?' makes the field optional; [T] is
 // an array of T, and {…} an object with these fields.
 
 const GOAL = 'goal';
@@ -33,7 +34,13 @@ export const TO_WORKER = {
   'packets-close': { search: 'id' },
   // A parallel search led by this worker (lead-search.js): its coordinator runs here, and
   // `peers` name the ports (peer messages) to the team's other workers.
-  lead: { search: 'id', options: 'options', workers: 'id', splitAbove: 'count', peers: ['id'] },
+  // Where the workers share one memory, `stop` is the page's flag (set to 1 when it closes the
+  // search): the team's search runs there in one call (the core's teamLead), which no message
+  // reaches until it ends.
+  lead: { search: 'id', options: 'options', workers: 'id', splitAbove: 'count', peers: ['id'], stop: 'flag?' },
+  // Sent by a leader on one memory to each other worker of its team, on their line: help
+  // team `team` (the core's number) as its worker `worker` until its search is over.
+  'team-help': { search: 'id', team: 'id', worker: 'id' },
   // A line to another worker of the pool, kept while both live: packets and their replies
   // travel there, each way (pool-teams.js sends each end once per pair of workers).
   peer: { peer: 'id', port: 'port' },
@@ -126,6 +133,8 @@ const SCALARS = {
   memory: [(v) => typeof WebAssembly !== 'undefined' && v instanceof WebAssembly.Memory, 'a WebAssembly.Memory'],
   trace: [(v) => typeof v === 'string' || (typeof Blob !== 'undefined' && v instanceof Blob), 'a string or a Blob'],
   port: [(v) => typeof MessagePort !== 'undefined' && v instanceof MessagePort, 'a MessagePort'],
+  flag: [(v) => v instanceof Int32Array && v.length === 1 && typeof SharedArrayBuffer !== 'undefined' && v.buffer instanceof SharedArrayBuffer,
+    'an Int32Array of one element over a SharedArrayBuffer'],
   any: [() => true, 'anything'],
 };
 

@@ -21,7 +21,7 @@ import { nextBatch } from './stream-batch.js';
 import { checkMessage, checkHandlers, addressOf } from './protocol.js';
 import { Comparison } from './compare-job.js';
 import { Profiling } from './profile-job.js';
-import { lead } from './lead-search.js';
+import { lead, HELP_MS } from './lead-search.js';
 import { nextTurn, BACKGROUND } from './turn-order.js';
 import { THREAD_STACK } from '../platform/shared-memory.js';
 
@@ -90,7 +90,23 @@ async function databasesOf(options) {
 }
 
 /** The messages a line between two workers carries (the leader's packets, drops and close; the replies). */
-const LINE_TYPES = ['packets', 'packets-drop', 'packets-close', 'packet-replies'];
+const LINE_TYPES = ['packets', 'packets-drop', 'packets-close', 'team-help', 'packet-replies'];
+
+/**
+ * Helps a team on this memory (lead-search.js leadTeam) as its worker `worker`: the core's
+ * teamHelp in a loop until the search is over, each call waiting or searching at most HELP_MS,
+ * this worker's other messages and turns running in between.
+ * @param {{team: number, worker: number}} request
+ */
+async function helpTeam({ team, worker }) {
+  while (core.teamHelp(team, worker, HELP_MS) !== 'over') {
+    await new Promise((resolve) => {
+      const { port1, port2 } = new MessageChannel();
+      port1.onmessage = () => { port1.close(); resolve(undefined); };
+      port2.postMessage(null);
+    });
+  }
+}
 
 /** Search `id`'s packets here are no longer wanted: its queued packets go, its PacketSearcher is freed. */
 function closeSearch(id) {
@@ -357,7 +373,7 @@ export const handlers = {
   },
 
   /** Leads a parallel search: the coordinator here, the packets to this worker and through its `peers` to the team's others. */
-  async lead({ search, options, workers, splitAbove, peers: lines }) {
+  async lead({ search, options, workers, splitAbove, peers: lines, stop }) {
     const ports = lines.map((line) => peers.get(line));
     if (ports.some((port) => !port)) throw new Error(`no line to worker ${lines.find((line) => !peers.has(line))} of the team`);
     leading.add(search);
@@ -369,7 +385,7 @@ export const handlers = {
     }
     if (!leading.delete(search)) return; // closed meanwhile
     let over = false;
-    const led = lead(core, { search, options, workers, splitAbove, ports }, own, (message) => {
+    const led = lead(core, { search, options, workers, splitAbove, ports, stop }, own, (message) => {
       if (message.type !== 'lead-progress') { over = true; leads.delete(search); }
       send(message);
     });
@@ -394,9 +410,17 @@ export const handlers = {
       if (data.type === 'packets') for (const item of data.items) packet(item, outlet);
       else if (data.type === 'packets-drop') dropPackets(data.search, data.jobs);
       else if (data.type === 'packets-close') closeSearch(data.search);
+      else if (data.type === 'team-help') helpTeam(data).catch((error) => send(failure(data, error)));
       else for (const item of data.items) leads.get(item.search)?.receive(item);
     };
   },
+
+  /**
+   * Helps a team on this memory (its leader's leadTeam) as its worker `worker`: the core's
+   * teamHelp in a loop until the search is over, each call waiting or searching at most
+   * HELP_MS, this worker's other messages and turns running in between.
+   */
+  'team-help'(data) { return helpTeam(data); },
 
   /** Compare: every algorithm on one board, in turns beside the streams (compare-job.js). */
   compare({ job, options, algorithms }) {

@@ -1,0 +1,427 @@
+//! Parallel IDA* by a team of threads on one memory, none of them started here: the browser's
+//! workers where they share their memory (the module built with atomics, on a cross-origin
+//! isolated page). The leader runs the [`ParallelIda`] and searches packets too; each helper
+//! calls [`Team::help`] in a loop, taking packets from a shared counter and asleep between
+//! split iterations. Handing out an iteration then costs no message: a helper wakes in
+//! microseconds, where a message between workers takes a tenth of a millisecond or more, so
+//! much smaller iterations are worth splitting ([`WORTH_SPLITTING_TEAM`]).
+
+use super::{PacketResult, PacketSearcher, PacketTask, ParallelIda, Searched};
+use crate::error::Error;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
+
+/// The adaptive split's threshold for a team ([`ParallelIda::adaptive`]): an iteration
+/// predicted to make this many nodes (visited + pruned), 5–10 ms of search in the browser, is
+/// shared. Measured on Korf's 100 with pdb on 2 workers (`node benches/per-instance.mjs
+/// --rounds 3`, the workers alone against one sequential worker): at 65,536 nodes the searches
+/// of 1–10 ms ran at 1.11× and 10–100 ms at 1.64×; at this, 1.09× and 1.69×, the hundred in
+/// 2.05 s against 3.73 s sequential.
+pub const WORTH_SPLITTING_TEAM: u64 = 1 << 17;
+
+/// How often a leader waiting for its helpers asks its `go_on` whether to go on.
+const ASK_EVERY: Duration = Duration::from_millis(50);
+
+/// One worker's share of a team's search.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct TeamLoad {
+    /// Packets searched to the end (an unsplit iteration is one).
+    pub packets: u64,
+    /// Their nodes (visited + pruned), and those of packets given up.
+    pub nodes: u64,
+    /// Children generated in the packets searched to the end.
+    pub generated: u64,
+    /// Packets given up because an earlier one had solved.
+    pub abandoned: u64,
+    /// Milliseconds spent searching packets (by the clock given to `lead` or `help`).
+    pub busy_ms: f64,
+}
+
+/// What a team's leader did, beside the search's report.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TeamRun {
+    /// Iterations searched whole by the leader.
+    pub whole: u32,
+    /// Iterations split and shared.
+    pub split: u32,
+    /// Packets of split iterations.
+    pub offered: u64,
+    /// Those a worker searched to the end or gave up.
+    pub taken: u64,
+    /// Packets of split iterations never taken (after a solving one).
+    pub skipped: u64,
+    /// Each worker's share, the leader first.
+    pub loads: Vec<TeamLoad>,
+    /// Whether the leader's `go_on` stopped the search (its report is then the iterations
+    /// completed before).
+    pub stopped: bool,
+}
+
+/// Where a team's search stands, for its leader's `go_on`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TeamProgress {
+    /// The current iteration, 1-based.
+    pub iteration: u32,
+    /// Its threshold.
+    pub threshold: u32,
+    /// Its packets (1: searched whole).
+    pub packets: u32,
+    /// Those taken by a worker so far.
+    pub taken: u32,
+}
+
+/// What a call of [`Team::help`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Helped {
+    /// It searched packets of a split iteration.
+    Worked,
+    /// Nothing came within the time it waited.
+    Waited,
+    /// The search is over: no more help is wanted.
+    Over,
+}
+
+/// What the leader and the helpers share under the lock.
+#[derive(Default)]
+struct State {
+    /// Split iterations handed out so far.
+    epoch: u32,
+    /// Whether helpers may join the current split iteration (false while the leader gathers).
+    open: bool,
+    /// The search has ended.
+    over: bool,
+    /// The current split iteration's packets.
+    tasks: Arc<[PacketTask]>,
+    /// Helpers searching the current split iteration.
+    working: u32,
+    /// Their results.
+    results: Vec<PacketResult>,
+    /// The first failure of a helper's search.
+    error: Option<Error>,
+    /// Each worker's share, the leader first.
+    loads: Vec<TeamLoad>,
+}
+
+/// A parallel search's team: see the module's doc.
+pub struct Team {
+    workers: usize,
+    state: Mutex<State>,
+    /// Helpers wait here for a split iteration, or the end.
+    wake: Condvar,
+    /// The leader waits here for the last helper to leave an iteration.
+    idle: Condvar,
+    /// The next packet of the current split iteration.
+    next: AtomicUsize,
+    /// The first packet that solved (`usize::MAX`: none).
+    solved_at: AtomicUsize,
+    /// Set when the leader's `go_on` said no, or a helper failed: every packet is given up.
+    stop: AtomicBool,
+}
+
+impl std::fmt::Debug for Team {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Team")
+            .field("workers", &self.workers)
+            .finish_non_exhaustive()
+    }
+}
+
+fn lock(state: &Mutex<State>) -> MutexGuard<'_, State> {
+    state.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl Team {
+    /// A team of `workers` (the leader and `workers − 1` helpers, 1 to
+    /// [`super::MAX_WORKERS`]).
+    pub fn new(workers: u32) -> Result<Team, Error> {
+        super::check_workers(workers)?;
+        let workers = workers as usize;
+        Ok(Team {
+            workers,
+            state: Mutex::new(State {
+                loads: vec![TeamLoad::default(); workers],
+                tasks: Arc::from(Vec::new()),
+                ..State::default()
+            }),
+            wake: Condvar::new(),
+            idle: Condvar::new(),
+            next: AtomicUsize::new(0),
+            solved_at: AtomicUsize::new(usize::MAX),
+            stop: AtomicBool::new(false),
+        })
+    }
+
+    /// Workers in the team, the leader included.
+    pub fn workers(&self) -> u32 {
+        self.workers as u32
+    }
+
+    /// Runs `search` to its end (or until `go_on` says no) as the team's leader, searching with
+    /// `searcher` (made for the same search): an iteration of one packet here alone, a split
+    /// one with every helper that calls [`help`](Self::help) meanwhile. `go_on` is asked
+    /// between packets and every million nodes or so, with where the search stands; `now`
+    /// reads a clock in milliseconds. The search's report is then `search.report()`, the
+    /// sequential search's. Fails as [`PacketSearcher::search`] and [`ParallelIda::accept`]
+    /// do. Either way the team is over: helpers return [`Helped::Over`].
+    pub fn lead(
+        &self,
+        search: &mut ParallelIda,
+        searcher: &mut PacketSearcher,
+        go_on: &mut dyn FnMut(&TeamProgress) -> bool,
+        now: fn() -> f64,
+    ) -> Result<TeamRun, Error> {
+        let led = self.run(search, searcher, go_on, now);
+        let mut state = lock(&self.state);
+        state.over = true;
+        self.wake.notify_all();
+        let mut run = led?;
+        run.loads = state.loads.clone();
+        // Every packet taken was searched to its end or given up, by some worker.
+        let searched: u64 = run.loads.iter().map(|l| l.packets + l.abandoned).sum();
+        run.taken = searched - u64::from(run.whole).min(searched);
+        run.skipped = run.offered.saturating_sub(run.taken);
+        Ok(run)
+    }
+
+    fn run(
+        &self,
+        search: &mut ParallelIda,
+        searcher: &mut PacketSearcher,
+        go_on: &mut dyn FnMut(&TeamProgress) -> bool,
+        now: fn() -> f64,
+    ) -> Result<TeamRun, Error> {
+        let mut run = TeamRun::default();
+        while let Some(iteration) = search.iteration() {
+            let tasks: Arc<[PacketTask]> = iteration.tasks().collect();
+            let mut load = TeamLoad::default();
+            let len = tasks.len();
+            let mut ask = || {
+                let on = go_on(&TeamProgress {
+                    iteration: iteration.iteration,
+                    threshold: iteration.threshold,
+                    packets: len as u32,
+                    taken: self.next.load(Ordering::Relaxed).min(len) as u32,
+                });
+                if !on {
+                    self.stop.store(true, Ordering::Relaxed);
+                }
+                on
+            };
+            let (results, taken) = if let [task] = &tasks[..] {
+                // One packet (unsplit, or a split that was the whole iteration): here alone.
+                run.whole += 1;
+                let clock = now();
+                let searched = searcher.search_while(task, &mut ask)?;
+                load.busy_ms += now() - clock;
+                match searched {
+                    Searched::Done(result) => {
+                        load.packets += 1;
+                        load.nodes += result.visited + result.pruned;
+                        load.generated += result.generated;
+                        lock(&self.state).loads[0].add(&load);
+                        (vec![result], 0)
+                    }
+                    Searched::Abandoned { .. } => {
+                        run.stopped = true;
+                        return Ok(run);
+                    }
+                }
+            } else {
+                run.split += 1;
+                self.next.store(0, Ordering::Relaxed);
+                self.solved_at.store(usize::MAX, Ordering::Relaxed);
+                {
+                    let mut state = lock(&self.state);
+                    state.tasks = Arc::clone(&tasks);
+                    state.epoch += 1;
+                    state.open = true;
+                }
+                self.wake.notify_all();
+                let ask = std::cell::RefCell::new(ask);
+                let own = self.work(
+                    &tasks,
+                    searcher,
+                    &mut load,
+                    (&mut || (ask.borrow_mut())(), &mut || (ask.borrow_mut())()),
+                    now,
+                );
+                let mut state = lock(&self.state);
+                state.open = false;
+                // The helpers still searching, asking `go_on` now and then: a helper that
+                // never ends (its worker was stopped) must not keep the leader forever.
+                while state.working > 0 {
+                    state = self
+                        .idle
+                        .wait_timeout(state, ASK_EVERY)
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .0;
+                    if state.working > 0 {
+                        drop(state);
+                        if !(ask.borrow_mut())() {
+                            run.stopped = true;
+                            return Ok(run);
+                        }
+                        state = lock(&self.state);
+                    }
+                }
+                state.loads[0].add(&load);
+                let mut results = std::mem::take(&mut state.results);
+                if let Some(error) = state.error.take() {
+                    return Err(error);
+                }
+                drop(state);
+                results.extend(own?);
+                run.offered += tasks.len() as u64;
+                (results, self.next.load(Ordering::Relaxed).min(tasks.len()))
+            };
+            if self.stop.load(Ordering::Relaxed) {
+                run.stopped = true;
+                return Ok(run);
+            }
+            // In any order (the coordinator takes them so): once the iteration is complete,
+            // what is left came after a solving packet.
+            let mut complete = false;
+            for result in results {
+                if search.accept(result)? {
+                    complete = true;
+                    break;
+                }
+            }
+            if !complete {
+                return Err(Error::InvalidOption(format!(
+                    "iteration {} ended with packets missing ({taken} of {} taken)",
+                    iteration.iteration,
+                    tasks.len()
+                )));
+            }
+        }
+        Ok(run)
+    }
+
+    /// Helps the team's leader as worker `worker` (1 to `workers − 1`) with `searcher` (made
+    /// for the leader's search): waits up to `ms` milliseconds for a split iteration with
+    /// packets left, and searches them with the others, taking no new packet after `ms`
+    /// milliseconds of search. A host calls it in a loop until [`Helped::Over`], free in
+    /// between to do other work. Fails for a worker out of range; a failed packet search
+    /// stops the whole search, and the leader fails with its error.
+    pub fn help(
+        &self,
+        worker: u32,
+        searcher: &mut PacketSearcher,
+        ms: f64,
+        now: fn() -> f64,
+    ) -> Result<Helped, Error> {
+        let worker = worker as usize;
+        if worker == 0 || worker >= self.workers {
+            return Err(Error::InvalidOption(format!(
+                "a helper of a team of {} is worker 1 to {}, got {worker}",
+                self.workers,
+                self.workers - 1
+            )));
+        }
+        let ready =
+            |s: &State| s.over || (s.open && self.next.load(Ordering::Relaxed) < s.tasks.len());
+        let tasks = {
+            let mut state = lock(&self.state);
+            if !ready(&state) {
+                let wait = Duration::from_micros((ms.max(0.0) * 1000.0) as u64);
+                state = self
+                    .wake
+                    .wait_timeout(state, wait)
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .0;
+            }
+            if state.over {
+                return Ok(Helped::Over);
+            }
+            if !ready(&state) {
+                return Ok(Helped::Waited);
+            }
+            state.working += 1;
+            Arc::clone(&state.tasks)
+        };
+        let mut load = TeamLoad::default();
+        let until = now() + ms;
+        let worked = self.work(
+            &tasks,
+            searcher,
+            &mut load,
+            (&mut || now() < until, &mut || true),
+            now,
+        );
+        let mut state = lock(&self.state);
+        state.working -= 1;
+        state.loads[worker].add(&load);
+        match worked {
+            Ok(results) => state.results.extend(results),
+            Err(error) => {
+                self.stop.store(true, Ordering::Relaxed);
+                state.error.get_or_insert(error);
+            }
+        }
+        if state.working == 0 {
+            self.idle.notify_all();
+        }
+        Ok(Helped::Worked)
+    }
+
+    /// One worker's packets of a split iteration, taken in order until none is left or needed,
+    /// or `more` says no (asked before each packet); `within` is asked every million nodes or
+    /// so within one, and gives it up when it says no.
+    fn work(
+        &self,
+        tasks: &[PacketTask],
+        searcher: &mut PacketSearcher,
+        load: &mut TeamLoad,
+        (more, within): (&mut dyn FnMut() -> bool, &mut dyn FnMut() -> bool),
+        now: fn() -> f64,
+    ) -> Result<Vec<PacketResult>, Error> {
+        let mut results = Vec::new();
+        loop {
+            // Packets after a solving one are not needed, and neither are those after them.
+            if self.stop.load(Ordering::Relaxed)
+                || self.next.load(Ordering::Relaxed) >= tasks.len()
+                || !more()
+            {
+                return Ok(results);
+            }
+            let i = self.next.fetch_add(1, Ordering::Relaxed);
+            if i >= tasks.len() || i > self.solved_at.load(Ordering::Relaxed) {
+                return Ok(results);
+            }
+            let clock = now();
+            let searched = searcher.search_while(&tasks[i], || {
+                i < self.solved_at.load(Ordering::Relaxed)
+                    && !self.stop.load(Ordering::Relaxed)
+                    && within()
+            })?;
+            load.busy_ms += now() - clock;
+            match searched {
+                Searched::Done(result) => {
+                    if result.solution.is_some() {
+                        self.solved_at.fetch_min(i, Ordering::Relaxed);
+                    }
+                    load.nodes += result.visited + result.pruned;
+                    load.generated += result.generated;
+                    load.packets += 1;
+                    results.push(result);
+                }
+                Searched::Abandoned { nodes } => {
+                    load.nodes += nodes;
+                    load.abandoned += 1;
+                }
+            }
+        }
+    }
+}
+
+impl TeamLoad {
+    fn add(&mut self, other: &TeamLoad) {
+        self.packets += other.packets;
+        self.nodes += other.nodes;
+        self.generated += other.generated;
+        self.abandoned += other.abandoned;
+        self.busy_ms += other.busy_ms;
+    }
+}
