@@ -470,6 +470,22 @@ impl ParallelIda {
         Ok(searched)
     }
 
+    /// Takes an iteration's `results` (in any order) as [`accept`](Self::accept) does until
+    /// the current iteration is complete; what is left then came after a solving packet.
+    /// Fails as `accept` does, and ([`Error::InvalidOption`]) when the results leave the
+    /// iteration incomplete: a driver lost some.
+    pub(crate) fn accept_iteration(&mut self, results: Vec<PacketResult>) -> Result<(), Error> {
+        let iteration = self.iteration;
+        for result in results {
+            if self.accept(result)? {
+                return Ok(());
+            }
+        }
+        Err(Error::InvalidOption(format!(
+            "iteration {iteration} ended with packets missing"
+        )))
+    }
+
     /// Refuses ([`Error::InvalidOption`]) a searcher made for another board, goal, move
     /// order or heuristic than this search's.
     fn made_for_this(&self, searcher: &PacketSearcher, call: &str) -> Result<(), Error> {

@@ -171,7 +171,101 @@ impl Team {
         go_on: &mut dyn FnMut(&TeamProgress) -> bool,
         now: fn() -> f64,
     ) -> Result<TeamRun, Error> {
-        let led = self.run(search, searcher, go_on, now);
+        // The search, however it ends; then the team is over.
+        let mut led = || -> Result<TeamRun, Error> {
+            let mut run = TeamRun::default();
+            while let Some(iteration) = search.iteration() {
+                let tasks: Arc<[PacketTask]> = iteration.tasks().collect();
+                let mut load = TeamLoad::default();
+                let len = tasks.len();
+                let mut ask = || {
+                    let on = go_on(&TeamProgress {
+                        iteration: iteration.iteration,
+                        threshold: iteration.threshold,
+                        packets: len as u32,
+                        taken: self.next.load(Ordering::Relaxed).min(len) as u32,
+                    });
+                    if !on {
+                        self.stop.store(true, Ordering::Relaxed);
+                    }
+                    on
+                };
+                let results = if let [task] = &tasks[..] {
+                    // One packet (unsplit, or a split that was the whole iteration): here alone.
+                    run.whole += 1;
+                    let clock = now();
+                    let searched = searcher.search_while(task, &mut ask)?;
+                    load.busy_ms += now() - clock;
+                    match searched {
+                        Searched::Done(result) => {
+                            load.packets += 1;
+                            load.nodes += result.visited + result.pruned;
+                            load.generated += result.generated;
+                            lock(&self.state).loads[0].add(&load);
+                            vec![result]
+                        }
+                        Searched::Abandoned { .. } => {
+                            run.stopped = true;
+                            return Ok(run);
+                        }
+                    }
+                } else {
+                    run.split += 1;
+                    self.next.store(0, Ordering::Relaxed);
+                    self.solved_at.store(usize::MAX, Ordering::Relaxed);
+                    {
+                        let mut state = lock(&self.state);
+                        state.tasks = Arc::clone(&tasks);
+                        state.epoch += 1;
+                        state.open = true;
+                    }
+                    self.wake.notify_all();
+                    let ask = std::cell::RefCell::new(ask);
+                    let own = self.work(
+                        &tasks,
+                        searcher,
+                        &mut load,
+                        (&mut || (ask.borrow_mut())(), &mut || (ask.borrow_mut())()),
+                        now,
+                    );
+                    let mut state = lock(&self.state);
+                    state.open = false;
+                    // The helpers still searching, asking `go_on` now and then: a helper that
+                    // never ends (its worker was stopped) must not keep the leader forever.
+                    while state.working > 0 {
+                        state = self
+                            .idle
+                            .wait_timeout(state, ASK_EVERY)
+                            .unwrap_or_else(PoisonError::into_inner)
+                            .0;
+                        if state.working > 0 {
+                            drop(state);
+                            if !(ask.borrow_mut())() {
+                                run.stopped = true;
+                                return Ok(run);
+                            }
+                            state = lock(&self.state);
+                        }
+                    }
+                    state.loads[0].add(&load);
+                    let mut results = std::mem::take(&mut state.results);
+                    if let Some(error) = state.error.take() {
+                        return Err(error);
+                    }
+                    drop(state);
+                    results.extend(own?);
+                    run.offered += tasks.len() as u64;
+                    results
+                };
+                if self.stop.load(Ordering::Relaxed) {
+                    run.stopped = true;
+                    return Ok(run);
+                }
+                search.accept_iteration(results)?;
+            }
+            Ok(run)
+        };
+        let led = led();
         let mut state = lock(&self.state);
         state.over = true;
         self.wake.notify_all();
@@ -181,121 +275,6 @@ impl Team {
         let searched: u64 = run.loads.iter().map(|l| l.packets + l.abandoned).sum();
         run.taken = searched - u64::from(run.whole).min(searched);
         run.skipped = run.offered.saturating_sub(run.taken);
-        Ok(run)
-    }
-
-    fn run(
-        &self,
-        search: &mut ParallelIda,
-        searcher: &mut PacketSearcher,
-        go_on: &mut dyn FnMut(&TeamProgress) -> bool,
-        now: fn() -> f64,
-    ) -> Result<TeamRun, Error> {
-        let mut run = TeamRun::default();
-        while let Some(iteration) = search.iteration() {
-            let tasks: Arc<[PacketTask]> = iteration.tasks().collect();
-            let mut load = TeamLoad::default();
-            let len = tasks.len();
-            let mut ask = || {
-                let on = go_on(&TeamProgress {
-                    iteration: iteration.iteration,
-                    threshold: iteration.threshold,
-                    packets: len as u32,
-                    taken: self.next.load(Ordering::Relaxed).min(len) as u32,
-                });
-                if !on {
-                    self.stop.store(true, Ordering::Relaxed);
-                }
-                on
-            };
-            let (results, taken) = if let [task] = &tasks[..] {
-                // One packet (unsplit, or a split that was the whole iteration): here alone.
-                run.whole += 1;
-                let clock = now();
-                let searched = searcher.search_while(task, &mut ask)?;
-                load.busy_ms += now() - clock;
-                match searched {
-                    Searched::Done(result) => {
-                        load.packets += 1;
-                        load.nodes += result.visited + result.pruned;
-                        load.generated += result.generated;
-                        lock(&self.state).loads[0].add(&load);
-                        (vec![result], 0)
-                    }
-                    Searched::Abandoned { .. } => {
-                        run.stopped = true;
-                        return Ok(run);
-                    }
-                }
-            } else {
-                run.split += 1;
-                self.next.store(0, Ordering::Relaxed);
-                self.solved_at.store(usize::MAX, Ordering::Relaxed);
-                {
-                    let mut state = lock(&self.state);
-                    state.tasks = Arc::clone(&tasks);
-                    state.epoch += 1;
-                    state.open = true;
-                }
-                self.wake.notify_all();
-                let ask = std::cell::RefCell::new(ask);
-                let own = self.work(
-                    &tasks,
-                    searcher,
-                    &mut load,
-                    (&mut || (ask.borrow_mut())(), &mut || (ask.borrow_mut())()),
-                    now,
-                );
-                let mut state = lock(&self.state);
-                state.open = false;
-                // The helpers still searching, asking `go_on` now and then: a helper that
-                // never ends (its worker was stopped) must not keep the leader forever.
-                while state.working > 0 {
-                    state = self
-                        .idle
-                        .wait_timeout(state, ASK_EVERY)
-                        .unwrap_or_else(PoisonError::into_inner)
-                        .0;
-                    if state.working > 0 {
-                        drop(state);
-                        if !(ask.borrow_mut())() {
-                            run.stopped = true;
-                            return Ok(run);
-                        }
-                        state = lock(&self.state);
-                    }
-                }
-                state.loads[0].add(&load);
-                let mut results = std::mem::take(&mut state.results);
-                if let Some(error) = state.error.take() {
-                    return Err(error);
-                }
-                drop(state);
-                results.extend(own?);
-                run.offered += tasks.len() as u64;
-                (results, self.next.load(Ordering::Relaxed).min(tasks.len()))
-            };
-            if self.stop.load(Ordering::Relaxed) {
-                run.stopped = true;
-                return Ok(run);
-            }
-            // In any order (the coordinator takes them so): once the iteration is complete,
-            // what is left came after a solving packet.
-            let mut complete = false;
-            for result in results {
-                if search.accept(result)? {
-                    complete = true;
-                    break;
-                }
-            }
-            if !complete {
-                return Err(Error::InvalidOption(format!(
-                    "iteration {} ended with packets missing ({taken} of {} taken)",
-                    iteration.iteration,
-                    tasks.len()
-                )));
-            }
-        }
         Ok(run)
     }
 

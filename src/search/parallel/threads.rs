@@ -114,7 +114,7 @@ pub fn ida_star_parallel_while(
             }
             results
         });
-        let mut results = results
+        let results = results
             .into_iter()
             .collect::<Result<Vec<_>, Error>>()?
             .concat();
@@ -125,21 +125,7 @@ pub fn ida_star_parallel_while(
             balance.split_nodes = search.split_nodes();
             return Ok((report, balance));
         }
-        // In order: once the iteration is complete, what is left came after a solving packet.
-        results.sort_unstable_by_key(|r| r.index);
-        let mut complete = false;
-        for result in results {
-            if search.accept(result)? {
-                complete = true;
-                break;
-            }
-        }
-        if !complete {
-            return Err(Error::InvalidOption(format!(
-                "iteration {} ended with packets missing",
-                iteration.iteration
-            )));
-        }
+        search.accept_iteration(results)?;
     }
     balance.split_nodes = search.split_nodes();
     Ok((search.report(), balance))
