@@ -9,7 +9,9 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;
 use std::thread;
 use std::time::{Duration, Instant};
-use tilesearch::search::parallel::{Helped, Team, TeamProgress, TeamRun, WORTH_SPLITTING_TEAM};
+use tilesearch::search::parallel::{
+    Helped, Leading, Team, TeamProgress, TeamRun, WORTH_SPLITTING_TEAM,
+};
 use tilesearch::search::{PacketSearcher, ParallelIda, Report};
 use tilesearch::{ida_star_in_order, Board, Goal, HeuristicChoice, MoveOrder, Status};
 
@@ -68,9 +70,10 @@ fn team_search(
 ) -> (Report, TeamRun, Vec<Helping>, u64) {
     let workers = delays.len() as u32 + 1;
     let team = Team::new(workers).unwrap();
-    let mut search =
+    let search =
         ParallelIda::adaptive(board, goal, heuristic.clone(), order, workers, split_above).unwrap();
-    let mut searcher = PacketSearcher::new(board, goal, heuristic.clone(), order).unwrap();
+    let searcher = PacketSearcher::new(board, goal, heuristic.clone(), order).unwrap();
+    let mut leading = Leading::new(search, searcher);
     thread::scope(|scope| {
         let helpers: Vec<_> = delays
             .iter()
@@ -88,8 +91,9 @@ fn team_search(
                 })
             })
             .collect();
-        let run = team.lead(&mut search, &mut searcher, go_on, now).unwrap();
+        let run = team.lead(&mut leading, go_on, now).unwrap();
         let helped = helpers.into_iter().map(|h| h.join().unwrap()).collect();
+        let search = leading.search();
         (search.report(), run, helped, search.split_nodes())
     })
 }
@@ -275,15 +279,62 @@ fn a_helper_out_of_range_is_refused_and_one_after_the_end_hears_it() {
     // Nothing handed out yet: a helper waits, and hears nothing.
     let waited = team.help(1, &mut searcher, 1.0, now);
     assert_eq!(waited.unwrap(), Helped::Waited);
-    let mut search = ParallelIda::adaptive(board, goal, h.clone(), order, 2, 0).unwrap();
-    let mut leader = PacketSearcher::new(board, goal, h.clone(), order).unwrap();
-    let run = team
-        .lead(&mut search, &mut leader, &mut |_| true, now)
-        .unwrap();
-    assert_eq!(search.report(), sequential(board, goal, &h, order));
+    let search = ParallelIda::adaptive(board, goal, h.clone(), order, 2, 0).unwrap();
+    let leader = PacketSearcher::new(board, goal, h.clone(), order).unwrap();
+    let mut leading = Leading::new(search, leader);
+    let run = team.lead(&mut leading, &mut |_| true, now).unwrap();
+    assert_eq!(
+        leading.search().report(),
+        sequential(board, goal, &h, order)
+    );
     assert_eq!(run.loads[1].packets, 0, "the helper never came");
     assert_eq!(
         team.help(1, &mut searcher, 60_000.0, now).unwrap(),
         Helped::Over
     );
+}
+
+#[test]
+fn a_leader_called_in_slices_finds_the_sequential_search() {
+    // Called again and again with no time at all, as a worker between its other work would
+    // with a little: every call makes some progress, and the report is the same.
+    let goal = Goal::BlankLast;
+    let h = HeuristicChoice::Manhattan;
+    let order = MoveOrder::LECTURE;
+    for (n, split_above) in [(12, 0), (55, WORTH_SPLITTING_TEAM), (19, 0)] {
+        let (_, board) = korf(goal)[n - 1];
+        let expected = sequential(board, goal, &h, order);
+        let team = Team::new(2).unwrap();
+        let search = ParallelIda::adaptive(board, goal, h.clone(), order, 2, split_above).unwrap();
+        let searcher = PacketSearcher::new(board, goal, h.clone(), order).unwrap();
+        let mut leading = Leading::new(search, searcher);
+        let worked = AtomicU32::new(0);
+        let (run, calls) = thread::scope(|scope| {
+            let team = &team;
+            let worked = &worked;
+            let h = &h;
+            let helper =
+                scope.spawn(move || help(team, 1, Duration::ZERO, (board, goal, h, order), worked));
+            let mut calls = 0;
+            let run = loop {
+                calls += 1;
+                if let Some(run) = team
+                    .lead_for(&mut leading, &mut |_| true, 0.0, now)
+                    .unwrap()
+                {
+                    break run;
+                }
+            };
+            assert!(helper.join().unwrap().over);
+            (run, calls)
+        });
+        assert_eq!(leading.search().report(), expected, "Korf #{n}");
+        assert!(!run.stopped);
+        assert!(
+            calls > expected.iterations().len(),
+            "Korf #{n}: {calls} calls"
+        );
+        let searched: u64 = run.loads.iter().map(|l| l.packets + l.abandoned).sum();
+        assert_eq!(searched, run.taken + u64::from(run.whole));
+    }
 }

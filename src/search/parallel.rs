@@ -26,7 +26,7 @@ mod team;
 #[cfg(not(target_arch = "wasm32"))]
 mod threads;
 
-pub use team::{Helped, Team, TeamLoad, TeamProgress, TeamRun, WORTH_SPLITTING_TEAM};
+pub use team::{Helped, Leading, Team, TeamLoad, TeamProgress, TeamRun, WORTH_SPLITTING_TEAM};
 
 #[cfg(not(target_arch = "wasm32"))]
 pub use threads::{ida_star_parallel, ida_star_parallel_while, Balance, WorkerLoad};
@@ -468,6 +468,16 @@ impl ParallelIda {
         }
         searched.next = index as u32;
         Ok(searched)
+    }
+
+    /// The current iteration's number (1-based; the last one's once finished).
+    pub fn iteration_number(&self) -> u32 {
+        self.iteration
+    }
+
+    /// The current iteration's threshold (the last one's once finished).
+    pub fn threshold(&self) -> u32 {
+        self.threshold
     }
 
     /// Takes an iteration's `results` (in any order) as [`accept`](Self::accept) does until

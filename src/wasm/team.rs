@@ -31,13 +31,14 @@ mod own {
         Err(refused("teamOpen(options)"))
     }
 
-    /// `teamLead(team, goOn)`: refused in this module.
-    #[wasm_bindgen(js_name = teamLead, unchecked_return_type = "TeamResult")]
+    /// `teamLead(team, goOn, ms)`: refused in this module.
+    #[wasm_bindgen(js_name = teamLead, unchecked_return_type = "TeamResult | null")]
     pub fn team_lead(
         #[wasm_bindgen(unchecked_param_type = "number")] _team: JsValue,
         #[wasm_bindgen(js_name = goOn)] _go_on: &js_sys::Function,
+        #[wasm_bindgen(unchecked_param_type = "number")] _ms: JsValue,
     ) -> Result<JsValue, JsValue> {
-        Err(refused("teamLead(team, goOn)"))
+        Err(refused("teamLead(team, goOn, ms)"))
     }
 
     /// `teamHelp(team, worker, ms)`: refused in this module.
@@ -59,7 +60,7 @@ mod shared {
     use crate::board::{Board, Goal, MoveOrder};
     use crate::heuristic::HeuristicChoice;
     use crate::search::parallel::{
-        Helped, PacketSearcher, ParallelIda, Team, TeamProgress, WORTH_SPLITTING_TEAM,
+        Helped, Leading, PacketSearcher, ParallelIda, Team, TeamProgress, WORTH_SPLITTING_TEAM,
     };
     use std::cell::RefCell;
     use std::sync::atomic::{AtomicBool, Ordering};
@@ -81,6 +82,8 @@ mod shared {
     static LAST: Mutex<u32> = Mutex::new(0);
 
     thread_local! {
+        /// The team this worker leads: its number and the leader's search.
+        static LEADING: RefCell<Option<(u32, Leading)>> = const { RefCell::new(None) };
         /// This worker's part in a team it helps: the team's number and its searcher.
         static HELPING: RefCell<Option<(u32, PacketSearcher)>> = const { RefCell::new(None) };
     }
@@ -139,91 +142,128 @@ mod shared {
         Ok(*last)
     }
 
-    /// `teamLead(team, goOn)`: runs team `team`'s search here to its end, with the help of the
-    /// workers that call `teamHelp` meanwhile. `goOn(iteration, threshold, packets, taken)` is
-    /// called between packets and every million nodes or so; false stops the search. Returns
+    /// `teamLead(team, goOn, ms)`: leads team `team`'s search here for about `ms` milliseconds
+    /// (0 to 1000), with the help of the workers that call `teamHelp` meanwhile; null while
+    /// it goes on (call it again with the same team, free in between to do other work), then
     /// `{summary, stopped, whole, split, taken, skipped, workers}`: the summary a `Solver`'s
     /// `run()` would give (of the iterations finished, when stopped), the iterations searched
     /// whole here and split, the packets taken and never taken, and each worker's share (this
-    /// one first). The team is then over (helpers hear "over"). Throws a `TileSearchError` for
-    /// a team that is not open (or led already) and as `new ParallelSearch` does.
-    #[wasm_bindgen(js_name = teamLead, unchecked_return_type = "TeamResult")]
+    /// one first). `goOn(iteration, threshold, packets, taken)` is called between packets and
+    /// every 65,536 nodes or so; false (or a throw, which `teamLead` then throws) stops the
+    /// search. The team is then over (helpers hear "over"). Throws a `TileSearchError` for a
+    /// team that is not open or that another worker leads, and as `new ParallelSearch` does.
+    #[wasm_bindgen(js_name = teamLead, unchecked_return_type = "TeamResult | null")]
     pub fn team_lead(
         #[wasm_bindgen(unchecked_param_type = "number")] team: JsValue,
         #[wasm_bindgen(js_name = goOn)] go_on: &js_sys::Function,
+        #[wasm_bindgen(unchecked_param_type = "number")] ms: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let found = find(&team, "teamLead(team, goOn)")?;
-        let Some(opened) = found.filter(|o| !o.led.swap(true, Ordering::Relaxed)) else {
+        const CALL: &str = "teamLead(team, goOn, ms)";
+        let ms = whole(&ms, 0.0, 1000.0, |got| {
+            format!("{CALL}: ms must be a whole number from 0 to 1000, got {got}")
+        })
+        .map_err(|e| js_error(&e))?;
+        let Some(opened) = find(&team, CALL)? else {
             return Err(invalid(format!(
-                "teamLead(team, goOn): no open team {}: teamOpen(options) first, and lead it once",
+                "{CALL}: no open team {}: teamOpen(options) first",
                 js::describe(&team)
             )));
         };
-        let led = Closing(opened.id);
-        let (board, goal, heuristic, order) = opened.search.clone();
-        let workers = opened.team.workers();
-        let mut search = ParallelIda::adaptive(
-            board,
-            goal,
-            heuristic.clone(),
-            order,
-            workers,
-            opened.split_above,
-        )
-        .map_err(|e| js_error(&e))?;
-        let mut searcher =
-            PacketSearcher::new(board, goal, heuristic, order).map_err(|e| js_error(&e))?;
-        let mut failed = None;
-        let mut ask = |p: &TeamProgress| {
-            if failed.is_some() {
-                return false;
-            }
-            let args = [p.iteration, p.threshold, p.packets, p.taken].map(JsValue::from);
-            match go_on.call4(&JsValue::NULL, &args[0], &args[1], &args[2], &args[3]) {
-                Ok(v) => v.is_truthy(),
-                Err(error) => {
-                    failed = Some(error);
-                    false
+        LEADING.with(|cell| {
+            // goOn may call back in: refused, not a second borrow.
+            let Ok(mut cell) = cell.try_borrow_mut() else {
+                return Err(invalid(format!("{CALL}: called from its own goOn")));
+            };
+            if cell.as_ref().is_none_or(|(id, _)| *id != opened.id) {
+                if opened.led.swap(true, Ordering::Relaxed) {
+                    return Err(invalid(format!(
+                        "{CALL}: team {} is led by another worker",
+                        opened.id
+                    )));
+                }
+                let (board, goal, heuristic, order) = opened.search.clone();
+                let workers = opened.team.workers();
+                let leading = ParallelIda::adaptive(
+                    board,
+                    goal,
+                    heuristic.clone(),
+                    order,
+                    workers,
+                    opened.split_above,
+                )
+                .and_then(|search| {
+                    PacketSearcher::new(board, goal, heuristic, order)
+                        .map(|searcher| Leading::new(search, searcher))
+                });
+                match leading {
+                    Ok(leading) => *cell = Some((opened.id, leading)),
+                    Err(error) => {
+                        close(opened.id);
+                        return Err(js_error(&error));
+                    }
                 }
             }
-        };
-        let run = opened.team.lead(&mut search, &mut searcher, &mut ask, now);
-        drop(led);
-        if let Some(error) = failed {
-            return Err(error);
-        }
-        let run = run.map_err(|e| js_error(&e))?;
-        let shares = run
-            .loads
-            .iter()
-            .map(|l| {
-                object(&[
-                    ("packets", (l.packets as f64).into()),
-                    ("nodes", (l.nodes as f64).into()),
-                    ("generated", (l.generated as f64).into()),
-                    ("abandoned", (l.abandoned as f64).into()),
-                    ("busy", (l.busy_ms / 1000.0).into()),
-                ])
-            })
-            .collect::<Result<js_sys::Array, _>>()?;
-        object(&[
-            ("summary", to_js(&search.report().summary())),
-            ("stopped", run.stopped.into()),
-            ("whole", run.whole.into()),
-            ("split", run.split.into()),
-            ("taken", (run.taken as f64).into()),
-            ("skipped", (run.skipped as f64).into()),
-            ("workers", shares.into()),
-        ])
+            let Some((_, leading)) = cell.as_mut() else {
+                return Ok(JsValue::NULL);
+            };
+            let mut failed = None;
+            let mut ask = |p: &TeamProgress| {
+                if failed.is_some() {
+                    return false;
+                }
+                let args = [p.iteration, p.threshold, p.packets, p.taken].map(JsValue::from);
+                match go_on.call4(&JsValue::NULL, &args[0], &args[1], &args[2], &args[3]) {
+                    Ok(v) => v.is_truthy(),
+                    Err(error) => {
+                        failed = Some(error);
+                        false
+                    }
+                }
+            };
+            let led = opened.team.lead_for(leading, &mut ask, ms, now);
+            let run = match led {
+                Ok(None) => return Ok(JsValue::NULL),
+                Ok(Some(run)) => run,
+                Err(error) => {
+                    *cell = None;
+                    close(opened.id);
+                    return Err(js_error(&error));
+                }
+            };
+            let summary = to_js(&leading.search().report().summary());
+            *cell = None;
+            close(opened.id);
+            if let Some(error) = failed {
+                return Err(error);
+            }
+            let shares = run
+                .loads
+                .iter()
+                .map(|l| {
+                    object(&[
+                        ("packets", (l.packets as f64).into()),
+                        ("nodes", (l.nodes as f64).into()),
+                        ("generated", (l.generated as f64).into()),
+                        ("abandoned", (l.abandoned as f64).into()),
+                        ("busy", (l.busy_ms / 1000.0).into()),
+                    ])
+                })
+                .collect::<Result<js_sys::Array, _>>()?;
+            object(&[
+                ("summary", summary),
+                ("stopped", run.stopped.into()),
+                ("whole", run.whole.into()),
+                ("split", run.split.into()),
+                ("taken", (run.taken as f64).into()),
+                ("skipped", (run.skipped as f64).into()),
+                ("workers", shares.into()),
+            ])
+        })
     }
 
-    /// Removes a team from the open ones when its leader is done, however it ends.
-    struct Closing(u32);
-
-    impl Drop for Closing {
-        fn drop(&mut self) {
-            teams().retain(|t| t.id != self.0);
-        }
+    /// Removes team `id` from the open ones: its leader is done with it.
+    fn close(id: u32) {
+        teams().retain(|t| t.id != id);
     }
 
     /// `teamHelp(team, worker, ms)`: this worker helps team `team` as its worker `worker` (1 to

@@ -63,7 +63,7 @@ export interface WholeSearched {
   generated: number;
 }
 
-/** What `teamLead(team, goOn)` searched. */
+/** What `teamLead(team, goOn, ms)` searched. */
 export interface TeamResult {
   /** What a `Solver`'s `run()` would give (of the iterations finished, when stopped). */
   summary: RunSummary;

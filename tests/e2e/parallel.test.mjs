@@ -6,11 +6,17 @@
 // input is named. Screens of Solve now at 1280×720 and 390×844.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { serve } from '../../scripts/serve.mjs';
 import { startServer, launch, openExplorer, screenshot, state, waitForState, settle, WAIT_MS, variant, watchMainThread, mainThread, postedToWorkers, treeNote } from './server.mjs';
 
-let server, browser;
-before(async () => { server = await startServer(); browser = await launch(); });
-after(async () => { await browser?.close(); await server?.close(); });
+let server, isolatedServer, browser;
+before(async () => {
+  server = await startServer();
+  // As `make serve` serves it: the workers on one memory, searching as one team.
+  isolatedServer = await serve({ port: 0, isolated: () => true });
+  browser = await launch();
+});
+after(async () => { await browser?.close(); await server?.close(); await isolatedServer?.close(); });
 
 const button = (page, name) => page.getByRole('button', { name, exact: true });
 const KORF_94 = '14 12 15 10 1 13 4 6 3 7 2 0 8 5 9 11';  // 53 moves, 1.3 M generated with Manhattan (blank last)
@@ -297,7 +303,7 @@ const COUNT_WORKERS = () => {
   };
 };
 
-async function openHost() {
+async function openHost(base = server.url) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   context.setDefaultTimeout(WAIT_MS);
   await context.addInitScript(COUNT_WORKERS);
@@ -305,7 +311,7 @@ async function openHost() {
   const errors = [];
   page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
   page.on('pageerror', (error) => errors.push(String(error)));
-  await page.goto(`${server.url}tests/e2e/fixtures/host.html`);
+  await page.goto(`${base}tests/e2e/fixtures/host.html`);
   await page.waitForFunction(() => customElements.get('tile-search') && window.host);
   return { page, context, errors };
 }
@@ -332,8 +338,9 @@ const advanced = async (page, ids, floor) => {
   }
 };
 
-test('two widgets streaming and a parallel search: never more workers than cores, and the widgets keep advancing', async () => {
-  const { page, context, errors } = await openHost();
+for (const isolated of [false, true]) test(`two widgets streaming and a parallel search${isolated ? ', the page isolated (one team on one memory)' : ''}: never more workers than cores, and the widgets keep advancing`, async () => {
+  const { page, context, errors } = await openHost(isolated ? isolatedServer.url : server.url);
+  assert.equal(await page.evaluate(() => globalThis.crossOriginIsolated), isolated);
   const cores = await page.evaluate(() => navigator.hardwareConcurrency);
   const streaming = await addWidgets(page, 2, { board: KORF_1, view: 'board now', controls: 'run reset', speed: 'max' });
   const [solver] = await addWidgets(page, 1, { board: KORF_17, view: 'board now tree', controls: 'run reset solve-now' });
@@ -346,7 +353,7 @@ test('two widgets streaming and a parallel search: never more workers than cores
   const after = await expanded(page, streaming);
   const log = await page.evaluate(() => window.workerLog);
   const s = await page.evaluate((id) => document.getElementById(id).state, solver);
-  console.log(`# ${cores} cores: Korf #17 solved on ${s.parallel.workers} workers in ${seconds.toFixed(1)} s beside two streaming widgets ` +
+  console.log(`# ${isolated ? 'isolated, ' : ''}${cores} cores: Korf #17 solved on ${s.parallel.workers} workers in ${seconds.toFixed(1)} s beside two streaming widgets ` +
     `(they advanced ${after.map((n, i) => (n - before[i]).toLocaleString('en')).join(' and ')} expanded meanwhile); Workers made ${log.made}, most alive ${log.most}`);
   assert.equal(summary.length, 66);
   assert.equal(s.parallel.workers, cores);

@@ -352,7 +352,7 @@ test('a team is refused by the build whose memory is its own, with a specific er
     return true;
   };
   assert.throws(() => wasm.teamOpen({ board: EASY, workers: 2 }), refused('teamOpen(options)'));
-  assert.throws(() => wasm.teamLead(1, () => true), refused('teamLead(team, goOn)'));
+  assert.throws(() => wasm.teamLead(1, () => true, 8), refused('teamLead(team, goOn, ms)'));
   assert.throws(() => wasm.teamHelp(1, 1, 5), refused('teamHelp(team, worker, ms)'));
   // Every solver still works.
   const solver = new Solver({ board: EASY });

@@ -15,50 +15,71 @@ import { runParallel, noPackets } from '../model/parallel-run.js';
 export const PROGRESS_MS = 100;
 
 /**
- * Milliseconds a helper of a team on one memory waits for work, and searches, in one call of
- * the core's teamHelp: between calls its other messages and turns run (solver-handlers.js).
+ * Milliseconds a worker of a team on one memory spends in one call of the core's teamLead
+ * (the leader) or teamHelp (the others: waiting for work, or searching): between calls its
+ * other messages and turns run (its widgets' streams, a packets-close), so none waits longer
+ * than this (or a packet begun: a few milliseconds).
  */
-export const HELP_MS = 8;
+export const TEAM_MS = 8;
+
+/** Resolves once the worker has read the messages and taken the turns that were waiting. */
+export const yieldToEvents = () => new Promise((resolve) => {
+  const { port1, port2 } = new MessageChannel();
+  port1.onmessage = () => { port1.close(); resolve(undefined); };
+  port2.postMessage(null);
+});
 
 /**
  * Leads parallel search `search` in this worker where the team's workers share one memory
- * (`stop`: the page's flag): the core's team (teamOpen, teamLead) runs the whole search here
- * in one call, its split iterations taken up by the others through the memory (each told
- * once, by a team-help message, to call teamHelp until the search is over). The page hears
- * progress every PROGRESS_MS and the result as from lead().
+ * (`stop`: the page's flag): the core's team (teamOpen, then teamLead a slice of TEAM_MS at a
+ * time) runs the search here, its split iterations taken up by the others through the memory
+ * (each told once, by a team-help message, to call teamHelp until the search is over). The
+ * page hears progress every PROGRESS_MS and the result as from lead().
  * @param {any} core the worker's module
  * @param {{search: number, options: any, workers: number, ports: MessagePort[], stop: Int32Array}} request
  * @param {(() => number) | undefined} memory the size of this worker's memory, which is every worker's
  * @param {(message: any) => void} send posts to the page
+ * @returns {{stop: () => void, receive: (item: any) => void}} stop() abandons it (the page closed the search)
  */
 function leadTeam(core, { search, options, workers, ports, stop }, memory, send) {
   const made = performance.now();
+  let closed = false;
   const failed = (error) => send({ type: 'lead-error', search, name: error?.name ?? 'Error', message: error?.message ?? String(error), kind: error?.kind });
-  let result;
+  let team;
   try {
-    const team = core.teamOpen({ ...options, workers });
-    ports.forEach((port, i) => port.postMessage({ type: 'team-help', search, team, worker: i + 1 }));
-    let last = made;
-    result = core.teamLead(team, (iteration, threshold, packets, taken) => {
-      if (Atomics.load(stop, 0) !== 0) return false;
-      const now = performance.now();
-      if (now - last >= PROGRESS_MS) {
-        last = now;
-        send({ type: 'lead-progress', search, progress: { phase: 'search', iteration, threshold, packets, accepted: taken, skipped: 0, workers, seconds: (now - made) / 1000 } });
-      }
-      return true;
-    });
+    team = core.teamOpen({ ...options, workers });
   } catch (error) {
     failed(error);
-    return;
+    return { stop() {}, receive() {} };
   }
-  if (result.stopped) return; // the page closed it: no one waits for an answer
-  const wasted = result.workers.reduce((sum, w) => sum + w.abandoned, 0);
-  send({
-    type: 'lead-result', search, summary: result.summary, seconds: (performance.now() - made) / 1000,
-    balance: result.workers.map((w, i) => ({ worker: i + 1, packets: w.packets, nodes: w.nodes, generated: w.generated, busy: w.busy, memory: memory?.() ?? 0 })),
-    packets: { ...noPackets(), sent: result.taken + result.whole, skipped: result.skipped, wasted, whole: result.whole, split: result.split, iterations: result.summary.iteration },
-  });
+  ports.forEach((port, i) => port.postMessage({ type: 'team-help', search, team, worker: i + 1 }));
+  let last = made;
+  const goOn = (iteration, threshold, packets, taken) => {
+    if (closed || Atomics.load(stop, 0) !== 0) return false;
+    const now = performance.now();
+    if (now - last >= PROGRESS_MS) {
+      last = now;
+      send({ type: 'lead-progress', search, progress: { phase: 'search', iteration, threshold, packets, accepted: taken, skipped: 0, workers, seconds: (now - made) / 1000 } });
+    }
+    return true;
+  };
+  const run = async () => {
+    for (;;) {
+      const result = core.teamLead(team, goOn, TEAM_MS);
+      if (result) return result;
+      await yieldToEvents();
+    }
+  };
+  run().then((result) => {
+    if (result.stopped) return; // the page closed it: no one waits for an answer
+    const wasted = result.workers.reduce((sum, w) => sum + w.abandoned, 0);
+    send({
+      type: 'lead-result', search, summary: result.summary, seconds: (performance.now() - made) / 1000,
+      balance: result.workers.map((w, i) => ({ worker: i + 1, packets: w.packets, nodes: w.nodes, generated: w.generated, busy: w.busy, memory: memory?.() ?? 0 })),
+      packets: { ...noPackets(), sent: result.taken + result.whole, skipped: result.skipped, wasted, whole: result.whole, split: result.split, iterations: result.summary.iteration },
+    });
+  }, (error) => { if (!closed) failed(error); });
+  return { stop() { closed = true; }, receive() {} };
 }
 
 /**
@@ -73,10 +94,7 @@ function leadTeam(core, { search, options, workers, ports, stop }, memory, send)
  *   closed the search); receive(item) takes a reply that came from another worker's port
  */
 export function lead(core, { search, options, workers, splitAbove, ports, stop }, own, send) {
-  if (stop && workers > 1) {
-    leadTeam(core, { search, options, workers, ports, stop }, own.memory, send);
-    return { stop() {}, receive() {} };
-  }
+  if (stop && workers > 1) return leadTeam(core, { search, options, workers, ports, stop }, own.memory, send);
   const controller = new AbortController();
   const waiting = new Map();        // job → {resolve, reject}
   const outboxes = ports.map(() => []);

@@ -21,7 +21,7 @@ import { nextBatch } from './stream-batch.js';
 import { checkMessage, checkHandlers, addressOf } from './protocol.js';
 import { Comparison } from './compare-job.js';
 import { Profiling } from './profile-job.js';
-import { lead, HELP_MS } from './lead-search.js';
+import { lead, TEAM_MS, yieldToEvents } from './lead-search.js';
 import { nextTurn, BACKGROUND } from './turn-order.js';
 import { THREAD_STACK } from '../platform/shared-memory.js';
 
@@ -94,18 +94,12 @@ const LINE_TYPES = ['packets', 'packets-drop', 'packets-close', 'team-help', 'pa
 
 /**
  * Helps a team on this memory (lead-search.js leadTeam) as its worker `worker`: the core's
- * teamHelp in a loop until the search is over, each call waiting or searching at most HELP_MS,
+ * teamHelp in a loop until the search is over, each call waiting or searching at most TEAM_MS,
  * this worker's other messages and turns running in between.
  * @param {{team: number, worker: number}} request
  */
 async function helpTeam({ team, worker }) {
-  while (core.teamHelp(team, worker, HELP_MS) !== 'over') {
-    await new Promise((resolve) => {
-      const { port1, port2 } = new MessageChannel();
-      port1.onmessage = () => { port1.close(); resolve(undefined); };
-      port2.postMessage(null);
-    });
-  }
+  while (core.teamHelp(team, worker, TEAM_MS) !== 'over') await yieldToEvents();
 }
 
 /** Search `id`'s packets here are no longer wanted: its queued packets go, its PacketSearcher is freed. */
@@ -418,7 +412,7 @@ export const handlers = {
   /**
    * Helps a team on this memory (its leader's leadTeam) as its worker `worker`: the core's
    * teamHelp in a loop until the search is over, each call waiting or searching at most
-   * HELP_MS, this worker's other messages and turns running in between.
+   * TEAM_MS, this worker's other messages and turns running in between.
    */
   'team-help'(data) { return helpTeam(data); },
 

@@ -127,6 +127,58 @@ impl std::fmt::Debug for Team {
     }
 }
 
+/// Nodes an unsplit iteration is searched by, between two looks at the clock and `go_on`.
+const SLICE: u64 = 1 << 16;
+
+/// A team leader's search between calls of [`Team::lead_for`].
+pub struct Leading {
+    search: ParallelIda,
+    searcher: PacketSearcher,
+    run: TeamRun,
+    /// The leader's own share.
+    load: TeamLoad,
+    step: Step,
+}
+
+/// Where a leader's search stands.
+enum Step {
+    /// Between iterations.
+    Next,
+    /// An iteration of one packet, begun in the leader's searcher.
+    Whole,
+    /// A split iteration handed out, with the leader's results so far; `gathering` once no
+    /// packet is left to take (the helpers' results are then waited for).
+    Split {
+        tasks: Arc<[PacketTask]>,
+        own: Vec<PacketResult>,
+        gathering: bool,
+    },
+}
+
+impl std::fmt::Debug for Leading {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Leading").finish_non_exhaustive()
+    }
+}
+
+impl Leading {
+    /// The leader's part of `search`, searching with `searcher` (made for the same search).
+    pub fn new(search: ParallelIda, searcher: PacketSearcher) -> Leading {
+        Leading {
+            search,
+            searcher,
+            run: TeamRun::default(),
+            load: TeamLoad::default(),
+            step: Step::Next,
+        }
+    }
+
+    /// The search: its report is the sequential search's once the team's run has ended.
+    pub fn search(&self) -> &ParallelIda {
+        &self.search
+    }
+}
+
 fn lock(state: &Mutex<State>) -> MutexGuard<'_, State> {
     state.lock().unwrap_or_else(PoisonError::into_inner)
 }
@@ -157,125 +209,209 @@ impl Team {
         self.workers as u32
     }
 
-    /// Runs `search` to its end (or until `go_on` says no) as the team's leader, searching with
-    /// `searcher` (made for the same search): an iteration of one packet here alone, a split
-    /// one with every helper that calls [`help`](Self::help) meanwhile. `go_on` is asked
-    /// between packets and every million nodes or so, with where the search stands; `now`
-    /// reads a clock in milliseconds. The search's report is then `search.report()`, the
-    /// sequential search's. Fails as [`PacketSearcher::search`] and [`ParallelIda::accept`]
-    /// do. Either way the team is over: helpers return [`Helped::Over`].
+    /// Runs a leader's search to its end (or until `go_on` says no) in one call:
+    /// [`lead_for`](Self::lead_for) with no limit on its time. The search's report is then
+    /// `leading.search().report()`, the sequential search's.
     pub fn lead(
         &self,
-        search: &mut ParallelIda,
-        searcher: &mut PacketSearcher,
+        leading: &mut Leading,
         go_on: &mut dyn FnMut(&TeamProgress) -> bool,
         now: fn() -> f64,
     ) -> Result<TeamRun, Error> {
-        // The search, however it ends; then the team is over.
-        let mut led = || -> Result<TeamRun, Error> {
-            let mut run = TeamRun::default();
-            while let Some(iteration) = search.iteration() {
-                let tasks: Arc<[PacketTask]> = iteration.tasks().collect();
-                let mut load = TeamLoad::default();
-                let len = tasks.len();
-                let mut ask = || {
-                    let on = go_on(&TeamProgress {
-                        iteration: iteration.iteration,
-                        threshold: iteration.threshold,
-                        packets: len as u32,
-                        taken: self.next.load(Ordering::Relaxed).min(len) as u32,
-                    });
-                    if !on {
-                        self.stop.store(true, Ordering::Relaxed);
+        loop {
+            if let Some(run) = self.lead_for(leading, go_on, f64::INFINITY, now)? {
+                return Ok(run);
+            }
+        }
+    }
+
+    /// Leads the search of `leading` as the team's leader for about `ms` milliseconds: an
+    /// iteration of one packet here alone, 65,536 nodes at a time; a split one with every
+    /// helper that calls [`help`](Self::help) meanwhile, taking packets as they do until the
+    /// time is up (a packet begun is searched to its end). Returns what the team did once the
+    /// search has ended, else `None`: call it again, free in between to do other work (the
+    /// helpers go on). `go_on` is asked between packets, every 65,536 nodes of an unsplit
+    /// iteration and every million of a packet, with where the search stands; no stops the
+    /// search (then `stopped`, and the report is of the iterations finished). `now` reads a
+    /// clock in milliseconds. Fails as [`PacketSearcher::search`] and
+    /// [`ParallelIda::accept`] do. Once it has returned a run or failed, the team is over:
+    /// helpers return [`Helped::Over`].
+    pub fn lead_for(
+        &self,
+        leading: &mut Leading,
+        go_on: &mut dyn FnMut(&TeamProgress) -> bool,
+        ms: f64,
+        now: fn() -> f64,
+    ) -> Result<Option<TeamRun>, Error> {
+        let until = now() + ms;
+        let ended = match self.advance(leading, go_on, until, now) {
+            Ok(false) => return Ok(None),
+            Ok(true) => Ok(()),
+            Err(error) => Err(error),
+        };
+        let mut state = lock(&self.state);
+        state.over = true;
+        self.wake.notify_all();
+        ended?;
+        let mut run = std::mem::take(&mut leading.run);
+        run.loads = state.loads.clone();
+        run.loads[0].add(&leading.load);
+        // Every packet taken was searched to its end or given up, by some worker.
+        let searched: u64 = run.loads.iter().map(|l| l.packets + l.abandoned).sum();
+        run.taken = searched - u64::from(run.whole).min(searched);
+        run.skipped = run.offered.saturating_sub(run.taken);
+        Ok(Some(run))
+    }
+
+    /// The leader's search until it ends (true) or the time is up (false).
+    fn advance(
+        &self,
+        leading: &mut Leading,
+        go_on: &mut dyn FnMut(&TeamProgress) -> bool,
+        until: f64,
+        now: fn() -> f64,
+    ) -> Result<bool, Error> {
+        let Leading {
+            search,
+            searcher,
+            run,
+            load,
+            step,
+        } = leading;
+        loop {
+            let progress = |packets: usize| TeamProgress {
+                iteration: search.iteration_number(),
+                threshold: search.threshold(),
+                packets: packets as u32,
+                taken: self.next.load(Ordering::Relaxed).min(packets) as u32,
+            };
+            let mut ask = |packets: usize| {
+                let on = go_on(&progress(packets));
+                if !on {
+                    self.stop.store(true, Ordering::Relaxed);
+                }
+                on
+            };
+            match step {
+                Step::Next => {
+                    let Some(iteration) = search.iteration() else {
+                        return Ok(true);
+                    };
+                    let tasks: Arc<[PacketTask]> = iteration.tasks().collect();
+                    if let [task] = &tasks[..] {
+                        // One packet (unsplit, or a split that was the whole iteration).
+                        searcher.begin(task)?;
+                        run.whole += 1;
+                        *step = Step::Whole;
+                    } else {
+                        run.split += 1;
+                        run.offered += tasks.len() as u64;
+                        self.next.store(0, Ordering::Relaxed);
+                        self.solved_at.store(usize::MAX, Ordering::Relaxed);
+                        {
+                            let mut state = lock(&self.state);
+                            state.tasks = Arc::clone(&tasks);
+                            state.epoch += 1;
+                            state.open = true;
+                        }
+                        self.wake.notify_all();
+                        *step = Step::Split {
+                            tasks,
+                            own: Vec::new(),
+                            gathering: false,
+                        };
                     }
-                    on
-                };
-                let results = if let [task] = &tasks[..] {
-                    // One packet (unsplit, or a split that was the whole iteration): here alone.
-                    run.whole += 1;
+                }
+                Step::Whole => {
                     let clock = now();
-                    let searched = searcher.search_while(task, &mut ask)?;
+                    let searched = searcher.resume(SLICE)?;
                     load.busy_ms += now() - clock;
-                    match searched {
-                        Searched::Done(result) => {
-                            load.packets += 1;
-                            load.nodes += result.visited + result.pruned;
-                            load.generated += result.generated;
-                            lock(&self.state).loads[0].add(&load);
-                            vec![result]
-                        }
-                        Searched::Abandoned { .. } => {
-                            run.stopped = true;
-                            return Ok(run);
-                        }
+                    if let Some(result) = searched {
+                        load.packets += 1;
+                        load.nodes += result.visited + result.pruned;
+                        load.generated += result.generated;
+                        search.accept_iteration(vec![result])?;
+                        *step = Step::Next;
+                    } else if !ask(1) {
+                        run.stopped = true;
+                        return Ok(true);
+                    } else if now() >= until {
+                        return Ok(false);
                     }
-                } else {
-                    run.split += 1;
-                    self.next.store(0, Ordering::Relaxed);
-                    self.solved_at.store(usize::MAX, Ordering::Relaxed);
-                    {
-                        let mut state = lock(&self.state);
-                        state.tasks = Arc::clone(&tasks);
-                        state.epoch += 1;
-                        state.open = true;
+                }
+                Step::Split {
+                    tasks,
+                    own,
+                    gathering: false,
+                } => {
+                    let len = tasks.len();
+                    let ask = std::cell::RefCell::new(&mut ask);
+                    // At least one packet a call, however short its time.
+                    let mut first = true;
+                    let mut more = || {
+                        let time = std::mem::take(&mut first) || now() < until;
+                        time && (ask.borrow_mut())(len)
+                    };
+                    let mut within = || (ask.borrow_mut())(len);
+                    own.extend(self.work(tasks, searcher, load, (&mut more, &mut within), now)?);
+                    let next = self.next.load(Ordering::Relaxed);
+                    let done = self.stop.load(Ordering::Relaxed)
+                        || next >= len
+                        || next > self.solved_at.load(Ordering::Relaxed);
+                    if !done {
+                        return Ok(false);
                     }
-                    self.wake.notify_all();
-                    let ask = std::cell::RefCell::new(ask);
-                    let own = self.work(
-                        &tasks,
-                        searcher,
-                        &mut load,
-                        (&mut || (ask.borrow_mut())(), &mut || (ask.borrow_mut())()),
-                        now,
-                    );
+                    *step = Step::Split {
+                        tasks: Arc::clone(tasks),
+                        own: std::mem::take(own),
+                        gathering: true,
+                    };
+                }
+                Step::Split {
+                    tasks,
+                    own,
+                    gathering: true,
+                } => {
                     let mut state = lock(&self.state);
                     state.open = false;
-                    // The helpers still searching, asking `go_on` now and then: a helper that
-                    // never ends (its worker was stopped) must not keep the leader forever.
-                    while state.working > 0 {
-                        state = self
+                    if state.working > 0 {
+                        // Helpers still searching: waited for, asking `go_on` now and then (a
+                        // helper that never ends, its worker stopped, must not keep the
+                        // leader forever).
+                        let wait = ASK_EVERY.min(Duration::from_micros(
+                            ((until - now()).max(0.0) * 1000.0).min(1e9) as u64,
+                        ));
+                        let (state, _) = self
                             .idle
-                            .wait_timeout(state, ASK_EVERY)
-                            .unwrap_or_else(PoisonError::into_inner)
-                            .0;
+                            .wait_timeout(state, wait)
+                            .unwrap_or_else(PoisonError::into_inner);
                         if state.working > 0 {
                             drop(state);
-                            if !(ask.borrow_mut())() {
+                            if !ask(tasks.len()) {
                                 run.stopped = true;
-                                return Ok(run);
+                                return Ok(true);
                             }
-                            state = lock(&self.state);
+                            if now() >= until {
+                                return Ok(false);
+                            }
                         }
+                        continue;
                     }
-                    state.loads[0].add(&load);
                     let mut results = std::mem::take(&mut state.results);
                     if let Some(error) = state.error.take() {
                         return Err(error);
                     }
                     drop(state);
-                    results.extend(own?);
-                    run.offered += tasks.len() as u64;
-                    results
-                };
-                if self.stop.load(Ordering::Relaxed) {
-                    run.stopped = true;
-                    return Ok(run);
+                    if self.stop.load(Ordering::Relaxed) {
+                        run.stopped = true;
+                        return Ok(true);
+                    }
+                    results.append(own);
+                    search.accept_iteration(results)?;
+                    *step = Step::Next;
                 }
-                search.accept_iteration(results)?;
             }
-            Ok(run)
-        };
-        let led = led();
-        let mut state = lock(&self.state);
-        state.over = true;
-        self.wake.notify_all();
-        let mut run = led?;
-        run.loads = state.loads.clone();
-        // Every packet taken was searched to its end or given up, by some worker.
-        let searched: u64 = run.loads.iter().map(|l| l.packets + l.abandoned).sum();
-        run.taken = searched - u64::from(run.whole).min(searched);
-        run.skipped = run.offered.saturating_sub(run.taken);
-        Ok(run)
+        }
     }
 
     /// Helps the team's leader as worker `worker` (1 to `workers − 1`) with `searcher` (made
