@@ -1,6 +1,6 @@
-//! Parallel IDA* by a team of threads on one memory, none of them started here: the browser's
-//! workers where they share their memory (the module built with atomics, on a cross-origin
-//! isolated page). The leader runs the [`ParallelIda`] and searches packets too; each helper
+//! Parallel IDA* by a team of threads on one memory, none of them started here: native threads
+//! ([`super::ida_star_parallel`]) and the browser's workers where they share their memory (the
+//! module built with atomics, on a cross-origin isolated page). The leader runs the [`ParallelIda`] and searches packets too; each helper
 //! calls [`Team::help`] in a loop, taking packets from a shared counter and asleep between
 //! split iterations. Handing out an iteration then costs no message: a helper wakes in
 //! microseconds, where a message between workers takes a tenth of a millisecond or more, so
@@ -85,8 +85,6 @@ pub enum Helped {
 /// What the leader and the helpers share under the lock.
 #[derive(Default)]
 struct State {
-    /// Split iterations handed out so far.
-    epoch: u32,
     /// Whether helpers may join the current split iteration (false while the leader gathers).
     open: bool,
     /// The search has ended.
@@ -298,6 +296,8 @@ impl Team {
                         return Ok(true);
                     };
                     let tasks: Arc<[PacketTask]> = iteration.tasks().collect();
+                    // The counter counts this iteration's packets taken, split or not.
+                    self.next.store(0, Ordering::Relaxed);
                     if let [task] = &tasks[..] {
                         // One packet (unsplit, or a split that was the whole iteration).
                         searcher.begin(task)?;
@@ -306,12 +306,10 @@ impl Team {
                     } else {
                         run.split += 1;
                         run.offered += tasks.len() as u64;
-                        self.next.store(0, Ordering::Relaxed);
                         self.solved_at.store(usize::MAX, Ordering::Relaxed);
                         {
                             let mut state = lock(&self.state);
                             state.tasks = Arc::clone(&tasks);
-                            state.epoch += 1;
                             state.open = true;
                         }
                         self.wake.notify_all();

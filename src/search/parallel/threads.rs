@@ -1,13 +1,13 @@
-//! The native driver of [`ParallelIda`]: threads that take an iteration's packets in order
-//! from a shared counter, each with its own [`PacketSearcher`] (the pattern databases are
-//! shared through their `Arc`).
+//! The native driver of [`ParallelIda`]: a [`Team`] of threads, the calling thread leading it
+//! and the others helping, each with its own [`PacketSearcher`] (the pattern databases are
+//! shared through their `Arc`). The browser's workers on one memory run the same team.
 
-use super::{check_workers, PacketResult, PacketSearcher, PacketTask, ParallelIda, Searched};
+use super::{check_workers, Helped, Leading, PacketSearcher, ParallelIda, Team};
 use crate::board::{Board, Goal, MoveOrder};
 use crate::error::Error;
 use crate::heuristic::HeuristicChoice;
 use crate::search::{Report, Status};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 /// One thread's work in a parallel run, for the per-worker balance.
@@ -70,114 +70,56 @@ pub fn ida_star_parallel_while(
     go_on: &(dyn Fn() -> bool + Sync),
 ) -> Result<(Report, Balance), Error> {
     check_workers(threads)?;
-    let mut search = ParallelIda::new(board, goal, heuristic.clone(), order, threads)?;
-    // One searcher per thread for the whole run.
-    let mut searchers = (0..threads)
-        .map(|_| PacketSearcher::new(board, goal, heuristic.clone(), order))
-        .collect::<Result<Vec<_>, Error>>()?;
-    let mut balance = Balance {
-        workers: vec![WorkerLoad::default(); threads as usize],
-        ..Balance::default()
+    let search = ParallelIda::new(board, goal, heuristic.clone(), order, threads)?;
+    let searcher = PacketSearcher::new(board, goal, heuristic.clone(), order)?;
+    let mut leading = Leading::new(search, searcher);
+    let team = Team::new(threads)?;
+    let run = std::thread::scope(|scope| {
+        for worker in 1..threads {
+            let (team, heuristic) = (&team, heuristic.clone());
+            // A thread that cannot start (no memory for its stack, say) leaves its packets to
+            // the others: the shared counter hands every one out anyway.
+            let _ = std::thread::Builder::new().spawn_scoped(scope, move || {
+                let Ok(mut searcher) = PacketSearcher::new(board, goal, heuristic, order) else {
+                    return;
+                };
+                while let Ok(Helped::Worked | Helped::Waited) =
+                    team.help(worker, &mut searcher, HELP_MS, now)
+                {}
+            });
+        }
+        // The calling thread leads; the others are joined as the scope ends (a panic in one,
+        // a bug, surfaces as it is).
+        team.lead(&mut leading, &mut |_| go_on(), now)
+    })?;
+    let search = leading.search();
+    let mut report = search.report();
+    if run.stopped {
+        // The iteration's packets are partly abandoned: the iterations before it.
+        report.status = Status::Running;
+    }
+    let balance = Balance {
+        workers: run
+            .loads
+            .iter()
+            .map(|l| WorkerLoad {
+                nodes: l.nodes,
+                packets: l.packets,
+                abandoned: l.abandoned,
+                busy: Duration::from_secs_f64(l.busy_ms.max(0.0) / 1000.0),
+            })
+            .collect(),
+        split_nodes: search.split_nodes(),
+        packets: run.offered + u64::from(run.whole),
     };
-    while let Some(iteration) = search.iteration() {
-        let tasks: Vec<PacketTask> = iteration.tasks().collect();
-        balance.packets += tasks.len() as u64;
-        let shared = Shared {
-            tasks: &tasks,
-            next: AtomicUsize::new(0),
-            solved_at: AtomicUsize::new(usize::MAX),
-            go_on,
-        };
-        let mut workers = searchers.iter_mut().zip(balance.workers.iter_mut());
-        let Some((first, first_load)) = workers.next() else {
-            break;
-        };
-        let results = std::thread::scope(|scope| {
-            let handles: Vec<_> = workers
-                .filter_map(|(searcher, load)| {
-                    let shared = &shared;
-                    // A thread that cannot start (no memory for its stack, say) leaves its
-                    // packets to the others: the shared counter hands every one out anyway.
-                    std::thread::Builder::new()
-                        .spawn_scoped(scope, move || shared.work(searcher, load))
-                        .ok()
-                })
-                .collect();
-            // The calling thread is the first worker.
-            let mut results = vec![shared.work(first, first_load)];
-            for handle in handles {
-                match handle.join() {
-                    Ok(r) => results.push(r),
-                    // A bug, not bad input: let it surface as it is.
-                    Err(panic) => std::panic::resume_unwind(panic),
-                }
-            }
-            results
-        });
-        let results = results
-            .into_iter()
-            .collect::<Result<Vec<_>, Error>>()?
-            .concat();
-        if !go_on() {
-            // The iteration's packets are partly abandoned: report the iterations before it.
-            let mut report = search.report();
-            report.status = Status::Running;
-            balance.split_nodes = search.split_nodes();
-            return Ok((report, balance));
-        }
-        search.accept_iteration(results)?;
-    }
-    balance.split_nodes = search.split_nodes();
-    Ok((search.report(), balance))
+    Ok((report, balance))
 }
 
-/// What the threads of one iteration share.
-struct Shared<'a> {
-    tasks: &'a [PacketTask],
-    /// The next packet to hand out.
-    next: AtomicUsize,
-    /// The first packet that solved so far (`usize::MAX`: none).
-    solved_at: AtomicUsize,
-    /// The caller's stop: false gives up every packet.
-    go_on: &'a (dyn Fn() -> bool + Sync),
-}
+/// Milliseconds a helper thread waits for work, and searches, in one call of [`Team::help`].
+const HELP_MS: f64 = 1000.0;
 
-impl Shared<'_> {
-    /// One thread's loop: packets in order until none is left or needed.
-    fn work(
-        &self,
-        searcher: &mut PacketSearcher,
-        load: &mut WorkerLoad,
-    ) -> Result<Vec<PacketResult>, Error> {
-        let mut results = Vec::new();
-        loop {
-            let i = self.next.fetch_add(1, Ordering::Relaxed);
-            // Packets after a solving one are not needed, and neither are those after them.
-            if i >= self.tasks.len()
-                || i > self.solved_at.load(Ordering::Relaxed)
-                || !(self.go_on)()
-            {
-                return Ok(results);
-            }
-            let clock = Instant::now();
-            let searched = searcher.search_while(&self.tasks[i], || {
-                i < self.solved_at.load(Ordering::Relaxed) && (self.go_on)()
-            })?;
-            load.busy += clock.elapsed();
-            match searched {
-                Searched::Done(result) => {
-                    if result.solution.is_some() {
-                        self.solved_at.fetch_min(i, Ordering::Relaxed);
-                    }
-                    load.nodes += result.visited + result.pruned;
-                    load.packets += 1;
-                    results.push(result);
-                }
-                Searched::Abandoned { nodes } => {
-                    load.nodes += nodes;
-                    load.abandoned += 1;
-                }
-            }
-        }
-    }
+/// Milliseconds since the first call: the team's clock.
+fn now() -> f64 {
+    static START: OnceLock<Instant> = OnceLock::new();
+    START.get_or_init(Instant::now).elapsed().as_secs_f64() * 1e3
 }
