@@ -7,6 +7,7 @@
 // iterations before): a small search runs whole in this worker, as fast as one Solver.
 // parallel-run.js is the loop that hands the packets out, the same on the page or here.
 import { runParallel, noPackets } from '../model/parallel-run.js';
+import { yieldToMessages } from '../platform/yield-to-messages.js';
 
 /**
  * Milliseconds between two progress messages to the page, the first this long after the start:
@@ -21,13 +22,6 @@ export const PROGRESS_MS = 100;
  * than this (or a packet begun: a few milliseconds).
  */
 export const TEAM_MS = 8;
-
-/** Resolves once the worker has read the messages and taken the turns that were waiting. */
-export const yieldToEvents = () => new Promise((resolve) => {
-  const { port1, port2 } = new MessageChannel();
-  port1.onmessage = () => { port1.close(); resolve(undefined); };
-  port2.postMessage(null);
-});
 
 /**
  * Leads parallel search `search` in this worker where the team's workers share one memory
@@ -67,7 +61,7 @@ function leadTeam(core, { search, options, workers, ports, stop }, memory, send)
     for (;;) {
       const result = core.teamLead(team, goOn, TEAM_MS);
       if (result) return result;
-      await yieldToEvents();
+      await yieldToMessages();
     }
   };
   run().then((result) => {

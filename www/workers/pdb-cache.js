@@ -2,6 +2,8 @@
 // when a previous visit stored them, else built in slices (with progress) and stored. The
 // building itself is the Rust core's (PatternDatabaseBuilder); this module only schedules it
 // and keeps the bytes.
+import { yieldToMessages } from '../platform/yield-to-messages.js';
+
 /**
  * The goal whose pattern databases a search with `options` needs (its goal, blank-last, the
  * core's default, when it names none), or null when it does not use pdb: the one rule for the
@@ -57,17 +59,6 @@ export async function cachedPatternDatabases(wasm, goal) {
   }
   return null;
 }
-
-/**
- * Lets the thread read its messages, then goes on: a MessageChannel's message, not
- * setTimeout(0), which browsers hold back to 4 ms once timeouts nest (a sixth of each slice).
- */
-const yieldToMessages = () => new Promise((resolve) => {
-  if (typeof MessageChannel !== 'function') { setTimeout(resolve, 0); return; }
-  const { port1, port2 } = new MessageChannel();
-  port1.onmessage = () => { port1.close(); resolve(); };
-  port2.postMessage(null);
-});
 
 /**
  * Runs `builder` (a PatternDatabaseBuilder: all three patterns, or one part) to the end in

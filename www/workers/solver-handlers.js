@@ -21,7 +21,8 @@ import { nextBatch } from './stream-batch.js';
 import { checkMessage, checkHandlers, addressOf } from './protocol.js';
 import { Comparison } from './compare-job.js';
 import { Profiling } from './profile-job.js';
-import { lead, TEAM_MS, yieldToEvents } from './lead-search.js';
+import { lead, TEAM_MS } from './lead-search.js';
+import { yieldToMessages } from '../platform/yield-to-messages.js';
 import { nextTurn, BACKGROUND } from './turn-order.js';
 import { THREAD_STACK } from '../platform/shared-memory.js';
 
@@ -99,7 +100,7 @@ const LINE_TYPES = ['packets', 'packets-drop', 'packets-close', 'team-help', 'pa
  * @param {{team: number, worker: number}} request
  */
 async function helpTeam({ team, worker }) {
-  while (core.teamHelp(team, worker, TEAM_MS) !== 'over') await yieldToEvents();
+  while (core.teamHelp(team, worker, TEAM_MS) !== 'over') await yieldToMessages();
 }
 
 /** Search `id`'s packets here are no longer wanted: its queued packets go, its PacketSearcher is freed. */
