@@ -31,7 +31,7 @@
 // plain error without it) to 253.4, a small split iteration begun in the leading worker alone (the
 // core's searchAhead, its prediction per iteration) to 255.2, the team on one memory (the
 // parallel search's split iterations taken up by the workers through their shared memory, in
-// the build with it, which became the larger wasm) to 265.0).
+// the build with it, which became the larger wasm) to 265.1).
 import { build, transform } from 'esbuild';
 import { copyFile, cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';

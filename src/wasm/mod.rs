@@ -43,6 +43,18 @@ use wasm_bindgen::prelude::*;
 
 /// Builds the JS error thrown for a core error: an `Error` named `TileSearchError` with the
 /// core's message and a `kind` property.
+#[wasm_bindgen]
+extern "C" {
+    /// The global `performance` of the page, the worker or Node.
+    #[wasm_bindgen(thread_local_v2, js_name = performance)]
+    static PERFORMANCE: web_sys::Performance;
+}
+
+/// Milliseconds on this thread's clock (the page's, the worker's or Node's).
+pub(crate) fn now_ms() -> f64 {
+    PERFORMANCE.with(web_sys::Performance::now)
+}
+
 pub(crate) fn js_error(error: &Error) -> JsValue {
     let e = js_sys::Error::new(&error.to_string());
     e.set_name("TileSearchError");

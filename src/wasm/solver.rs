@@ -1,6 +1,6 @@
 //! The `Solver` class: one search on one board, stepped, run or batched from JS.
 
-use super::{js, js_error, named, numbers, to_js};
+use super::{js, js_error, named, now_ms, numbers, to_js};
 use crate::board::{Goal, MoveOrder};
 use crate::error::Error;
 use crate::heuristic::{HeuristicChoice, HeuristicKind};
@@ -254,13 +254,6 @@ fn step_many_count(n: &JsValue, call: &str) -> Result<usize, JsValue> {
     .map_err(|e| js_error(&e))
 }
 
-#[wasm_bindgen]
-extern "C" {
-    /// The global `performance` of the page, the worker or Node.
-    #[wasm_bindgen(thread_local_v2, js_name = performance)]
-    static PERFORMANCE: web_sys::Performance;
-}
-
 /// Milliseconds on the page's or worker's clock since it was started.
 struct Clock {
     start: f64,
@@ -268,14 +261,12 @@ struct Clock {
 
 impl Clock {
     fn start() -> Clock {
-        Clock {
-            start: PERFORMANCE.with(web_sys::Performance::now),
-        }
+        Clock { start: now_ms() }
     }
 
     /// Milliseconds since [`Clock::start`].
     fn elapsed(&self) -> f64 {
-        PERFORMANCE.with(web_sys::Performance::now) - self.start
+        now_ms() - self.start
     }
 }
 

@@ -56,7 +56,7 @@ mod own {
 mod shared {
     use super::super::js::{self, whole};
     use super::super::parallel::{object, search_options};
-    use super::super::{invalid, js_error, to_js};
+    use super::super::{invalid, js_error, now_ms, to_js};
     use crate::board::{Board, Goal, MoveOrder};
     use crate::heuristic::HeuristicChoice;
     use crate::search::parallel::{
@@ -90,13 +90,9 @@ mod shared {
 
     #[wasm_bindgen]
     extern "C" {
-        /// The clock of this thread (a page or a worker).
-        #[wasm_bindgen(js_namespace = performance, js_name = now)]
-        fn performance_now() -> f64;
-    }
-
-    fn now() -> f64 {
-        performance_now()
+        /// The page's document: undefined in a worker.
+        #[wasm_bindgen(thread_local_v2, js_namespace = globalThis, js_name = document)]
+        static DOCUMENT: JsValue;
     }
 
     fn teams() -> std::sync::MutexGuard<'static, Vec<Arc<Opened>>> {
@@ -220,7 +216,7 @@ mod shared {
                     }
                 }
             };
-            let led = opened.team.lead_for(leading, &mut ask, ms, now);
+            let led = opened.team.lead_for(leading, &mut ask, ms, now_ms);
             let run = match led {
                 Ok(None) => return Ok(JsValue::NULL),
                 Ok(Some(run)) => run,
@@ -271,8 +267,8 @@ mod shared {
     /// its packets with the others (taking none after `ms` milliseconds of search) and returns
     /// "worked"; "waited" when none came;
     /// "over" once the search has ended, or the team is not open (call it in a loop until then,
-    /// free to do other work in between). Only in the module built with atomics: elsewhere a
-    /// thread cannot wait, and it throws a `TileSearchError`.
+    /// free to do other work in between). A worker's call: on a page's own thread, which may
+    /// not wait, it throws a `TileSearchError` (as does a bad argument or worker number).
     #[wasm_bindgen(js_name = teamHelp, unchecked_return_type = "\"worked\" | \"waited\" | \"over\"")]
     pub fn team_help(
         #[wasm_bindgen(unchecked_param_type = "number")] team: JsValue,
@@ -292,6 +288,12 @@ mod shared {
             HELPING.with(|h| h.borrow_mut().take());
             return Ok("over".into());
         };
+        // A page's thread may not wait (waiting there traps): a window has a document.
+        if DOCUMENT.with(|document| !document.is_undefined()) {
+            return Err(invalid(format!(
+                "{CALL}: a page's own thread cannot wait for a team's work: help from a worker"
+            )));
+        }
         HELPING.with(|helping| {
             let mut helping = helping.borrow_mut();
             if helping.as_ref().is_none_or(|(id, ..)| *id != opened.id) {
@@ -305,7 +307,7 @@ mod shared {
             };
             let helped = opened
                 .team
-                .help(worker, searcher, wait, now)
+                .help(worker, searcher, wait, now_ms)
                 .map_err(|e| js_error(&e))?;
             Ok(match helped {
                 Helped::Worked => "worked",

@@ -139,7 +139,7 @@ test('isolated, the workers search as one team on their memory: the sequential s
   page.on('pageerror', (error) => errors.push(String(error)));
   await page.goto(server.url);
   await page.waitForFunction(() => customElements.get('tile-search'));
-  const result = await page.evaluate(async ([small, long]) => {
+  const result = await page.evaluate(async ([small, long, medium]) => {
     const core = await import('/www/pkg/tilesearch.js');
     const { solveInParallel, holdWorkers, MAX_WORKERS } = await import('/www/workers/parallel-search.js');
     const { pool } = await import('/www/workers/pool.js');
@@ -152,6 +152,34 @@ test('isolated, the workers search as one team on their memory: the sequential s
       post(slot, message, transfer);
     };
     const sequential = (options) => { const solver = new core.Solver(options); const s = solver.run(); solver.free(); return s; };
+    // The core's team calls on this page's own instance (the build with shared memory): each
+    // bad call named; a team led here alone (no helper can reach this memory) gives the
+    // sequential summary in slices; the page's thread, which may not wait, cannot help.
+    const named = (call) => { try { call(); return 'no error'; } catch (error) { return `${error.name} ${error.kind}: ${error.message}`; } };
+    const board8 = { board: '8 6 7 2 5 4 3 0 1', heuristic: 'manhattan' };
+    const eight = { ...board8, workers: 2 };
+    // Korf #94: 1.3 M children, many slices of 65,536 nodes.
+    const led = { board: medium, heuristic: 'manhattan' };
+    const opened = core.teamOpen(eight);
+    const calls = {
+      badBoard: named(() => core.teamOpen({ board: '1 2 3', workers: 2 })),
+      badWorkers: named(() => core.teamOpen({ ...eight, workers: 0 })),
+      badMs: named(() => core.teamLead(opened, () => true, 5000)),
+      notOpen: named(() => core.teamLead(123456, () => true, 8)),
+      helpHere: named(() => core.teamHelp(opened, 1, 1)),
+      helpBadWorker: named(() => core.teamHelp(opened, 0, 1)),
+      helpNotOpen: core.teamHelp(123456, 1, 1),
+    };
+    const small8 = core.teamLead(opened, () => true, 0);
+    calls.ledTwice = named(() => core.teamLead(opened, () => true, 8));
+    const team = core.teamOpen({ ...led, workers: 2 });
+    let alone = null;
+    let slices = 0;
+    while (!alone) { alone = core.teamLead(team, () => true, 0); slices += 1; }
+    // goOn is asked every 65,536 nodes: a 15-puzzle of seconds asks it at once.
+    const thrower = core.teamOpen({ board: small, heuristic: 'manhattan', workers: 2 });
+    calls.goOnThrows = named(() => core.teamLead(thrower, () => { throw new RangeError('from goOn'); }, 8));
+    const page = { calls, small8: small8?.summary, small8Expected: sequential(board8), alone: alone.summary, aloneExpected: sequential(led), slices, stillWorks: sequential(board8) };
     // Korf #53 with Manhattan: 48 M children, a third of a second, its large iterations split.
     const options = { board: small, heuristic: 'manhattan' };
     const heard = [];
@@ -166,11 +194,26 @@ test('isolated, the workers search as one team on their memory: the sequential s
     const sharesMemory = pool.sharesMemory;
     delete pool.post;
     release();
-    return { cores: MAX_WORKERS, sharesMemory, leads, sequential: sequential(options), summary: run.summary, after: after.summary,
+    return { page, cores: MAX_WORKERS, sharesMemory, leads, sequential: sequential(options), summary: run.summary, after: after.summary,
       balance: run.balance, packets: run.packets, heard: heard.map((p) => ({ phase: p.phase, iteration: p.iteration, packets: p.packets, accepted: p.accepted, workers: p.workers })), stopped };
-  }, ['15 1 10 2 13 12 8 9 7 0 6 14 5 3 11 4', '4 6 14 13 7 8 11 9 3 10 15 5 12 0 2 1']);
+  }, ['15 1 10 2 13 12 8 9 7 0 6 14 5 3 11 4', '4 6 14 13 7 8 11 9 3 10 15 5 12 0 2 1', KORF_94]);
   console.log(`# the team: ${result.cores} workers, ${result.packets.split} of ${result.packets.iterations} iterations split, ` +
     `${result.balance.map((b) => `w${b.worker} ${b.packets} packets`).join(', ')}; ${result.heard.length} progress messages`);
+  const { calls } = result.page;
+  assert.match(calls.badBoard, /^TileSearchError wrong-tile-count: expected 9 for 3×3, 16 for 4×4, 25 for 5×5 numbers, got 3/);
+  assert.match(calls.badWorkers, /^TileSearchError invalid-option: .*workers must be a whole number from 1 to 256, got 0/);
+  assert.match(calls.badMs, /^TileSearchError invalid-option: teamLead\(team, goOn, ms\): ms must be a whole number from 0 to 1000, got 5000/);
+  assert.match(calls.notOpen, /^TileSearchError invalid-option: teamLead\(team, goOn, ms\): no open team 123456/);
+  assert.match(calls.helpHere, /^TileSearchError invalid-option: teamHelp\(team, worker, ms\): a page's own thread cannot wait/);
+  assert.match(calls.helpBadWorker, /^TileSearchError invalid-option: teamHelp\(team, worker, ms\): worker must be a whole number from 1 to 255, got 0/);
+  assert.equal(calls.helpNotOpen, 'over');
+  assert.match(calls.ledTwice, /no open team/, 'a team ends with its search');
+  assert.equal(calls.goOnThrows, 'RangeError undefined: from goOn');
+  assert.deepEqual(result.page.alone, result.page.aloneExpected);
+  assert.ok(result.page.slices > 1, `led in ${result.page.slices} slices`);
+  // An 8-puzzle's search, under 65,536 nodes, ends in its first slice.
+  assert.deepEqual(result.page.small8, result.page.small8Expected);
+  assert.deepEqual(result.page.stillWorks, result.page.small8Expected);
   assert.equal(result.sharesMemory, true);
   assert.deepEqual(result.summary, result.sequential);
   assert.deepEqual(result.after, result.sequential, 'the next search after one stopped');

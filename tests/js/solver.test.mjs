@@ -135,7 +135,7 @@ test('the installed wasm-bindgen CLI equals the locked crate version', () => {
 // each iteration's prediction handed out with it) to 163.3.
 // The team on one memory (teamOpen, teamLead, teamHelp: its leader and helpers, the waits on
 // its lock) is only in the build with shared memory (tilesearch_shared_bg.wasm), which kept to
-// the same budget until then and took it to 171.8 KiB: its budget is 172 KiB. This build has
+// the same budget until then and took it to 171.9 KiB: its budget is 172 KiB. This build has
 // the three as calls that refuse, taking it to 164.1 KiB: its budget is 165 KiB.
 test('the wasm modules stay within their size budgets (165 KiB gzipped; 172 KiB with shared memory)', async () => {
   const { gzipSync } = await import('node:zlib');
