@@ -46,6 +46,14 @@ type State = <AnyHeuristic as Heuristic>::State;
 /// every worker busy.
 pub const PACKETS_PER_WORKER: usize = 64;
 
+/// Nodes (visited + pruned) a packet of a small iteration is sized for: an iteration predicted
+/// to have fewer than [`PACKETS_PER_WORKER`] such packets per worker is split into fewer, as
+/// each packet costs its start (its board and heuristic made again) and its result.
+pub const PACKET_NODES: u64 = 512;
+
+/// The fewest packets per worker a split aims at, however small the iteration.
+pub const FEWEST_PACKETS_PER_WORKER: usize = 8;
+
 /// The most workers (threads or browser workers) a parallel search is sized for.
 pub const MAX_WORKERS: u32 = 256;
 
@@ -711,12 +719,25 @@ impl ParallelIda {
                     .is_some_and(|n| n >= self.split_above))
     }
 
+    /// The packets the current iteration's split aims at: [`PACKETS_PER_WORKER`] per worker,
+    /// fewer for an iteration predicted to be small (one per [`PACKET_NODES`], at least
+    /// [`FEWEST_PACKETS_PER_WORKER`] per worker).
+    fn packets_wanted(&self) -> usize {
+        let workers = self.workers as usize;
+        let most = PACKETS_PER_WORKER * workers;
+        self.predicted_nodes().map_or(most, |nodes| {
+            usize::try_from(nodes / PACKET_NODES)
+                .unwrap_or(most)
+                .clamp(FEWEST_PACKETS_PER_WORKER * workers, most)
+        })
+    }
+
     /// The current iteration's split: at the fixed depth, else at the smallest depth that
     /// gives [`PACKETS_PER_WORKER`] packets per worker (or where it stops growing: the split
     /// grew large, or no node reaches the next depth); none (the start as the one packet)
     /// when the adaptive split finds it not worth it.
     fn split(&self) -> Current {
-        let target = PACKETS_PER_WORKER * self.workers as usize;
+        let target = self.packets_wanted();
         let mut level = Level::root(self);
         let deepest = if self.worth_splitting() {
             self.split_depth.unwrap_or(MAX_SPLIT_DEPTH)

@@ -13,12 +13,13 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 /// The adaptive split's threshold for a team ([`ParallelIda::adaptive`]): an iteration
-/// predicted to make this many nodes (visited + pruned), 5–10 ms of search in the browser, is
-/// shared. Measured on Korf's 100 with pdb on 2 workers (`node benches/per-instance.mjs
-/// --rounds 3`, the workers alone against one sequential worker): at 65,536 nodes the searches
-/// of 1–10 ms ran at 1.11× and 10–100 ms at 1.64×; at this, 1.09× and 1.69×, the hundred in
-/// 2.05 s against 3.73 s sequential.
-pub const WORTH_SPLITTING_TEAM: u64 = 1 << 17;
+/// predicted to make this many nodes (visited + pruned), about a millisecond of search in the
+/// browser, is shared (a small one in fewer packets: [`super::PACKET_NODES`]). Measured on
+/// Korf's 100 with pdb on 2 workers (`node benches/per-instance.mjs --rounds 3 --split-above
+/// N`, the workers alone against one sequential worker, the searches of 1–10 ms): at 131,072
+/// nodes 1.09× (slower on 16 of 42), at 16,384 1.45× (slower on 2), at 8,192 1.45× (slower on
+/// 5); the 10–100 ms ones 1.68×, 1.77× and 1.81×.
+pub const WORTH_SPLITTING_TEAM: u64 = 1 << 14;
 
 /// How often a leader waiting for its helpers asks its `go_on` whether to go on.
 const ASK_EVERY: Duration = Duration::from_millis(50);
