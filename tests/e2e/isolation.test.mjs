@@ -131,6 +131,61 @@ test('scripts/serve.mjs sends the isolation headers and the page\'s MIME types, 
   }
 });
 
+test('isolated, while the page searches beside a team\'s start the other workers wait: they join once the page says it has stopped, and hear the end if it never does', async () => {
+  const context = await browser.newContext();
+  context.setDefaultTimeout(WAIT_MS);
+  const errors = [];
+  const page = await context.newPage();
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await page.goto(server.url);
+  const result = await page.evaluate(async (board) => {
+    const core = await import('/www/pkg/tilesearch.js');
+    const { coreReady } = await import('/www/platform/page-core.js');
+    const { openTeam, pool } = await import('/www/workers/pool.js');
+    const { holdWorkers, MAX_WORKERS } = await import('/www/workers/parallel-search.js');
+    const module = await coreReady();
+    const release = await holdWorkers();
+    const leads = [];
+    const post = pool.post.bind(pool);
+    pool.post = (slot, message, transfer) => {
+      if (message.type === 'lead') leads.push({ start: message.start instanceof Int32Array });
+      post(slot, message, transfer);
+    };
+    const options = { board, heuristic: 'manhattan' };
+    const solver = new core.Solver(options);
+    const sequential = solver.run();
+    solver.free();
+    // Korf #53 with Manhattan: a third of a second, its large iterations split.
+    const run = async (pageFirst, started) => {
+      const team = openTeam(module, MAX_WORKERS);
+      try {
+        const solving = team.solve(options, 0, () => {}, { pageFirst });
+        if (started) team.started();
+        return await solving;
+      } finally {
+        team.close();
+      }
+    };
+    const never = await run(true, false);   // the page never says it stopped: the leader alone
+    const joined = await run(true, true);   // it says so at once: the others join
+    const alone = await run(false, false);  // the page searches nothing: no flag to wait for
+    delete pool.post;
+    release();
+    return { cores: MAX_WORKERS, sequential, leads, runs: [never, joined, alone].map((r) => ({ summary: r.summary, packets: r.balance.map((b) => b.packets), split: r.packets.split })) };
+  }, '15 1 10 2 13 12 8 9 7 0 6 14 5 3 11 4');
+  for (const r of result.runs) assert.deepEqual(r.summary, result.sequential);
+  if (result.cores > 1) {
+    assert.deepEqual(result.leads, [{ start: true }, { start: true }, { start: false }]);
+    const [never, joined, alone] = result.runs;
+    assert.ok(never.split > 0, JSON.stringify(never));
+    assert.ok(never.packets.slice(1).every((p) => p === 0), `no helper searched before the page stopped: ${never.packets}`);
+    assert.ok(joined.packets.every((p) => p > 0), `every worker searched once the page stopped: ${joined.packets}`);
+    assert.ok(alone.packets.every((p) => p > 0), `every worker searched: ${alone.packets}`);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('isolated, the workers search as one team on their memory: the sequential summary, every worker searching, progress heard, a search stopped mid-way frees the team and the next one is right', async () => {
   const context = await browser.newContext();
   context.setDefaultTimeout(WAIT_MS);
@@ -157,7 +212,7 @@ test('isolated, the workers search as one team on their memory: the sequential s
     // sequential summary in slices; the page's thread, which may not wait, cannot help.
     const named = (call) => { try { call(); return 'no error'; } catch (error) { return `${error.name} ${error.kind}: ${error.message}`; } };
     const board8 = { board: '8 6 7 2 5 4 3 0 1', heuristic: 'manhattan' };
-    const eight = { ...board8, workers: 2 };
+    const eight = { ...board8, workers: 2, splitAbove: 2 ** 30 }; // unsplit
     // Korf #94: 1.3 M children, many slices of 65,536 nodes.
     const led = { board: medium, heuristic: 'manhattan' };
     const opened = core.teamOpen(eight);
@@ -211,7 +266,7 @@ test('isolated, the workers search as one team on their memory: the sequential s
   assert.equal(calls.goOnThrows, 'RangeError undefined: from goOn');
   assert.deepEqual(result.page.alone, result.page.aloneExpected);
   assert.ok(result.page.slices > 1, `led in ${result.page.slices} slices`);
-  // An 8-puzzle's search, under 65,536 nodes, ends in its first slice.
+  // An 8-puzzle's search, under 65,536 nodes and unsplit, ends in its first slice.
   assert.deepEqual(result.page.small8, result.page.small8Expected);
   assert.deepEqual(result.page.stillWorks, result.page.small8Expected);
   assert.equal(result.sharesMemory, true);

@@ -30,12 +30,13 @@ export const TEAM_MS = 8;
  * (each told once, by a team-help message, to call teamHelp until the search is over). The
  * page hears progress every PROGRESS_MS and the result as from lead().
  * @param {any} core the worker's module
- * @param {{search: number, options: any, workers: number, ports: MessagePort[], stop: Int32Array}} request
+ * @param {{search: number, options: any, workers: number, ports: MessagePort[], stop: Int32Array, start?: Int32Array}} request
+ *   `start`: set by the page when its own search beside the team's start stops (the others join then)
  * @param {(() => number) | undefined} memory the size of this worker's memory, which is every worker's
  * @param {(message: any) => void} send posts to the page
  * @returns {{stop: () => void, receive: (item: any) => void}} stop() abandons it (the page closed the search)
  */
-function leadTeam(core, { search, options, workers, ports, stop }, memory, send) {
+function leadTeam(core, { search, options, workers, ports, stop, start }, memory, send) {
   const made = performance.now();
   let closed = false;
   const failed = (error) => send({ type: 'lead-error', search, name: error?.name ?? 'Error', message: error?.message ?? String(error), kind: error?.kind });
@@ -46,7 +47,7 @@ function leadTeam(core, { search, options, workers, ports, stop }, memory, send)
     failed(error);
     return { stop() {}, receive() {} };
   }
-  ports.forEach((port, i) => port.postMessage({ type: 'team-help', search, team, worker: i + 1 }));
+  ports.forEach((port, i) => port.postMessage({ type: 'team-help', search, team, worker: i + 1, ...(start ? { start } : {}) }));
   let last = made;
   const goOn = (iteration, threshold, packets, taken) => {
     if (closed || Atomics.load(stop, 0) !== 0) return false;
@@ -79,16 +80,16 @@ function leadTeam(core, { search, options, workers, ports, stop }, memory, send)
 /**
  * Leads parallel search `search` in this worker.
  * @param {any} core the worker's module (ParallelSearch)
- * @param {{search: number, options: any, workers: number, splitAbove: number, ports: MessagePort[], stop?: Int32Array}} request
- *   `stop`: where the team shares one memory, the page's flag (leadTeam)
+ * @param {{search: number, options: any, workers: number, splitAbove: number, ports: MessagePort[], stop?: Int32Array, start?: Int32Array}} request
+ *   `stop` and `start`: where the team shares one memory, the page's flags (leadTeam)
  * @param {{packet: (item: any, outlet: (items: any[]) => void) => void, drop: (search: number, jobs: number[]) => void, memory?: () => number}} own
  *   this worker's packet queue (solver-handlers.js): packets go there as if they had come in a message
  * @param {(message: any) => void} send posts to the page
  * @returns {{stop: () => void, receive: (item: any) => void}} stop() abandons it (the page
  *   closed the search); receive(item) takes a reply that came from another worker's port
  */
-export function lead(core, { search, options, workers, splitAbove, ports, stop }, own, send) {
-  if (stop && workers > 1) return leadTeam(core, { search, options, workers, ports, stop }, own.memory, send);
+export function lead(core, { search, options, workers, splitAbove, ports, stop, start }, own, send) {
+  if (stop && workers > 1) return leadTeam(core, { search, options, workers, ports, stop, start }, own.memory, send);
   const controller = new AbortController();
   const waiting = new Map();        // job → {resolve, reject}
   const outboxes = ports.map(() => []);

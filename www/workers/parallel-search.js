@@ -21,10 +21,14 @@ let splitAbove = null;
 
 /**
  * Milliseconds this thread searches beside the leading worker as it starts: a search this
- * short is answered here, a fifth of a millisecond sooner than a worker could (its messages),
- * and a longer one is left to the workers (two searches at once slow each other).
+ * short is answered here, a tenth of a millisecond or more sooner than a worker could (its
+ * messages), and a longer one is left to the workers. Where the workers share one memory, the
+ * team's others wait meanwhile (Team.started()): this thread's search and its own copy of the
+ * tables slow theirs. Measured with `node benches/per-instance.mjs --rounds 5`, Solve now's
+ * way against one sequential worker, at 1 ms and at this: the searches under 1 ms 1.01–1.09×
+ * and 0.95–1.00×, those of 1–10 ms 1.24–1.28× and 1.34–1.38× (the workers alone there 1.41×).
  */
-export const PAGE_MS = 1;
+export const PAGE_MS = 0.5;
 
 /**
  * @typedef {import('../model/parallel-run.js').WorkerBalance} WorkerBalance
@@ -103,10 +107,10 @@ export async function solveInParallel(options, { workers = MAX_WORKERS, onProgre
     }
     signal?.throwIfAborted();
     const started = performance.now();
-    const solving = team.solve(searched, splitAbove, (progress) => onProgress?.({ ...progress, phase: 'search' }));
+    const solving = team.solve(searched, splitAbove, (progress) => onProgress?.({ ...progress, phase: 'search' }), { pageFirst: onPage });
     // While the message travels and the leading worker makes its search, this thread searches
     // too, for at most PAGE_MS: a search that short is answered here, without the messages to
-    // a worker and back. A Solver made from the options proves them good; else the core's
+    // a worker and back. The team's others join once it stops (team.started()). A Solver made from the options proves them good; else the core's
     // coordinator names what is wrong, as the leading worker would.
     let here = null;
     if (onPage) {
@@ -117,6 +121,7 @@ export async function solveInParallel(options, { workers = MAX_WORKERS, onProgre
       }
     }
     if (!here) {
+      team.started();
       try {
         check();
       } catch (error) {
@@ -134,6 +139,7 @@ export async function solveInParallel(options, { workers = MAX_WORKERS, onProgre
             packets: { ...noPackets(), split: 0, iterations: summary.iteration } };
         }
       } finally {
+        team.started();
         here.free();
       }
     }

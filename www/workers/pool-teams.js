@@ -34,11 +34,13 @@ export class TeamJob {
     'lead-result': (slot, { search, summary, balance, packets, seconds }) => {
       const solve = this.#solves.get(search);
       this.#solves.delete(search);
+      if (solve?.start) open(solve.start); // a helper still waiting to join hears "over"
       solve?.resolve({ summary, balance, packets, seconds });
     },
     'lead-error': (slot, { search, name, message, kind }) => {
       const solve = this.#solves.get(search);
       this.#solves.delete(search);
+      if (solve?.start) open(solve.start);
       solve?.reject(Object.assign(new Error(message), { name }, kind ? { kind } : {}));
     },
   };
@@ -60,18 +62,27 @@ export class TeamJob {
   /**
    * Parallel search `search` on `slots`, led by the first (lead-search.js), which reaches each
    * of the others through their line. Resolves to the leader's {summary, balance, packets,
-   * seconds}; `onProgress` hears its progress (every 100 ms).
+   * seconds}; `onProgress` hears its progress (every 100 ms). `pageFirst`: the page searches
+   * beside the team's start (where they share one memory, the others join once started() is
+   * called).
    */
-  solve(slots, search, options, splitAbove, onProgress) {
+  solve(slots, search, options, splitAbove, onProgress, pageFirst) {
     return new Promise((resolve, reject) => {
       if (!slots.every((slot) => this.#pool.has(slot))) { reject(new Error('the solver worker was stopped')); return; }
       // Workers on one memory search as one team, in one call that no message reaches: the
       // page stops it with a flag they see.
       const stop = slots.length > 1 && this.#pool.sharesMemory ? new Int32Array(new SharedArrayBuffer(4)) : undefined;
-      this.#solves.set(search, { slots, resolve, reject, onProgress, stop });
+      const start = stop && pageFirst ? new Int32Array(new SharedArrayBuffer(4)) : undefined;
+      this.#solves.set(search, { slots, resolve, reject, onProgress, stop, start });
       const peers = slots.slice(1).map((helper) => this.#line(slots[0], helper));
-      this.#pool.post(slots[0], { type: 'lead', search, options, workers: slots.length, splitAbove, peers, ...(stop ? { stop } : {}) });
+      this.#pool.post(slots[0], { type: 'lead', search, options, workers: slots.length, splitAbove, peers, ...(stop ? { stop } : {}), ...(start ? { start } : {}) });
     });
+  }
+
+  /** The page's own search beside search `search`'s start has stopped: the team's other workers join. */
+  started(search) {
+    const start = this.#solves.get(search)?.start;
+    if (start) open(start);
   }
 
   /**
@@ -104,6 +115,7 @@ export class TeamJob {
     const solve = this.#solves.get(search);
     if (solve) {
       if (solve.stop) Atomics.store(solve.stop, 0, 1);
+      if (solve.start) open(solve.start);
       this.#pool.post(slots[0], { type: 'packets-close', search });
       this.#solves.delete(search);
       solve.reject(new Error('the parallel search was closed'));
@@ -121,11 +133,18 @@ export class TeamJob {
       if (!solve.slots.includes(slot)) continue;
       this.#solves.delete(search);
       if (solve.stop) Atomics.store(solve.stop, 0, 1);
+      if (solve.start) open(solve.start);
       // The leader (or the line to it) is gone: the others hear it from the page.
       for (const other of solve.slots) if (other !== slot) this.#pool.post(other, { type: 'packets-close', search });
       solve.reject(error);
     }
   }
+}
+
+/** Sets `flag` and wakes the workers waiting on it. */
+function open(flag) {
+  Atomics.store(flag, 0, 1);
+  Atomics.notify(flag, 0);
 }
 
 /**
@@ -153,11 +172,21 @@ export class Team {
    * The whole search, led by the team's first worker (the coordinator runs there, not on the
    * page): `options` as a Solver takes them, `splitAbove` the core's adaptive split (nodes an
    * iteration must be predicted to make to be split). Resolves to {summary, balance, packets,
-   * seconds}; rejects with the worker's error, or when the team is closed.
+   * seconds}; rejects with the worker's error, or when the team is closed. `pageFirst`: this
+   * thread searches too as the team starts; call started() when it stops.
    */
-  solve(options, splitAbove, onProgress = () => {}) {
+  solve(options, splitAbove, onProgress = () => {}, { pageFirst = false } = {}) {
     if (this.#closed) return Promise.reject(new Error('the parallel search was closed'));
-    return this.#teams.solve(this.#slots, this.search, options, splitAbove, onProgress);
+    return this.#teams.solve(this.#slots, this.search, options, splitAbove, onProgress, pageFirst);
+  }
+
+  /**
+   * This thread's own search beside the team's start (solve()'s `pageFirst`) has stopped:
+   * where the workers share one memory, the team's others wait for this before they join, so
+   * that no more search at once than there are cores.
+   */
+  started() {
+    this.#teams.started(this.search);
   }
 
   /**
