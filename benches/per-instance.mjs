@@ -1,28 +1,33 @@
 // The parallel search against one sequential worker, instance by instance, timed in turn:
 // Korf's instances with pdb in Chromium, on the benchmark page (cross-origin isolated, as `make
-// serve` serves it). Each round searches every instance three ways, one right after another, in
-// an order that turns from round to round, so that the machine's drift (±15 % within minutes
-// here) falls on all three alike; each way searches the instance once untimed, then timed, so
-// that each is timed with its own copy of the tables warm:
+// serve` serves it). Each round searches every instance four ways, one right after another,
+// in an order drawn anew each time, so that the machine's drift (±15 % within minutes here)
+// falls on all alike; each way searches the instance once untimed, then timed, so that each
+// is timed with its own copy of the tables warm:
 // - sequential: one Solver in a plain worker, timed on the page from the message that asks for
 //   the search to the one that brings its summary;
 // - workers: solveInParallel with `onPage: false` (the pool's workers alone);
 // - Solve now's way: solveInParallel as the widget calls it (the page searching beside the
-//   leading worker for its first millisecond).
+//   leading worker for its first half millisecond);
+// - the sequential worker again, in its own turn: how often one way is "slower" than the very
+//   same search by chance alone (the measurement's noise floor on this machine).
 // It prints, by the sequential search's time, each group's total against the sequential one and
 // on how many instances each way was slower (each instance's median of the rounds), and the
-// median cost per search over the sequential one on the instances under 1 ms. Per group it
+// median cost per search over the sequential one on the instances under 1 ms. "Slower" says by
+// how much at most. `--split-above N` runs the workers alone with the core's split threshold
+// N (the team's default otherwise), to measure another. Per group it
 // also says where the workers alone spend their time: the search as timed in the worker (the
 // sequential Solver's; the leading worker's, from its coordinator's making to its result), the
 // rest being messages and the page's part; the seconds the team's workers searched packets;
 // and how many instances had an iteration split.
-// Usage: node benches/per-instance.mjs [--instances all | 1,2,3] [--rounds 5]
+// Usage: node benches/per-instance.mjs [--instances all | 1,2,3] [--rounds 5] [--split-above N]
 import { launchChromium } from '../scripts/chromium.mjs';
 import { option, wholeNumber, korf, instanceNumbers, median } from './bench-options.mjs';
 import { serve } from '../scripts/serve.mjs';
 
 const numbers = instanceNumbers(option('--instances', 'all'));
 const rounds = wholeNumber('--rounds', 5, 1, 50);
+const splitAbove = option('--split-above', '') === '' ? undefined : wholeNumber('--split-above', 0, 0, 2 ** 52);
 const instances = numbers.map((n) => [n, korf[n - 1].slice(1)]);
 
 const server = await serve();
@@ -30,7 +35,7 @@ const browser = await launchChromium();
 const page = await browser.newPage();
 page.on('pageerror', (error) => console.error(`page error: ${error}`));
 await page.goto(`${server.url}www/hosts/bench.html`);
-const timed = await page.evaluate(async ({ instances, rounds }) => {
+const timed = await page.evaluate(async ({ instances, rounds, splitAbove }) => {
   const { solveInParallel, holdWorkers } = await import('/www/workers/parallel-search.js');
   const release = await holdWorkers();
   // The plain worker, its databases ensured by a first (short) run.
@@ -51,18 +56,25 @@ const timed = await page.evaluate(async ({ instances, rounds }) => {
       return { summary, inside: { search: seconds * 1000 } };
     },
     workers: async (tiles) => {
-      const { summary, searchSeconds, balance, packets } = await solveInParallel({ board: tiles, heuristic: 'pdb' }, { onPage: false });
+      const { summary, searchSeconds, balance, packets } = await solveInParallel({ board: tiles, heuristic: 'pdb', ...(splitAbove === undefined ? {} : { splitAbove }) }, { onPage: false });
       return { summary, inside: { search: searchSeconds * 1000, busy: balance.reduce((sum, b) => sum + b.busy, 0) * 1000, split: packets.split } };
     },
     solveNow: async (tiles) => ({ summary: (await solveInParallel({ board: tiles, heuristic: 'pdb' })).summary, inside: null }),
   };
+  ways.again = async (tiles) => ({ summary: (await ways.sequential(tiles)).summary, inside: null });
   const names = Object.keys(ways);
-  const times = instances.map(() => ({ sequential: [], workers: [], solveNow: [], inside: { sequential: [], workers: [] } }));
+  const times = instances.map(() => ({ sequential: [], workers: [], solveNow: [], again: [], inside: { sequential: [], workers: [] } }));
   for (let round = 0; round < rounds; round += 1) {
     for (const [k, [number, tiles]] of instances.entries()) {
       const generated = new Set();
-      for (let w = 0; w < names.length; w += 1) {
-        const name = names[(w + round + k) % names.length];
+      // The ways in an order drawn anew for each instance and round (seeded: the same every
+      // run), so that none always follows the same other (a way can leave work behind it: the
+      // leading worker of a search the page answered stops at its next look at the flag).
+      let seed = (round * 7919 + k * 104729 + 1) >>> 0;
+      const draw = (n) => { seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0; return seed % n; };
+      const order = [...names];
+      for (let i = order.length - 1; i > 0; i -= 1) { const j = draw(i + 1); [order[i], order[j]] = [order[j], order[i]]; }
+      for (const name of order) {
         // Once untimed first: each way's search is timed after one of its own on the same
         // board, its caches as warm as the others' (each way reads its own copy of the tables).
         await ways[name](tiles);
@@ -72,27 +84,33 @@ const timed = await page.evaluate(async ({ instances, rounds }) => {
         if (inside) times[k].inside[name].push(inside);
         generated.add(summary.generated);
       }
-      if (generated.size !== 1) throw new Error(`#${number}: the three ways generated ${[...generated].join(', ')} nodes`);
+      if (generated.size !== 1) throw new Error(`#${number}: the ways generated ${[...generated].join(', ')} nodes`);
     }
   }
   worker.terminate();
   release();
   return times;
-}, { instances, rounds });
+}, { instances, rounds, splitAbove });
 await browser.close();
 await server.close();
 
 // Inside the workers, the round whose time on the page is the median's.
 const medianRound = (times) => times.indexOf(median(times));
-const rows = timed.map((t, k) => ({ number: instances[k][0], sequential: median(t.sequential), workers: median(t.workers), solveNow: median(t.solveNow),
+const rows = timed.map((t, k) => ({ number: instances[k][0], sequential: median(t.sequential), workers: median(t.workers), solveNow: median(t.solveNow), again: median(t.again),
   inside: { sequential: t.inside.sequential[medianRound(t.sequential)], workers: t.inside.workers[medianRound(t.workers)] } }));
-console.log(`Korf instances ${option('--instances', 'all')}, pdb, Chromium (2 workers where the device has 2 cores); each instance's median of ${rounds} rounds, the three ways in turn`);
+console.log(`Korf instances ${option('--instances', 'all')}, pdb, Chromium (2 workers where the device has 2 cores); each instance's median of ${rounds} rounds, the four ways in turn` +
+  (splitAbove === undefined ? '' : `; the workers alone split above ${splitAbove} nodes`));
 for (const [label, lo, hi] of [['under 1 ms', 0, 1], ['1–10 ms', 1, 10], ['10–100 ms', 10, 100], ['over 100 ms', 100, Infinity]]) {
   const of = rows.filter((r) => r.sequential >= lo && r.sequential < hi);
   if (of.length === 0) continue;
   const sum = (key) => of.reduce((total, r) => total + r[key], 0);
-  const way = (key) => `${(sum('sequential') / sum(key)).toFixed(2)}×, slower on ${of.filter((r) => r[key] > r.sequential).length}`;
-  console.log(`${label} (${of.length}): the workers alone ${way('workers')}; Solve now's way ${way('solveNow')}`);
+  const slower = (key) => {
+    const ratios = of.filter((r) => r[key] > r.sequential).map((r) => r[key] / r.sequential);
+    return ratios.length === 0 ? 'slower on none' : `slower on ${ratios.length} (by at most ${Math.round((Math.max(...ratios) - 1) * 100)} %)`;
+  };
+  const way = (key) => `${(sum('sequential') / sum(key)).toFixed(2)}×, ${slower(key)}`;
+  console.log(`${label} (${of.length}): the workers alone ${way('workers')}; Solve now's way ${way('solveNow')}; ` +
+    `the sequential worker again (chance alone) ${way('again')}`);
   const inside = (key, part) => of.reduce((total, r) => total + r.inside[key][part], 0);
   const ms = (value) => `${value.toFixed(1)} ms`;
   console.log(`  the workers alone against the sequential worker, in all: searching in the worker ${ms(inside('workers', 'search'))} against ` +
