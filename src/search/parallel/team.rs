@@ -434,8 +434,15 @@ impl Team {
                 self.workers - 1
             )));
         }
-        let ready =
-            |s: &State| s.over || (s.open && self.next.load(Ordering::Relaxed) < s.tasks.len());
+        // Work left: a packet not taken, and not after a solving one (else the helper would
+        // return at once and be called again, spinning, while the leader finishes its packet).
+        let ready = |s: &State| {
+            let next = self.next.load(Ordering::Relaxed);
+            s.over
+                || (s.open
+                    && next < s.tasks.len()
+                    && next <= self.solved_at.load(Ordering::Relaxed))
+        };
         let tasks = {
             let mut state = lock(&self.state);
             if !ready(&state) {
