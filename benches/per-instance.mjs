@@ -105,8 +105,10 @@ for (const [label, lo, hi] of [['under 1 ms', 0, 1], ['1–10 ms', 1, 10], ['10�
   if (of.length === 0) continue;
   const sum = (key) => of.reduce((total, r) => total + r[key], 0);
   const slower = (key) => {
-    const ratios = of.filter((r) => r[key] > r.sequential).map((r) => r[key] / r.sequential);
-    return ratios.length === 0 ? 'slower on none' : `slower on ${ratios.length} (by at most ${Math.round((Math.max(...ratios) - 1) * 100)} %)`;
+    const slow = of.filter((r) => r[key] > r.sequential);
+    if (slow.length === 0) return 'slower on none';
+    const worst = slow.reduce((a, b) => (b[key] / b.sequential > a[key] / a.sequential ? b : a));
+    return `slower on ${slow.length} (by at most ${Math.round((worst[key] / worst.sequential - 1) * 100)} %, #${worst.number})`;
   };
   const way = (key) => `${(sum('sequential') / sum(key)).toFixed(2)}×, ${slower(key)}`;
   console.log(`${label} (${of.length}): the workers alone ${way('workers')}; Solve now's way ${way('solveNow')}; ` +
