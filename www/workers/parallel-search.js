@@ -25,10 +25,11 @@ let splitAbove = null;
  * messages), and a longer one is left to the workers. Where the workers share one memory, the
  * team's others wait meanwhile (Team.started()): this thread's search and its own copy of the
  * tables slow theirs. Measured with `node benches/per-instance.mjs --rounds 5`, Solve now's
- * way against one sequential worker, at 1 ms and at this: the searches under 1 ms 1.01–1.09×
- * and 0.95–1.00×, those of 1–10 ms 1.24–1.28× and 1.34–1.38× (the workers alone there 1.41×).
+ * way against one sequential worker, at this and at 0.5 ms (three runs each): the searches
+ * under 1 ms 0.98–1.09× and 0.71–1.00×, those of 1–10 ms 1.07–1.28× and 1.12–1.38×. The
+ * searches under 1 ms are the ones a team cannot speed up (the workers alone: 0.74–0.83×).
  */
-export const PAGE_MS = 0.5;
+export const PAGE_MS = 1;
 
 /**
  * @typedef {import('../model/parallel-run.js').WorkerBalance} WorkerBalance
