@@ -131,13 +131,19 @@ test('scripts/serve.mjs sends the isolation headers and the page\'s MIME types, 
   }
 });
 
-test('isolated, while the page searches beside a team\'s start the other workers wait: they join once the page says it has stopped, and hear the end if it never does', async () => {
+/** A new context's page at the served root (isolated), its page errors collected. */
+async function servedPage() {
   const context = await browser.newContext();
   context.setDefaultTimeout(WAIT_MS);
   const errors = [];
   const page = await context.newPage();
   page.on('pageerror', (error) => errors.push(String(error)));
   await page.goto(server.url);
+  return { context, page, errors };
+}
+
+test('isolated, while the page searches beside a team\'s start the other workers wait: they join once the page says it has stopped, and hear the end if it never does', async () => {
+  const { context, page, errors } = await servedPage();
   const result = await page.evaluate(async (board) => {
     const core = await import('/www/pkg/tilesearch.js');
     const { coreReady } = await import('/www/platform/page-core.js');
@@ -187,12 +193,7 @@ test('isolated, while the page searches beside a team\'s start the other workers
 });
 
 test('isolated, the workers search as one team on their memory: the sequential summary, every worker searching, progress heard, a search stopped mid-way frees the team and the next one is right', async () => {
-  const context = await browser.newContext();
-  context.setDefaultTimeout(WAIT_MS);
-  const errors = [];
-  const page = await context.newPage();
-  page.on('pageerror', (error) => errors.push(String(error)));
-  await page.goto(server.url);
+  const { context, page, errors } = await servedPage();
   await page.waitForFunction(() => customElements.get('tile-search'));
   const result = await page.evaluate(async ([small, long, medium]) => {
     const core = await import('/www/pkg/tilesearch.js');
