@@ -41,8 +41,6 @@ use js_sys::{Array, Reflect};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-/// Builds the JS error thrown for a core error: an `Error` named `TileSearchError` with the
-/// core's message and a `kind` property.
 #[wasm_bindgen]
 extern "C" {
     /// The global `performance` of the page, the worker or Node.
@@ -55,6 +53,8 @@ pub(crate) fn now_ms() -> f64 {
     PERFORMANCE.with(web_sys::Performance::now)
 }
 
+/// Builds the JS error thrown for a core error: an `Error` named `TileSearchError` with the
+/// core's message and a `kind` property.
 pub(crate) fn js_error(error: &Error) -> JsValue {
     let e = js_sys::Error::new(&error.to_string());
     e.set_name("TileSearchError");

@@ -22,14 +22,15 @@ const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
 const MAX_PATH: u32 = 256;
 
 /// What `{made}(options)` reads: the board, goal, heuristic and order, and for the
-/// coordinator its `workers` (default 1) and `splitAbove` (default 0).
+/// coordinator its `workers` (default 1) and `splitAbove` (None when not given: each caller
+/// has its default).
 pub(super) struct SearchOptions {
     pub(super) board: Board,
     pub(super) goal: Goal,
     pub(super) heuristic: HeuristicChoice,
     pub(super) order: MoveOrder,
     pub(super) workers: u32,
-    pub(super) split_above: u64,
+    pub(super) split_above: Option<u64>,
 }
 
 /// The board, goal, heuristic and order of the options of `{made}(options)` (`made` is `new
@@ -73,13 +74,13 @@ pub(super) fn search_options(
     };
     let split_above = if workers {
         match js::option(&object, "splitAbove", call)? {
-            v if v.is_undefined() => 0,
-            v => whole(&v, 0.0, MAX_SAFE_INTEGER, |got| {
+            v if v.is_undefined() => None,
+            v => Some(whole(&v, 0.0, MAX_SAFE_INTEGER, |got| {
                 format!("splitAbove must be a whole number of nodes, 0 or more, got {got}")
-            })? as u64,
+            })? as u64),
         }
     } else {
-        0
+        None
     };
     let board = js::board(&js::option(&object, "board", call)?)?;
     let databases = super::pdb::installed(goal);
@@ -231,7 +232,7 @@ impl ParallelSearch {
             o.heuristic,
             o.order,
             o.workers,
-            o.split_above,
+            o.split_above.unwrap_or(0),
         )
         .map_err(|e| js_error(&e))?;
         Ok(ParallelSearch { run })

@@ -99,6 +99,14 @@ mod shared {
         TEAMS.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
+    /// The milliseconds `ms` of `call`: a whole number from 0 to 1000.
+    fn milliseconds(ms: &JsValue, call: &str) -> Result<f64, JsValue> {
+        whole(ms, 0.0, 1000.0, |got| {
+            format!("{call}: ms must be a whole number from 0 to 1000, got {got}")
+        })
+        .map_err(|e| js_error(&e))
+    }
+
     /// The open team numbered `team` (a whole number; `call` in messages), if any.
     fn find(team: &JsValue, call: &str) -> Result<Option<Arc<Opened>>, JsValue> {
         let id = whole(team, 1.0, f64::from(u32::MAX), |got| {
@@ -118,9 +126,6 @@ mod shared {
         #[wasm_bindgen(unchecked_param_type = "ParallelSearchOptions")] options: JsValue,
     ) -> Result<u32, JsValue> {
         let o = search_options(&options, "teamOpen", true).map_err(|e| js_error(&e))?;
-        let given = js_sys::Reflect::get(&options, &"splitAbove".into())
-            .map(|v| !v.is_undefined())
-            .unwrap_or(false);
         let team = Team::new(o.workers).map_err(|e| js_error(&e))?;
         let mut last = LAST.lock().unwrap_or_else(PoisonError::into_inner);
         *last = last.wrapping_add(1).max(1);
@@ -128,11 +133,7 @@ mod shared {
             id: *last,
             team: Arc::new(team),
             search: (o.board, o.goal, o.heuristic, o.order),
-            split_above: if given {
-                o.split_above
-            } else {
-                WORTH_SPLITTING_TEAM
-            },
+            split_above: o.split_above.unwrap_or(WORTH_SPLITTING_TEAM),
             led: AtomicBool::new(false),
         }));
         Ok(*last)
@@ -155,10 +156,7 @@ mod shared {
         #[wasm_bindgen(unchecked_param_type = "number")] ms: JsValue,
     ) -> Result<JsValue, JsValue> {
         const CALL: &str = "teamLead(team, goOn, ms)";
-        let ms = whole(&ms, 0.0, 1000.0, |got| {
-            format!("{CALL}: ms must be a whole number from 0 to 1000, got {got}")
-        })
-        .map_err(|e| js_error(&e))?;
+        let ms = milliseconds(&ms, CALL)?;
         let Some(opened) = find(&team, CALL)? else {
             return Err(invalid(format!(
                 "{CALL}: no open team {}: teamOpen(options) first",
@@ -280,10 +278,7 @@ mod shared {
             format!("{CALL}: worker must be a whole number from 1 to 255, got {got}")
         })
         .map_err(|e| js_error(&e))? as u32;
-        let wait = whole(&ms, 0.0, 1000.0, |got| {
-            format!("{CALL}: ms must be a whole number from 0 to 1000, got {got}")
-        })
-        .map_err(|e| js_error(&e))?;
+        let wait = milliseconds(&ms, CALL)?;
         let Some(opened) = find(&team, CALL)? else {
             HELPING.with(|h| h.borrow_mut().take());
             return Ok("over".into());
