@@ -25,9 +25,9 @@ let splitAbove = null;
  * messages), and a longer one is left to the workers. Where the workers share one memory, the
  * team's others wait meanwhile (Team.started()): this thread's search and its own copy of the
  * tables slow theirs. Measured with `node benches/per-instance.mjs --rounds 5`, Solve now's
- * way against one sequential worker, at this and at 0.5 ms (three runs each): the searches
- * under 1 ms 0.98–1.09× and 0.71–1.00×, those of 1–10 ms 1.07–1.28× and 1.12–1.38×. The
- * searches under 1 ms are the ones a team cannot speed up (the workers alone: 0.74–0.83×).
+ * way against one sequential worker, at this (four runs) and at 0.5 ms (three): the searches
+ * under 1 ms 0.91–1.09× and 0.71–1.00×, those of 1–10 ms 1.07–1.28× and 1.12–1.38×. The
+ * searches under 1 ms are the ones a team cannot speed up (the workers alone: 0.73–0.83×).
  */
 export const PAGE_MS = 1;
 
@@ -111,8 +111,9 @@ export async function solveInParallel(options, { workers = MAX_WORKERS, onProgre
     const solving = team.solve(searched, splitAbove, (progress) => onProgress?.({ ...progress, phase: 'search' }), { pageFirst: onPage });
     // While the message travels and the leading worker makes its search, this thread searches
     // too, for at most PAGE_MS: a search that short is answered here, without the messages to
-    // a worker and back. The team's others join once it stops (team.started()). A Solver made from the options proves them good; else the core's
-    // coordinator names what is wrong, as the leading worker would.
+    // a worker and back; the team's others join once it stops (team.started()). A Solver made
+    // from the options proves them good; else the core's coordinator names what is wrong, as
+    // the leading worker would.
     let here = null;
     if (onPage) {
       try {

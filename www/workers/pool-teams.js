@@ -34,13 +34,13 @@ export class TeamJob {
     'lead-result': (slot, { search, summary, balance, packets, seconds }) => {
       const solve = this.#solves.get(search);
       this.#solves.delete(search);
-      if (solve?.start) open(solve.start); // a helper still waiting to join hears "over"
+      if (solve) raiseFlags(solve); // a helper still waiting to join hears "over"
       solve?.resolve({ summary, balance, packets, seconds });
     },
     'lead-error': (slot, { search, name, message, kind }) => {
       const solve = this.#solves.get(search);
       this.#solves.delete(search);
-      if (solve?.start) open(solve.start);
+      if (solve) raiseFlags(solve);
       solve?.reject(Object.assign(new Error(message), { name }, kind ? { kind } : {}));
     },
   };
@@ -114,8 +114,7 @@ export class TeamJob {
     for (const slot of slots) slot.teams -= 1;
     const solve = this.#solves.get(search);
     if (solve) {
-      if (solve.stop) Atomics.store(solve.stop, 0, 1);
-      if (solve.start) open(solve.start);
+      raiseFlags(solve);
       this.#pool.post(slots[0], { type: 'packets-close', search });
       this.#solves.delete(search);
       solve.reject(new Error('the parallel search was closed'));
@@ -132,8 +131,7 @@ export class TeamJob {
     for (const [search, solve] of this.#solves) {
       if (!solve.slots.includes(slot)) continue;
       this.#solves.delete(search);
-      if (solve.stop) Atomics.store(solve.stop, 0, 1);
-      if (solve.start) open(solve.start);
+      raiseFlags(solve);
       // The leader (or the line to it) is gone: the others hear it from the page.
       for (const other of solve.slots) if (other !== slot) this.#pool.post(other, { type: 'packets-close', search });
       solve.reject(error);
@@ -145,6 +143,15 @@ export class TeamJob {
 function open(flag) {
   Atomics.store(flag, 0, 1);
   Atomics.notify(flag, 0);
+}
+
+/**
+ * A search that ended, failed or was closed: its workers on one memory stop (the leader reads
+ * `stop` between packets) and none waits any longer to join (`start`).
+ */
+function raiseFlags({ stop, start }) {
+  if (stop) open(stop);
+  if (start) open(start);
 }
 
 /**

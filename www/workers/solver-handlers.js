@@ -418,11 +418,7 @@ export const handlers = {
     };
   },
 
-  /**
-   * Helps a team on this memory (its leader's leadTeam) as its worker `worker`: the core's
-   * teamHelp in a loop until the search is over, each call waiting or searching at most
-   * TEAM_MS, this worker's other messages and turns running in between.
-   */
+  /** Helps a team on this memory (helpTeam); its leader sends this on their line, not the page. */
   'team-help'(data) { return helpTeam(data); },
 
   /** Compare: every algorithm on one board, in turns beside the streams (compare-job.js). */
