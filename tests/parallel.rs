@@ -8,7 +8,9 @@ mod common;
 
 use common::{databases, korf, Rng};
 use std::sync::atomic::{AtomicU64, Ordering};
-use tilesearch::search::parallel::{PacketResult, PacketTask, MAX_SPLIT_DEPTH, MAX_WORKERS};
+use tilesearch::search::parallel::{
+    PacketResult, PacketTask, Searched, MAX_SPLIT_DEPTH, MAX_WORKERS, NEEDED_EVERY,
+};
 use tilesearch::search::{
     ida_star_parallel, ida_star_parallel_while, PacketSearcher, ParallelIda, Report,
 };
@@ -917,4 +919,74 @@ fn a_packet_searched_in_slices_equals_one_searched_whole() {
         sliced_result = sliced.resume(50_000).unwrap();
     }
     assert_eq!(sliced_result.unwrap(), whole.search(&root).unwrap());
+}
+
+/// A packet search asks whether it is still needed every `NEEDED_EVERY` nodes or so, and a no
+/// gives it up there: a packet after a solving one is dropped within that many nodes, not run
+/// to its end while the iteration's other workers wait for it. Yes all along gives the packet's
+/// result, as `search` does.
+#[test]
+fn a_packet_search_asks_every_few_thousand_nodes_whether_it_is_still_needed() {
+    let goal = Goal::BlankLast;
+    let heuristic = HeuristicChoice::Manhattan;
+    let (_, board) = korf(goal)[11]; // instance 12: its first iterations' root is one big packet
+    let mut run =
+        ParallelIda::with_split_depth(board, goal, heuristic.clone(), MoveOrder::LECTURE, 1)
+            .unwrap();
+    let mut searcher =
+        PacketSearcher::new(board, goal, heuristic.clone(), MoveOrder::LECTURE).unwrap();
+    let mut checked = 0;
+    while let Some(iteration) = run.iteration() {
+        let tasks: Vec<PacketTask> = iteration.tasks().collect();
+        let results: Vec<PacketResult> =
+            tasks.iter().map(|t| searcher.search(t).unwrap()).collect();
+        // The iteration's largest packet.
+        let (task, whole) = tasks
+            .iter()
+            .zip(&results)
+            .max_by_key(|(_, r)| r.visited + r.pruned)
+            .unwrap();
+        let nodes = whole.visited + whole.pruned;
+        let mut asked = 0u64;
+        let searched = searcher
+            .search_while(task, || {
+                asked += 1;
+                true
+            })
+            .unwrap();
+        assert_eq!(searched, Searched::Done(whole.clone()));
+        // Asked after each NEEDED_EVERY nodes that did not finish the packet.
+        assert!(
+            asked <= nodes / NEEDED_EVERY && asked + 2 >= nodes / NEEDED_EVERY,
+            "asked {asked} times in {nodes} nodes"
+        );
+        if nodes > 4 * NEEDED_EVERY {
+            let mut asked = 0;
+            let given_up = searcher
+                .search_while(task, || {
+                    asked += 1;
+                    asked < 3
+                })
+                .unwrap();
+            let Searched::Abandoned { nodes: made } = given_up else {
+                panic!("the packet was not given up: {given_up:?}");
+            };
+            assert!(
+                (3 * NEEDED_EVERY..4 * NEEDED_EVERY).contains(&made),
+                "given up after {made} nodes"
+            );
+            checked += 1;
+        }
+        for result in results {
+            if run.needed(result.index) {
+                run.accept(result).unwrap();
+            }
+        }
+        if checked >= 3 {
+            break;
+        }
+    }
+    assert!(checked >= 2, "only {checked} packets large enough");
+    // The searcher is left usable.
+    assert!(searcher.resume(1).is_err());
 }

@@ -64,8 +64,10 @@ pub const MAX_SPLIT_DEPTH: u32 = 64;
 /// an iteration that small is no work worth sharing.
 const SPLIT_NODES: u64 = 1 << 16;
 
-/// Nodes a packet search runs between two looks at whether it is still needed.
-const SLICE_NODES: u64 = 1 << 20;
+/// Nodes a packet search runs between two looks at whether it is still needed: a packet after
+/// one that solved is given up within this many (tens of microseconds), not run to its end
+/// while the iteration's other workers wait for it.
+pub const NEEDED_EVERY: u64 = 1 << 12;
 
 /// The adaptive split's default ([`ParallelIda::adaptive`]): an iteration predicted to make
 /// fewer nodes (visited + pruned) than this runs whole, as one packet. In the browser a split
@@ -1071,8 +1073,8 @@ impl PacketSearcher {
         }
     }
 
-    /// Searches the task's packet, asking `go_on` every million nodes or so whether it is
-    /// still needed; gives up when it says no.
+    /// Searches the task's packet, asking `go_on` every [`NEEDED_EVERY`] nodes or so whether
+    /// it is still needed; gives up when it says no.
     pub fn search_while(
         &mut self,
         task: &PacketTask,
@@ -1080,7 +1082,7 @@ impl PacketSearcher {
     ) -> Result<Searched, Error> {
         self.begin(task)?;
         loop {
-            if let Some(result) = self.resume(SLICE_NODES)? {
+            if let Some(result) = self.resume(NEEDED_EVERY)? {
                 return Ok(Searched::Done(result));
             }
             if !go_on() {
