@@ -48,8 +48,14 @@ pub const PACKETS_PER_WORKER: usize = 64;
 
 /// Nodes (visited + pruned) a packet of a small iteration is sized for: an iteration predicted
 /// to have fewer than [`PACKETS_PER_WORKER`] such packets per worker is split into fewer, as
-/// each packet costs its start (its board and heuristic made again) and its result.
-pub const PACKET_NODES: u64 = 512;
+/// each packet costs its start (its board and heuristic made again) and its result, and the
+/// split itself costs its levels (a few hundred nodes, each looked up in the tables cold: 0.1
+/// to 0.3 ms for 128 packets). Measured with 2 workers on Korf's 100 with pdb (`node
+/// benches/per-instance.mjs --rounds 5`, the workers alone against one sequential worker): at
+/// 512 nodes 0.73× on the searches under 1 ms, 1.37× on those of 1–10 ms (slower on 10 of 43,
+/// by at most 38 %), 1.74× on those of 10–100 ms; at 2,048 nodes 0.77×, 1.42× (slower on 7 of
+/// 42, by at most 14 %) and 1.78×.
+pub const PACKET_NODES: u64 = 2048;
 
 /// The fewest packets per worker a split aims at, however small the iteration.
 pub const FEWEST_PACKETS_PER_WORKER: usize = 8;
