@@ -168,3 +168,46 @@ test('stopped by the page: no result is sent; bad options are answered with the 
   assert.equal(bad.heard[0].kind, 'duplicate-tile');
   assert.match(bad.heard[0].message, /tile 1 appears twice/);
 });
+
+/**
+ * Leads a team on one memory (leadTeam) with a stand-in core whose teamLead reports `steps`
+ * ([iteration, threshold, packets, taken], each to goOn) and then ends: what the page and the
+ * team's other worker heard.
+ */
+async function ledTeam(steps, { start } = {}) {
+  const { port1, port2 } = new MessageChannel();
+  const toHelper = [];
+  port2.onmessage = ({ data }) => toHelper.push(data);
+  const heard = [];
+  const stand = {
+    teamOpen: (options) => { assert.equal(options.workers, 2); return 7; },
+    teamLead(team, goOn, ms) {
+      assert.equal(team, 7);
+      assert.ok(ms > 0);
+      for (const step of steps) assert.equal(goOn(...step), true);
+      const worker = { packets: 1, nodes: 10, generated: 9, abandoned: 0, busy: 0.001 };
+      return { summary: { iteration: steps.at(-1)[0] }, stopped: false, whole: 1, split: 0, taken: 0, skipped: 0, workers: [worker, { ...worker, packets: 0 }] };
+    },
+  };
+  const stop = new Int32Array(new SharedArrayBuffer(4));
+  lead(stand, { search: 3, options: { board: KORF_13, heuristic: 'manhattan' }, workers: 2, splitAbove: 0, ports: [port1], stop, ...(start ? { start } : {}) },
+    { packet() { throw new Error('a team on one memory hands out no packet by message'); }, drop() {} }, (message) => heard.push(message));
+  await new Promise((done) => setTimeout(done, 20)); // the messages under way arrive
+  port1.close();
+  return { heard, toHelper };
+}
+
+test('a team on one memory tells its other workers when its first split iteration begins, and never for a search it runs whole', async () => {
+  const whole = await ledTeam([[1, 41, 1, 0], [2, 43, 1, 0], [2, 43, 1, 0]]);
+  assert.deepEqual(whole.heard.map((m) => m.type), ['lead-result']);
+  assert.deepEqual(whole.toHelper, [], 'a worker is not woken for a search it cannot help');
+  const start = new Int32Array(new SharedArrayBuffer(4));
+  const split = await ledTeam([[1, 41, 1, 0], [2, 43, 16, 0], [2, 43, 16, 5], [3, 45, 32, 0]], { start });
+  assert.deepEqual(split.heard.map((m) => m.type), ['lead-result']);
+  assert.equal(split.toHelper.length, 1, 'told once');
+  const [told] = split.toHelper;
+  assert.deepEqual({ ...told, start: undefined }, { type: 'team-help', search: 3, team: 7, worker: 1, start: undefined });
+  assert.equal(told.start[0], 0);
+  start[0] = 1;
+  assert.equal(told.start[0], 1, 'the page\'s own start flag, shared');
+});
