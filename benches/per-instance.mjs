@@ -8,7 +8,7 @@
 //   the search to the one that brings its summary;
 // - workers: solveInParallel with `onPage: false` (the pool's workers alone);
 // - Solve now's way: solveInParallel as the widget calls it (the page searching beside the
-//   leading worker for its first half millisecond);
+//   leading worker for its first millisecond, PAGE_MS);
 // - the sequential worker again, in its own turn: how often one way is "slower" than the very
 //   same search by chance alone (the measurement's noise floor on this machine).
 // It prints, by the sequential search's time, each group's total against the sequential one and
@@ -20,7 +20,8 @@
 // sequential Solver's; the leading worker's, from its coordinator's making to its result), the
 // rest being messages and the page's part; the seconds the team's workers searched packets;
 // and how many instances had an iteration split.
-// Usage: node benches/per-instance.mjs [--instances all | 1,2,3] [--rounds 5] [--split-above N]
+// `--each` also prints each instance's medians.
+// Usage: node benches/per-instance.mjs [--instances all | 1,2,3] [--rounds 5] [--split-above N] [--each]
 import { launchChromium } from '../scripts/chromium.mjs';
 import { option, wholeNumber, korf, instanceNumbers, median } from './bench-options.mjs';
 import { serve } from '../scripts/serve.mjs';
@@ -100,6 +101,11 @@ const rows = timed.map((t, k) => ({ number: instances[k][0], sequential: median(
   inside: { sequential: t.inside.sequential[medianRound(t.sequential)], workers: t.inside.workers[medianRound(t.workers)] } }));
 console.log(`Korf instances ${option('--instances', 'all')}, pdb, Chromium (2 workers where the device has 2 cores); each instance's median of ${rounds} rounds, the four ways in turn` +
   (splitAbove === undefined ? '' : `; the workers alone split above ${splitAbove} nodes`));
+if (process.argv.includes('--each')) {
+  const ms = (value) => value.toFixed(2).padStart(8);
+  console.log('    #  sequential   workers  Solve now    again   (ms, each the median of the rounds)');
+  for (const r of rows) console.log(`${String(r.number).padStart(5)}  ${ms(r.sequential)}  ${ms(r.workers)}  ${ms(r.solveNow)}  ${ms(r.again)}`);
+}
 for (const [label, lo, hi] of [['under 1 ms', 0, 1], ['1–10 ms', 1, 10], ['10–100 ms', 10, 100], ['over 100 ms', 100, Infinity]]) {
   const of = rows.filter((r) => r.sequential >= lo && r.sequential < hi);
   if (of.length === 0) continue;
