@@ -254,6 +254,7 @@ bench:
 	cargo bench --bench nodes_per_second -- --all --heuristic pdb --threads $(BENCH_THREADS)
 
 bench-wasm: build setup-chromium
+	node benches/two-threads.mjs
 	node benches/wasm-bench.mjs --heuristic manhattan
 	node benches/wasm-bench.mjs --heuristic pdb --instances all
 	node benches/wasm-boards.mjs
