@@ -126,10 +126,6 @@ impl std::fmt::Debug for Team {
     }
 }
 
-/// Looks at whether a packet is still needed between two calls of `within` (about a million
-/// nodes: see [`Team::work`]).
-const ASK_WITHIN: u32 = 1 << 8;
-
 /// Nodes an unsplit iteration is searched by, between two looks at the clock and `go_on`.
 const SLICE: u64 = 1 << 16;
 
@@ -234,7 +230,7 @@ impl Team {
     /// time is up (a packet begun is searched to its end). Returns what the team did once the
     /// search has ended, else `None`: call it again, free in between to do other work (the
     /// helpers go on). `go_on` is asked between packets, every 65,536 nodes of an unsplit
-    /// iteration and every million of a packet, with where the search stands; no stops the
+    /// iteration and every 4,096 of a packet, with where the search stands; no stops the
     /// search (then `stopped`, and the report is of the iterations finished). `now` reads a
     /// clock in milliseconds. Fails as [`PacketSearcher::search`] and
     /// [`ParallelIda::accept`] do. Once it has returned a run or failed, the team is over:
@@ -492,7 +488,7 @@ impl Team {
     }
 
     /// One worker's packets of a split iteration, taken in order until none is left or needed,
-    /// or `more` says no (asked before each packet); `within` is asked every million nodes or
+    /// or `more` says no (asked before each packet); `within` is asked every 4,096 nodes or
     /// so within one, and gives it up when it says no.
     fn work(
         &self,
@@ -516,14 +512,10 @@ impl Team {
                 return Ok(results);
             }
             let clock = now();
-            // Whether the packet is still needed, every NEEDED_EVERY nodes; `within` (the
-            // leader's go_on, a call into its host) every ASK_WITHIN of those.
-            let mut looks = 0u32;
             let searched = searcher.search_while(&tasks[i], || {
-                looks = looks.wrapping_add(1);
                 i < self.solved_at.load(Ordering::Relaxed)
                     && !self.stop.load(Ordering::Relaxed)
-                    && (looks % ASK_WITHIN != 0 || within())
+                    && within()
             })?;
             load.busy_ms += now() - clock;
             match searched {
