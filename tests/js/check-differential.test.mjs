@@ -128,7 +128,7 @@ test('the CLI and checkTrace give one verdict on every altered trace', { skip: !
   assert.ok(tally.correct > 10 && tally.incorrect > 100, 'the corpus holds both verdicts');
 });
 
-test('an empty trace is refused alike: the CLI exits 3, checkTrace throws', () => {
+test('an empty trace is refused alike: the CLI exits 3, checkTrace throws', { skip: !existsSync(CLI) && `build ${CLI} first (cargo build --release)` }, () => {
   const run = spawnSync(CLI, ['check', '--board', BOARDS[0], '-'], { input: '' });
   assert.equal(run.status, 3);
   assert.match(run.stderr.toString(), /the trace is empty/);
