@@ -929,7 +929,7 @@ fn a_packet_searched_in_slices_equals_one_searched_whole() {
 fn a_packet_search_asks_every_few_thousand_nodes_whether_it_is_still_needed() {
     let goal = Goal::BlankLast;
     let heuristic = HeuristicChoice::Manhattan;
-    let (_, board) = korf(goal)[11]; // instance 12: its first iterations' root is one big packet
+    let (_, board) = korf(goal)[11]; // instance 12: split at depth 1, a few large packets
     let mut run =
         ParallelIda::with_split_depth(board, goal, heuristic.clone(), MoveOrder::LECTURE, 1)
             .unwrap();

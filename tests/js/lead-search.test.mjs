@@ -177,7 +177,11 @@ test('stopped by the page: no result is sent; bad options are answered with the 
 async function ledTeam(steps, { start } = {}) {
   const { port1, port2 } = new MessageChannel();
   const toHelper = [];
-  port2.onmessage = ({ data }) => toHelper.push(data);
+  // A sentinel posted after lead() returns arrives after whatever it posted on the line (one
+  // port keeps its order): no timer to guess how long the messages under way take.
+  const through = new Promise((done) => {
+    port2.onmessage = ({ data }) => { if (data === 'sentinel') done(); else toHelper.push(data); };
+  });
   const heard = [];
   const stand = {
     teamOpen: (options) => { assert.equal(options.workers, 2); return 7; },
@@ -192,7 +196,8 @@ async function ledTeam(steps, { start } = {}) {
   const stop = new Int32Array(new SharedArrayBuffer(4));
   lead(stand, { search: 3, options: { board: KORF_13, heuristic: 'manhattan' }, workers: 2, splitAbove: 0, ports: [port1], stop, ...(start ? { start } : {}) },
     { packet() { throw new Error('a team on one memory hands out no packet by message'); }, drop() {} }, (message) => heard.push(message));
-  await new Promise((done) => setTimeout(done, 20)); // the messages under way arrive
+  port1.postMessage('sentinel');
+  await through;
   port1.close();
   return { heard, toHelper };
 }

@@ -28,8 +28,8 @@ export const TEAM_MS = 8;
  * (`stop`: the page's flag): the core's team (teamOpen, then teamLead a slice of TEAM_MS at a
  * time) runs the search here, its split iterations taken up by the others through the memory
  * (each told once, by a team-help message when the first split iteration begins, to call
- * teamHelp until the search is over). The
- * page hears progress every PROGRESS_MS and the result as from lead().
+ * teamHelp until the search is over). The page hears progress every PROGRESS_MS and the
+ * result as from lead().
  * @param {any} core the worker's module
  * @param {{search: number, options: any, workers: number, ports: MessagePort[], stop: Int32Array, start?: Int32Array}} request
  *   `start`: set by the page when its own search beside the team's start stops (the others join then)
@@ -52,14 +52,13 @@ function leadTeam(core, { search, options, workers, ports, stop, start }, memory
   // search whose iterations all run whole here never wakes them (on a busy or packed core,
   // a woken worker's turn is taken from this one's).
   let told = false;
-  const tell = () => {
-    told = true;
-    ports.forEach((port, i) => port.postMessage({ type: 'team-help', search, team, worker: i + 1, ...(start ? { start } : {}) }));
-  };
   let last = made;
   const goOn = (iteration, threshold, packets, taken) => {
     if (closed || Atomics.load(stop, 0) !== 0) return false;
-    if (!told && packets > 1) tell();
+    if (!told && packets > 1) {
+      told = true;
+      ports.forEach((port, i) => port.postMessage({ type: 'team-help', search, team, worker: i + 1, ...(start ? { start } : {}) }));
+    }
     const now = performance.now();
     if (now - last >= PROGRESS_MS) {
       last = now;

@@ -24,7 +24,9 @@ let splitAbove = null;
  * short is answered here, a tenth of a millisecond or more sooner than a worker could (its
  * messages), and a longer one is left to the workers. Where the workers share one memory, the
  * team's others wait meanwhile (Team.started()): this thread's search and its own copy of the
- * tables slow theirs. Measured with `node benches/per-instance.mjs --rounds 5`, Solve now's
+ * tables slow theirs; on a machine that runs short bursts of two threads on one core (this
+ * project's does, for 2 ms or less: `node benches/two-threads.mjs`), this millisecond is
+ * taken from the leader's own. Measured with `node benches/per-instance.mjs --rounds 5`, Solve now's
  * way against one sequential worker, at this (four runs) and at 0.5 ms (three): the searches
  * under 1 ms 0.91–1.09× and 0.71–1.00×, those of 1–10 ms 1.07–1.28× and 1.12–1.38×. The
  * searches under 1 ms are the ones a team cannot speed up (the workers alone: 0.73–0.83×).

@@ -98,9 +98,8 @@ const LINE_TYPES = ['packets', 'packets-drop', 'packets-close', 'team-help', 'pa
  * teamHelp in a loop until the search is over, each call waiting or searching at most TEAM_MS,
  * this worker's other messages and turns running in between. Where the page searches beside
  * the team's start (`start`), this worker joins once the page has stopped and set the flag
- * (it sets it too when the search ends or is closed): while two search, the leader and the
- * page, a third would slow them all on two cores. It waits TEAM_MS at a time, its messages
- * and turns in between.
+ * (it sets it too when the search ends or is closed), waiting for it TEAM_MS at a time: while
+ * two search, the leader and the page, a third would slow them all on two cores.
  * @param {{team: number, worker: number, start?: Int32Array}} request
  */
 async function helpTeam({ team, worker, start }) {
