@@ -704,7 +704,7 @@ impl ParallelIda {
     }
 
     /// The nodes (visited + pruned) the current iteration is predicted to have: the last
-    /// finished iteration's, times the growth from the one before it (or [`FIRST_GROWTH`]).
+    /// finished iteration's, times the growth from the one before it (or `FIRST_GROWTH`, 4).
     /// `None` before the first iteration has finished.
     pub fn predicted_nodes(&self) -> Option<u64> {
         let nodes = |i: &IterationSummary| i.visited.saturating_add(i.pruned) as f64;

@@ -146,8 +146,8 @@ mod shared {
     /// `run()` would give (of the iterations finished, when stopped), the iterations searched
     /// whole here and split, the packets taken and never taken, and each worker's share (this
     /// one first). `goOn(iteration, threshold, packets, taken)` is called between packets and
-    /// every 65,536 nodes or so; false (or a throw, which `teamLead` then throws) stops the
-    /// search. The team is then over (helpers hear "over"). Throws a `TileSearchError` for a
+    /// every 65,536 nodes or so (4,096 within a packet); false (or a throw, which `teamLead`
+    /// then throws) stops the search. The team is then over (helpers hear "over"). Throws a `TileSearchError` for a
     /// team that is not open or that another worker leads, and as `new ParallelSearch` does.
     #[wasm_bindgen(js_name = teamLead, unchecked_return_type = "TeamResult | null")]
     pub fn team_lead(

@@ -58,7 +58,7 @@ pub fn ida_star_parallel(
 }
 
 /// [`ida_star_parallel`], asking `go_on` on the calling thread (the team's leader) between
-/// packets and every 65,536 nodes or so whether to go on (a packet: every million or so): once it
+/// packets and every 65,536 nodes or so whether to go on (within a packet: every [`NEEDED_EVERY`](super::NEEDED_EVERY)): once it
 /// says no, the threads give up their packets and the report returned is
 /// that of the iterations completed before, with status [`Status::Running`] (a host that
 /// lets its user interrupt a search, like the Python module on Ctrl-C, stops it this way).
