@@ -39,6 +39,7 @@ mod walk;
 
 pub(crate) use packets::{packet_engine, PacketEngine, SubtreeEnd};
 
+use super::parallel::{HandOver, Underway};
 use super::Advance;
 use super::{Algorithm, Counters, IdaProgress, IterationSummary, Progress, Report, Search, Status};
 use crate::board::{
@@ -678,6 +679,51 @@ impl<H: Heuristic> Search for IdaStar<H> {
 
     fn path(&self) -> Vec<u8> {
         self.stack.iter().skip(1).map(|f| f.tile).collect()
+    }
+
+    fn hand_over(&self) -> Result<HandOver, Error> {
+        let over = |why: &str| Err(Error::InvalidOption(format!("handOver(): {why}")));
+        if self.one_iteration || self.root_back != NO_MOVE {
+            return over("a packet's search is not handed over");
+        }
+        let mut iterations = self.finished.clone();
+        let current = match self.phase {
+            Phase::Solved | Phase::Done(_) => {
+                return over("the search has finished: nothing is left to hand over")
+            }
+            // The iteration has not visited its root yet.
+            Phase::Begin | Phase::Root => None,
+            Phase::Raise => {
+                if self.next_threshold == u32::MAX {
+                    return over("the search has finished: nothing is left to hand over");
+                }
+                iterations.push(IterationSummary {
+                    next_threshold: Some(self.next_threshold),
+                    ..self.current_summary()
+                });
+                None
+            }
+            Phase::Visited | Phase::Expanding => {
+                let top = self.stack.last().map_or(u32::MAX, |f| f.h);
+                if top == 0 && self.tiles == self.goal_tiles {
+                    return over(
+                        "the search stands on the goal, not yet tested: step once more to solve",
+                    );
+                }
+                Some(Underway {
+                    visited: self.visited(),
+                    pruned: self.pruned,
+                    next_threshold: (self.next_threshold != u32::MAX)
+                        .then_some(self.next_threshold),
+                    path: self.path(),
+                    tried: self.stack.iter().map(|f| f.next).collect(),
+                })
+            }
+        };
+        Ok(HandOver {
+            iterations,
+            current,
+        })
     }
 
     fn board(&self) -> Board {

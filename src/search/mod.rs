@@ -328,6 +328,17 @@ pub trait Search: Send {
     /// The tiles slid from the start to the node the search stands at.
     fn path(&self) -> Vec<u8>;
 
+    /// Where IDA* stands, for a parallel search to go on from there
+    /// ([`ParallelIda::resumed`]) rather than search it again. Fails
+    /// ([`Error::InvalidOption`]) once the search has finished, or stands on the goal not yet
+    /// tested, and for the frontier searches, which have no parallel version.
+    fn hand_over(&self) -> Result<parallel::HandOver, Error> {
+        Err(Error::InvalidOption(format!(
+            "handOver(): only IDA* hands its search over to a parallel one, not {}",
+            self.algorithm().name()
+        )))
+    }
+
     /// The board at the node the search stands at.
     fn board(&self) -> Board;
 

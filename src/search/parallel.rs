@@ -22,10 +22,12 @@
 //! Results are accepted in any order. The native driver is [`ida_star_parallel`] (threads);
 //! the browser's pool of workers drives the same objects through the wasm bindings.
 
+mod hand_over;
 mod team;
 #[cfg(not(target_arch = "wasm32"))]
 mod threads;
 
+pub use hand_over::{HandOver, Underway};
 pub use team::{Helped, Leading, Team, TeamLoad, TeamProgress, TeamRun, WORTH_SPLITTING_TEAM};
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -352,12 +354,38 @@ impl ParallelIda {
         split_depth: Option<u32>,
         split_above: u64,
     ) -> Result<ParallelIda, Error> {
+        let mut search = ParallelIda::made(
+            board,
+            goal,
+            heuristic,
+            order,
+            workers,
+            split_depth,
+            split_above,
+        )?;
+        search.current = Some(search.split());
+        search.split_nodes = search.current.as_ref().map_or(0, Current::size);
+        search.count_split();
+        search.settle();
+        Ok(search)
+    }
+
+    /// The search before its first iteration's split (`current` none): options checked.
+    fn made(
+        board: Board,
+        goal: Goal,
+        heuristic: HeuristicChoice,
+        order: MoveOrder,
+        workers: u32,
+        split_depth: Option<u32>,
+        split_above: u64,
+    ) -> Result<ParallelIda, Error> {
         check_workers(workers)?;
         // The sequential constructors' checks, in their order: pdb first, then solvability.
         let heuristic = AnyHeuristic::new(heuristic, board.width(), goal)?;
         board.check_solvable(goal)?;
         let root = heuristic.start(board.tiles());
-        let mut search = ParallelIda {
+        Ok(ParallelIda {
             start: board,
             goal,
             goal_board: goal.board(board.width())?,
@@ -375,12 +403,7 @@ impl ParallelIda {
             split_nodes: 0,
             split_above,
             split_iterations: 0,
-        };
-        search.current = Some(search.split());
-        search.split_nodes = search.current.as_ref().map_or(0, Current::size);
-        search.count_split();
-        search.settle();
-        Ok(search)
+        })
     }
 
     /// The current iteration's packets, or `None` once the search has finished.
@@ -896,6 +919,70 @@ struct Node {
     last: Option<Direction>,
 }
 
+/// A node's child (see [`Node::child`]): the tile slid into the blank, and the node.
+struct Child {
+    tile: u8,
+    h: u32,
+    node: Node,
+}
+
+impl Node {
+    /// The search's start.
+    fn start(search: &ParallelIda) -> Node {
+        let mut positions = [0; SLOTS];
+        for (cell, &tile) in search.start.tiles().iter().enumerate() {
+            positions[tile as usize & SLOT_MASK] = cell as u8;
+        }
+        let (h, state) = search.root;
+        Node {
+            board: search.start,
+            h,
+            state,
+            positions,
+            last: None,
+        }
+    }
+
+    /// The child the blank's move `dir` reaches, with its h and heuristic state as the search
+    /// updates them (from scratch, pdb's walks each pattern); `None` where the board has no
+    /// such move or it undoes the move into this node. One copy, not inlined: the split and
+    /// a hand-over ([`hand_over`]) share it.
+    #[inline(never)]
+    fn child(&self, search: &ParallelIda, dir: Direction) -> Option<Child> {
+        if self.last.is_some_and(|l| l.opposite() == dir) {
+            return None;
+        }
+        let blank = self.board.blank();
+        let from = neighbor(blank, dir, self.board.width())?;
+        let tiles = self.board.padded();
+        let tile = tiles[from];
+        let (h, state) = search.heuristic.after_slide(
+            self.h,
+            &self.state,
+            &tiles,
+            &self.positions,
+            tile,
+            from,
+            blank,
+        );
+        let mut board = self.board;
+        board.move_blank(dir);
+        let mut positions = self.positions;
+        positions[tile as usize & SLOT_MASK] = blank as u8;
+        Some(Child {
+            tile,
+            h,
+            node: Node {
+                board,
+                h,
+                state,
+                positions,
+                last: Some(dir),
+            },
+        })
+    }
+}
+
 /// The split at one depth: its packets with their nodes.
 struct Level {
     current: Current,
@@ -905,11 +992,6 @@ struct Level {
 impl Level {
     /// The split at depth 0: the start as the one packet.
     fn root(search: &ParallelIda) -> Level {
-        let mut positions = [0; SLOTS];
-        for (cell, &tile) in search.start.tiles().iter().enumerate() {
-            positions[tile as usize & SLOT_MASK] = cell as u8;
-        }
-        let (h, state) = search.root;
         Level {
             current: Current {
                 packets: vec![Packet {
@@ -924,13 +1006,7 @@ impl Level {
                 solved_at: None,
                 done: 0,
             },
-            nodes: vec![Node {
-                board: search.start,
-                h,
-                state,
-                positions,
-                last: None,
-            }],
+            nodes: vec![Node::start(search)],
         }
     }
 
@@ -938,6 +1014,12 @@ impl Level {
     /// test, children generated, pruned or made packets), as the search would between the
     /// split's nodes. `None` when there is nothing deeper: no packet, or the goal.
     fn deeper(&self, search: &ParallelIda) -> Option<Level> {
+        self.deeper_above(search, usize::MAX)
+    }
+
+    /// Like [`Level::deeper`], but only the packets above `depth` (their paths shorter) are
+    /// visited and replaced by their children; the others stay as they are, in their place.
+    fn deeper_above(&self, search: &ParallelIda, depth: usize) -> Option<Level> {
         if self.nodes.is_empty() || self.current.split_goal.is_some() {
             return None;
         }
@@ -957,6 +1039,18 @@ impl Level {
         // the old depth, and the visits and prunes of the old packets before it.
         let mut added = Counts::default();
         for ((packet, node), before) in old.packets.iter().zip(&self.nodes).zip(&old.before) {
+            if packet.path.len() >= depth {
+                new.before.push(Counts {
+                    visited: before.visited + added.visited,
+                    pruned: before.pruned + added.pruned,
+                });
+                new.packets.push(Packet {
+                    index: new.packets.len() as u32,
+                    path: packet.path.clone(),
+                });
+                nodes.push(node.clone());
+                continue;
+            }
             added.visited += 1;
             let mut counts = Counts {
                 visited: before.visited + added.visited,
@@ -966,48 +1060,24 @@ impl Level {
                 new.split_goal = Some((packet.path.clone(), counts));
                 break;
             }
-            let (blank, tiles, g) = (node.board.blank(), node.board.padded(), packet.path.len());
+            let g = packet.path.len();
             for dir in search.order.directions() {
-                if node.last.is_some_and(|l| l.opposite() == dir) {
-                    continue;
-                }
-                let Some(from) = neighbor(blank, dir, node.board.width()) else {
+                let Some(child) = node.child(search, dir) else {
                     continue;
                 };
-                let tile = tiles[from];
-                // Updated as the search updates it (from scratch, pdb's walks each pattern).
-                let (h, state) = search.heuristic.after_slide(
-                    node.h,
-                    &node.state,
-                    &tiles,
-                    &node.positions,
-                    tile,
-                    from,
-                    blank,
-                );
-                let f = g as u32 + 1 + h;
+                let f = g as u32 + 1 + child.h;
                 if f > search.threshold {
                     added.pruned += 1;
                     counts.pruned += 1;
                     new.split_next = new.split_next.min(f);
                     continue;
                 }
-                let mut board = node.board;
-                board.move_blank(dir);
-                let mut positions = node.positions;
-                positions[tile as usize & SLOT_MASK] = blank as u8;
                 new.packets.push(Packet {
                     index: new.packets.len() as u32,
-                    path: [&packet.path[..], &[tile]].concat(),
+                    path: [&packet.path[..], &[child.tile]].concat(),
                 });
                 new.before.push(counts);
-                nodes.push(Node {
-                    board,
-                    h,
-                    state,
-                    positions,
-                    last: Some(dir),
-                });
+                nodes.push(child.node);
             }
         }
         new.split.visited += added.visited;

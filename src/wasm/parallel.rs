@@ -8,8 +8,8 @@ use crate::board::{Board, Goal, MoveOrder};
 use crate::error::Error;
 use crate::heuristic::{HeuristicChoice, HeuristicKind};
 use crate::search::parallel::{
-    self, AheadSearched, Packet, PacketResult, PacketTask, ParallelIda, WholeSearched, MAX_WORKERS,
-    WORTH_SPLITTING, WORTH_SPLITTING_SHARED,
+    self, AheadSearched, HandOver, Packet, PacketResult, PacketTask, ParallelIda, WholeSearched,
+    MAX_WORKERS, WORTH_SPLITTING, WORTH_SPLITTING_SHARED,
 };
 use crate::search::Status;
 use js::whole;
@@ -31,7 +31,24 @@ pub(super) struct SearchOptions {
     pub(super) order: MoveOrder,
     pub(super) workers: u32,
     pub(super) split_above: Option<u64>,
+    /// Where a sequential search of these options stands (`Solver.handOver()`): the
+    /// coordinator goes on from there.
+    pub(super) hand_over: Option<HandOver>,
 }
+
+/// The `handOver` option of `call`: the `Float64Array` of `Solver.handOver()`.
+fn hand_over(value: &JsValue, call: &str) -> Result<HandOver, Error> {
+    match value.dyn_ref::<js_sys::Float64Array>() {
+        Some(words) if words.length() <= MOST_WORDS => HandOver::from_words(&words.to_vec()),
+        _ => Err(Error::InvalidOption(format!(
+            "{call}: handOver must be the Float64Array of Solver.handOver() (at most {MOST_WORDS} numbers), got {}",
+            js::describe(value)
+        ))),
+    }
+}
+
+/// The most numbers a hand-over has: hundreds of iterations and the deepest path.
+const MOST_WORDS: u32 = 4096;
 
 /// The board, goal, heuristic and order of the options of `{made}(options)` (`made` is `new
 /// ParallelSearch`, say; read as `new Solver(options)` reads them), and with `workers`, that
@@ -50,6 +67,7 @@ pub(super) fn search_options(
             "order",
             "workers",
             "splitAbove",
+            "handOver",
         ]
     } else {
         &["board", "heuristic", "goal", "order"]
@@ -82,6 +100,10 @@ pub(super) fn search_options(
     } else {
         None
     };
+    let hand_over = match js::option(&object, "handOver", call)? {
+        v if !workers || v.is_undefined() || v.is_null() => None,
+        v => Some(hand_over(&v, call)?),
+    };
     let board = js::board(&js::option(&object, "board", call)?)?;
     let databases = super::pdb::installed(goal);
     let heuristic = HeuristicChoice::new(heuristic, board.width(), goal, databases)?;
@@ -92,6 +114,7 @@ pub(super) fn search_options(
         order,
         workers: count,
         split_above,
+        hand_over,
     })
 }
 
@@ -110,6 +133,28 @@ fn whole_field(
             js::js_number(max)
         )
     })
+}
+
+impl SearchOptions {
+    /// The coordinator of these options, its iterations split above `split_above` nodes:
+    /// going on from the hand-over, if any.
+    pub(super) fn coordinator(self, split_above: u64) -> Result<ParallelIda, Error> {
+        let SearchOptions {
+            board,
+            goal,
+            heuristic,
+            order,
+            workers,
+            hand_over,
+            ..
+        } = self;
+        match hand_over {
+            Some(h) => {
+                ParallelIda::resumed(board, goal, heuristic, order, workers, split_above, &h)
+            }
+            None => ParallelIda::adaptive(board, goal, heuristic, order, workers, split_above),
+        }
+    }
 }
 
 /// The task of `search(task)`.
@@ -213,28 +258,24 @@ pub struct ParallelSearch {
 
 #[wasm_bindgen]
 impl ParallelSearch {
-    /// `new ParallelSearch({board, heuristic?, goal?, order?, workers?, splitAbove?})`: the
-    /// options of `new Solver` (IDA* only), `workers`, the pool's size (1 to 256, default 1),
-    /// which sizes the packets, and `splitAbove` (default 0: every iteration is split): an
-    /// iteration predicted (from the ones before) to make fewer nodes than this, and every
-    /// iteration with one worker, is one packet, the start, searched whole by one worker
-    /// (`parallelSplitAbove()` suits a pool of browser workers). For `pdb` it uses
-    /// the databases installed in this instance (or on its shared memory). Throws a `TileSearchError` as `new Solver`
-    /// does.
+    /// `new ParallelSearch({board, heuristic?, goal?, order?, workers?, splitAbove?,
+    /// handOver?})`: the options of `new Solver` (IDA* only), `workers`, the pool's size (1 to
+    /// 256, default 1), which sizes the packets, and `splitAbove` (default 0: every iteration
+    /// is split): an iteration predicted (from the ones before) to make fewer nodes than this,
+    /// and every iteration with one worker, is one packet, the start, searched whole by one
+    /// worker (`parallelSplitAbove()` suits a pool of browser workers). `handOver` (a
+    /// `Solver`'s `handOver()` of the same options) goes on from where that search stands: its
+    /// finished iterations taken as they are, the rest of the one under way in packets. For
+    /// `pdb` it uses the databases installed in this instance (or on its shared memory).
+    /// Throws a `TileSearchError` as `new Solver` does, and for a hand-over no such search
+    /// leaves.
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "ParallelSearchOptions")] options: JsValue,
     ) -> Result<ParallelSearch, JsValue> {
         let o = search_options(&options, "new ParallelSearch", true).map_err(|e| js_error(&e))?;
-        let run = ParallelIda::adaptive(
-            o.board,
-            o.goal,
-            o.heuristic,
-            o.order,
-            o.workers,
-            o.split_above.unwrap_or(0),
-        )
-        .map_err(|e| js_error(&e))?;
+        let split_above = o.split_above.unwrap_or(0);
+        let run = o.coordinator(split_above).map_err(|e| js_error(&e))?;
         Ok(ParallelSearch { run })
     }
 

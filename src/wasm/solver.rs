@@ -172,6 +172,20 @@ impl Solver {
         Ok(self.summary())
     }
 
+    /// Where this IDA* stands, for a parallel search to go on from there (the `handOver`
+    /// option of `new ParallelSearch` and `teamOpen`) rather than search it again: the
+    /// iterations finished, and the one under way (its counts, path and the moves tried
+    /// along it), as numbers a page hands a worker through shared memory (their layout is the
+    /// core's: `HandOver::from_words` in the Rust docs). Throws a `TileSearchError` once the search has finished, when it stands on
+    /// the goal not yet tested (one more step solves it), and for the other algorithms.
+    #[wasm_bindgen(js_name = handOver)]
+    pub fn hand_over(&self) -> Result<Vec<f64>, JsValue> {
+        self.search
+            .hand_over()
+            .map(|h| h.to_words())
+            .map_err(|e| js_error(&e))
+    }
+
     /// Up to `n` events (at most 1,000,000 a call) packed into a `Uint32Array` of
     /// `RECORD_WORDS` words each (layout in the README and in `trace::pack`); fewer (possibly
     /// none) once the search finishes, and with `untilRaise`, the batch ends after IDA*'s

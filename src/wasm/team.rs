@@ -60,7 +60,8 @@ mod shared {
     use crate::board::{Board, Goal, MoveOrder};
     use crate::heuristic::HeuristicChoice;
     use crate::search::parallel::{
-        Helped, Leading, PacketSearcher, ParallelIda, Team, TeamProgress, WORTH_SPLITTING_TEAM,
+        HandOver, Helped, Leading, PacketSearcher, ParallelIda, Team, TeamProgress,
+        WORTH_SPLITTING_TEAM,
     };
     use std::cell::RefCell;
     use std::sync::atomic::{AtomicBool, Ordering};
@@ -73,6 +74,7 @@ mod shared {
         team: Arc<Team>,
         search: (Board, Goal, HeuristicChoice, MoveOrder),
         split_above: u64,
+        hand_over: Option<HandOver>,
         led: AtomicBool,
     }
 
@@ -116,9 +118,10 @@ mod shared {
         Ok(teams().iter().find(|t| t.id == id).cloned())
     }
 
-    /// `teamOpen({board, heuristic?, goal?, order?, workers, splitAbove?})`: a team for a
-    /// parallel IDA* on `workers` workers sharing this memory (2 to 256), its iterations split
-    /// above `splitAbove` predicted nodes (default: what suits such a team). Returns its number,
+    /// `teamOpen({board, heuristic?, goal?, order?, workers, splitAbove?, handOver?})`: a team
+    /// for a parallel IDA* on `workers` workers sharing this memory (2 to 256), its iterations
+    /// split above `splitAbove` predicted nodes (default: what suits such a team), going on
+    /// from `handOver` (a `Solver`'s, as `new ParallelSearch` does). Returns its number,
     /// for `teamLead` here and `teamHelp` in the others. Throws a `TileSearchError` as `new
     /// ParallelSearch` does.
     #[wasm_bindgen(js_name = teamOpen)]
@@ -134,6 +137,7 @@ mod shared {
             team: Arc::new(team),
             search: (o.board, o.goal, o.heuristic, o.order),
             split_above: o.split_above.unwrap_or(WORTH_SPLITTING_TEAM),
+            hand_over: o.hand_over,
             led: AtomicBool::new(false),
         }));
         Ok(*last)
@@ -177,15 +181,15 @@ mod shared {
                 }
                 let (board, goal, heuristic, order) = opened.search.clone();
                 let workers = opened.team.workers();
-                let leading = ParallelIda::adaptive(
-                    board,
-                    goal,
-                    heuristic.clone(),
-                    order,
-                    workers,
-                    opened.split_above,
-                )
-                .and_then(|search| {
+                let (split_above, handed) = (opened.split_above, opened.hand_over.as_ref());
+                let (h, o) = (heuristic.clone(), order);
+                let search = match handed {
+                    Some(handed) => {
+                        ParallelIda::resumed(board, goal, h, o, workers, split_above, handed)
+                    }
+                    None => ParallelIda::adaptive(board, goal, h, o, workers, split_above),
+                };
+                let leading = search.and_then(|search| {
                     PacketSearcher::new(board, goal, heuristic, order)
                         .map(|searcher| Leading::new(search, searcher))
                 });

@@ -49,6 +49,11 @@ export interface ParallelSearchOptions {
    * `parallelSplitAbove()` suits a pool of browser workers.
    */
   splitAbove?: number;
+  /**
+   * Where a sequential search of the same options stands (`Solver.handOver()`): the
+   * parallel search goes on from there, its counts added, and ends as that search would.
+   */
+  handOver?: Float64Array | null;
 }
 
 /** What `ParallelSearch.searchWhole(searcher)` searched. */

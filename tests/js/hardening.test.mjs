@@ -458,3 +458,53 @@ test('searchWhole interrupted with the JS stack nearly exhausted: the coordinato
   assert.equal(fresh.searchWhole(whole).iterations, expected.iterations.length);
   assert.deepEqual(fresh.summary, expected);
 });
+
+test('Solver.handOver(): a ParallelSearch goes on from it to the Solver\'s summary; a bad or finished one is refused with a kind, and every object stays usable', () => {
+  const options = { board: '5 1 2 / 4 0 7 / 8 6 3', order: 'udlr' };
+  const expected = new Solver(options).run();
+  /** The coordinator made from `handOver` driven to its end with one searcher. */
+  const drive = (handOver, splitAbove, from = null) => {
+    const run = new wasm.ParallelSearch({ ...options, workers: 2, splitAbove, handOver });
+    // It starts where the Solver stands where the rest is predicted small (as here, but where
+    // every iteration is split): its nodes counted (and the children the coordinator pruned
+    // along the path), none searched again.
+    if (from && splitAbove > 0) assert.ok(run.summary.nodes >= from.nodes && run.summary.iteration >= from.iteration, `${run.summary.nodes} from ${from.nodes}`);
+    const searcher = new wasm.PacketSearcher(options);
+    for (let it; (it = run.iteration()) !== null;) {
+      for (const packet of it.packets) {
+        if (run.needed(packet.index) && run.accept(searcher.search({ iteration: it.iteration, threshold: it.threshold, packet }))) break;
+      }
+    }
+    const summary = run.summary;
+    run.free();
+    searcher.free();
+    return summary;
+  };
+  let handed = 0;
+  for (const nodes of [1, 5, 17, 60, 200, 700, 2000]) {
+    const solver = new Solver(options);
+    solver.run({ maxNodes: nodes });
+    if (solver.status !== 'running') {
+      assert.throws(() => solver.handOver(), tileSearchError('invalid-option', /^handOver\(\): the search has finished/));
+      continue;
+    }
+    const words = solver.handOver();
+    assert.ok(words instanceof Float64Array);
+    handed += 1;
+    for (const splitAbove of [0, 1 << 14]) assert.deepEqual(drive(words, splitAbove, solver.summary()), expected, `after ${nodes} nodes, split above ${splitAbove}`);
+    // A bad hand-over: the wrong type, a layout cut short, a path off the board.
+    assert.throws(() => new wasm.ParallelSearch({ ...options, handOver: [...words] }),
+      tileSearchError('invalid-option', /^new ParallelSearch\(options\): handOver must be the Float64Array of Solver\.handOver\(\)/));
+    assert.throws(() => new wasm.ParallelSearch({ ...options, handOver: words.subarray(0, words.length - 1) }), tileSearchError('invalid-option', /^handOver: /));
+    const other = new Solver({ ...options, order: 'lrud' });
+    other.run({ maxNodes: nodes });
+    if (other.status === 'running' && other.path.length > 0) {
+      assert.throws(() => new wasm.ParallelSearch({ ...options, handOver: other.handOver() }), tileSearchError('invalid-option', /^handOver: /), 'another move order\'s walk');
+    }
+    other.free();
+    solver.free();
+  }
+  assert.ok(handed >= 4, `handed over ${handed} times`);
+  assert.throws(() => new Solver({ ...options, algorithm: 'bfs' }).handOver(), tileSearchError('invalid-option', /only IDA\* hands its search over/));
+  assert.deepEqual(drive(new Solver(options).handOver(), 0), expected, 'a hand-over before the first step: the whole search');
+});

@@ -135,11 +135,14 @@ test('the installed wasm-bindgen CLI equals the locked crate version', () => {
 // each iteration's prediction handed out with it) to 163.3.
 // The team on one memory (teamOpen, teamLead, teamHelp: its leader and helpers, the waits on
 // its lock) is only in the build with shared memory (tilesearch_shared_bg.wasm), which kept to
-// the same budget until then and took it to 171.9 KiB: its budget is 172 KiB. This build has
-// the three as calls that refuse, taking it to 164.1 KiB: its budget is 165 KiB.
-test('the wasm modules stay within their size budgets (165 KiB gzipped; 172 KiB with shared memory)', async () => {
+// the same budget until then and took it to 171.9 KiB: its budget was 172 KiB. This build has
+// the three as calls that refuse, taking it to 164.1 KiB: its budget was 165 KiB. Solve now's
+// hand-over (Solver.handOver, and the coordinator resumed from it: the page's own first 10 ms
+// of search is gone on from by the team, not searched again) took them to 172.2
+// and 179.8 KiB: their budgets are 173 and 180 KiB.
+test('the wasm modules stay within their size budgets (173 KiB gzipped; 180 KiB with shared memory)', async () => {
   const { gzipSync } = await import('node:zlib');
-  for (const [name, kib] of [['tilesearch_bg.wasm', 165], ['tilesearch_shared_bg.wasm', 172]]) {
+  for (const [name, kib] of [['tilesearch_bg.wasm', 173], ['tilesearch_shared_bg.wasm', 180]]) {
     const bytes = readFileSync(new URL(`www/pkg/${name}`, root));
     const gzipped = gzipSync(bytes, { level: 9 }).length;
     assert.ok(gzipped <= kib * 1024, `${name}: ${gzipped} bytes gzipped`);
