@@ -7,8 +7,8 @@
 // - sequential: one Solver in a plain worker, timed on the page from the message that asks for
 //   the search to the one that brings its summary;
 // - workers: solveInParallel with `onPage: false` (the pool's workers alone);
-// - Solve now's way: solveInParallel as the widget calls it (the page searching beside the
-//   leading worker for its first millisecond, PAGE_MS);
+// - Solve now's way: solveInParallel as the widget calls it (the page searching first, for up
+//   to PAGE_MS, and handing a longer search over to the workers);
 // - the sequential worker again, in its own turn: how often one way is "slower" than the very
 //   same search by chance alone (the measurement's noise floor on this machine).
 // It prints, by the sequential search's time, each group's total against the sequential one and

@@ -7,8 +7,9 @@
 // that asks for one search to the one that brings its summary. The databases are built (or
 // loaded) first, outside both timings. Both runs take turns in each round (--rounds, default 3),
 // so the machine's drift touches both; the medians are printed. Solve now's time is also divided
-// up: the search in the leading worker (state.parallel.searchSeconds), the messages between the
-// page and its workers (state.parallel.seconds less that), and the rest (the widget: starting,
+// up: the search (state.parallel.searchSeconds: the page's own first part, then the leading
+// worker's), the messages between the page and its workers (state.parallel.seconds less
+// that), and the rest (the widget: starting,
 // the page's own frames and drawing the solved moment; and making the team: a worker started
 // and given the tables where the pool has ended one). A third run in each round calls the
 // page's pool itself (solveInParallel, as the benchmark page does), with no widget drawing
@@ -117,7 +118,7 @@ for (let round = 1; round <= rounds; round += 1) {
     widget: now.seconds - now.wall, alone: alone.search, aloneWall: alone.wall });
   console.log(`round ${round}: sequential Solver in a worker ${seq.seconds.toFixed(2)} s (${seq.inWorker.toFixed(2)} s timed in the worker), Solve now ${now.seconds.toFixed(2)} s ` +
     `(${(seq.seconds / now.seconds).toFixed(2)}×; Solve now slower on ${slower} of ${instances.length} instances); Solve now's time: ` +
-    `the search in the leading worker ${now.search.toFixed(2)} s (${(seq.seconds / now.search).toFixed(2)}× the sequential search), ` +
+    `the search (on the page, then in the leading worker) ${now.search.toFixed(2)} s (${(seq.seconds / now.search).toFixed(2)}× the sequential search), ` +
     `messages ${(now.wall - now.search).toFixed(2)} s, the rest (the widget, and making the team) ${(now.seconds - now.wall).toFixed(2)} s; the pool without the widget ` +
     `${alone.wall.toFixed(2)} s (the search ${alone.search.toFixed(2)} s, ${(seq.seconds / alone.search).toFixed(2)}× the sequential search)`);
 }

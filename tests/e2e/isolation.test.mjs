@@ -33,9 +33,11 @@ const solveWithPdb = (page, split = KORF_43) => page.evaluate(async ([board, lar
   const { pool } = await import('/www/workers/pool.js');
   const release = await holdWorkers();
   const sentBytes = new Set();
+  const handOvers = [];
   const post = pool.post.bind(pool);
   pool.post = (slot, message, transfer) => {
     if (message.type === 'databases-parts' || message.type === 'databases-load') sentBytes.add(slot);
+    if (message.type === 'lead') handOvers.push(message.options.handOver?.constructor.name ?? null);
     post(slot, message, transfer);
   };
   const options = { board, heuristic: 'pdb' };
@@ -44,11 +46,14 @@ const solveWithPdb = (page, split = KORF_43) => page.evaluate(async ([board, lar
   const holding = pool.slots.filter((slot) => slot.goals.has('blank-last')).length;
   // A larger search, which the core splits: both workers search packets.
   const largeRun = await solveInParallel({ board: large, heuristic: 'pdb' }, { onPage: false });
+  // As Solve now runs it: the page searches first, then hands the team where it stands.
+  const solveNow = await solveInParallel({ board: large, heuristic: 'pdb' });
   delete pool.post;
   release();
   const run = (b) => { const solver = new core.Solver({ board: b, heuristic: 'pdb' }); const s = solver.run(); solver.free(); return s; };
   return { isolated: globalThis.crossOriginIsolated, summary, sequential: run(board), databases, workers, sharesMemory, sentBytes: sentBytes.size, holding,
-    large: { summary: largeRun.summary, sequential: run(large), split: largeRun.packets.split, packets: largeRun.balance.map((b) => b.packets) } };
+    large: { summary: largeRun.summary, sequential: run(large), split: largeRun.packets.split, packets: largeRun.balance.map((b) => b.packets) },
+    solveNow: { summary: solveNow.summary, onPage: solveNow.onPage, handOvers } };
 }, [KORF_94, split]);
 
 test('served isolated, the pool\'s workers share one memory and one copy of the pattern databases; not isolated, each has its own; the same summary both ways', async () => {
@@ -92,6 +97,13 @@ test('served isolated, the pool\'s workers share one memory and one copy of the 
     assert.deepEqual(large.summary, large.sequential);
     assert.ok(large.split > 0, `iterations split: ${large.split}`);
     assert.ok(large.packets.every((p) => p > 0), `packets per worker: ${large.packets}`);
+  }
+  // Solve now's way: #43 (about 25 ms) outlasts the page's own search, whose hand-over the
+  // team goes on from, by messages or on one memory, to the sequential summary.
+  for (const { solveNow, large } of [plain, isolated]) {
+    assert.deepEqual(solveNow.summary, large.sequential);
+    assert.equal(solveNow.onPage, false);
+    assert.deepEqual(solveNow.handOvers, [null, null, 'Float64Array'], 'the lead of Solve now\'s search carries the page\'s hand-over');
   }
   assert.deepEqual(errors, []);
   await context.close();
@@ -142,7 +154,7 @@ async function servedPage() {
   return { context, page, errors };
 }
 
-test('isolated, while the page searches beside a team\'s start the other workers wait: they join once the page says it has stopped, and hear the end if it never does', async () => {
+test('isolated, a team on one memory goes on from the page\'s hand-over wherever the page stopped: the sequential summary, every worker searching', async () => {
   const { context, page, errors } = await servedPage();
   const result = await page.evaluate(async (board) => {
     const core = await import('/www/pkg/tilesearch.js');
@@ -151,42 +163,43 @@ test('isolated, while the page searches beside a team\'s start the other workers
     const { holdWorkers, MAX_WORKERS } = await import('/www/workers/parallel-search.js');
     const module = await coreReady();
     const release = await holdWorkers();
-    const leads = [];
-    const post = pool.post.bind(pool);
-    pool.post = (slot, message, transfer) => {
-      if (message.type === 'lead') leads.push({ start: message.start instanceof Int32Array });
-      post(slot, message, transfer);
-    };
     const options = { board, heuristic: 'manhattan' };
     const solver = new core.Solver(options);
     const sequential = solver.run();
     solver.free();
-    // Korf #53 with Manhattan: a third of a second, its large iterations split.
-    const run = async (pageFirst, started) => {
+    // Korf #53 with Manhattan: a third of a second, its large iterations split. The page's
+    // search stopped early, mid-way through an iteration and late in the last one.
+    const runs = [];
+    for (const nodes of [1_000, 150_000, 0.9 * sequential.nodes]) {
+      const here = new core.Solver(options);
+      here.run({ maxNodes: Math.round(nodes) });
+      const handOver = here.handOver();
+      here.free();
       const team = openTeam(module, MAX_WORKERS);
       try {
-        const solving = team.solve(options, 0, () => {}, { pageFirst });
-        if (started) team.started();
-        return await solving;
+        const r = await team.solve({ ...options, handOver }, 0, () => {});
+        runs.push({ summary: r.summary, packets: r.balance.map((b) => b.packets), split: r.packets.split,
+          handed: Math.round(nodes), searched: r.balance.reduce((sum, b) => sum + b.nodes, 0) });
       } finally {
         team.close();
       }
-    };
-    const never = await run(true, false);   // the page never says it stopped: the leader alone
-    const joined = await run(true, true);   // it says so at once: the others join
-    const alone = await run(false, false);  // the page searches nothing: no flag to wait for
-    delete pool.post;
+    }
+    const sharesMemory = pool.sharesMemory;
     release();
-    return { cores: MAX_WORKERS, sequential, leads, runs: [never, joined, alone].map((r) => ({ summary: r.summary, packets: r.balance.map((b) => b.packets), split: r.packets.split })) };
+    return { cores: MAX_WORKERS, sharesMemory, sequential, runs };
   }, '15 1 10 2 13 12 8 9 7 0 6 14 5 3 11 4');
-  for (const r of result.runs) assert.deepEqual(r.summary, result.sequential);
+  assert.equal(result.sharesMemory, result.cores > 1);
+  for (const r of result.runs) {
+    assert.deepEqual(r.summary, result.sequential);
+    // What the page searched is not searched again (packets searched past the solving one add
+    // a little).
+    assert.ok(r.searched < result.sequential.nodes * 1.05 - r.handed * 0.9, `the team searched ${r.searched} of ${result.sequential.nodes} nodes after ${r.handed}`);
+  }
   if (result.cores > 1) {
-    assert.deepEqual(result.leads, [{ start: true }, { start: true }, { start: false }]);
-    const [never, joined, alone] = result.runs;
-    assert.ok(never.split > 0, JSON.stringify(never));
-    assert.ok(never.packets.slice(1).every((p) => p === 0), `no helper searched before the page stopped: ${never.packets}`);
-    assert.ok(joined.packets.every((p) => p > 0), `every worker searched once the page stopped: ${joined.packets}`);
-    assert.ok(alone.packets.every((p) => p > 0), `every worker searched: ${alone.packets}`);
+    for (const r of result.runs) {
+      assert.ok(r.split > 0, JSON.stringify(r));
+      assert.ok(r.packets.every((p) => p > 0), `every worker searched: ${r.packets}`);
+    }
   }
   assert.deepEqual(errors, []);
   await context.close();

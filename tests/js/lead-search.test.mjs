@@ -174,7 +174,7 @@ test('stopped by the page: no result is sent; bad options are answered with the 
  * ([iteration, threshold, packets, taken], each to goOn) and then ends: what the page and the
  * team's other worker heard.
  */
-async function ledTeam(steps, { start } = {}) {
+async function ledTeam(steps, { handOver } = {}) {
   const { port1, port2 } = new MessageChannel();
   const toHelper = [];
   // A sentinel posted after lead() returns arrives after whatever it posted on the line (one
@@ -183,8 +183,9 @@ async function ledTeam(steps, { start } = {}) {
     port2.onmessage = ({ data }) => { if (data === 'sentinel') done(); else toHelper.push(data); };
   });
   const heard = [];
+  const opened = [];
   const stand = {
-    teamOpen: (options) => { assert.equal(options.workers, 2); return 7; },
+    teamOpen: (options) => { assert.equal(options.workers, 2); opened.push(options); return 7; },
     teamLead(team, goOn, ms) {
       assert.equal(team, 7);
       assert.ok(ms > 0);
@@ -194,25 +195,23 @@ async function ledTeam(steps, { start } = {}) {
     },
   };
   const stop = new Int32Array(new SharedArrayBuffer(4));
-  lead(stand, { search: 3, options: { board: KORF_13, heuristic: 'manhattan' }, workers: 2, splitAbove: 0, ports: [port1], stop, ...(start ? { start } : {}) },
+  lead(stand, { search: 3, options: { board: KORF_13, heuristic: 'manhattan', ...(handOver ? { handOver } : {}) }, workers: 2, splitAbove: 0, ports: [port1], stop },
     { packet() { throw new Error('a team on one memory hands out no packet by message'); }, drop() {} }, (message) => heard.push(message));
   port1.postMessage('sentinel');
   await through;
   port1.close();
-  return { heard, toHelper };
+  return { heard, toHelper, opened };
 }
 
-test('a team on one memory tells its other workers when its first split iteration begins, and never for a search it runs whole', async () => {
+test('a team on one memory tells its other workers when its first split iteration begins, and never for a search it runs whole; the page\'s hand-over goes to the core\'s team', async () => {
   const whole = await ledTeam([[1, 41, 1, 0], [2, 43, 1, 0], [2, 43, 1, 0]]);
   assert.deepEqual(whole.heard.map((m) => m.type), ['lead-result']);
   assert.deepEqual(whole.toHelper, [], 'a worker is not woken for a search it cannot help');
-  const start = new Int32Array(new SharedArrayBuffer(4));
-  const split = await ledTeam([[1, 41, 1, 0], [2, 43, 16, 0], [2, 43, 16, 5], [3, 45, 32, 0]], { start });
+  assert.equal(whole.opened[0].handOver, undefined);
+  const handOver = new Float64Array([1, 2, 3]);
+  const split = await ledTeam([[1, 41, 1, 0], [2, 43, 16, 0], [2, 43, 16, 5], [3, 45, 32, 0]], { handOver });
   assert.deepEqual(split.heard.map((m) => m.type), ['lead-result']);
   assert.equal(split.toHelper.length, 1, 'told once');
-  const [told] = split.toHelper;
-  assert.deepEqual({ ...told, start: undefined }, { type: 'team-help', search: 3, team: 7, worker: 1, start: undefined });
-  assert.equal(told.start[0], 0);
-  start[0] = 1;
-  assert.equal(told.start[0], 1, 'the page\'s own start flag, shared');
+  assert.deepEqual(split.toHelper[0], { type: 'team-help', search: 3, team: 7, worker: 1 });
+  assert.equal(split.opened[0].handOver, handOver, 'the page\'s hand-over, to teamOpen');
 });

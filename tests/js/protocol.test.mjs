@@ -227,7 +227,7 @@ test('a long packet is searched in slices: the worker reads its messages meanwhi
   searcher.free();
 });
 
-test('on a line from its leader, a worker takes packets-close: the search is forgotten, and a later packet of it is answered as dropped; a message a line does not carry is a protocol error; a team-help with the page\'s start flag waits for it', async (t) => {
+test('on a line from its leader, a worker takes packets-close: the search is forgotten, and a later packet of it is answered as dropped; a message a line does not carry is a protocol error', async (t) => {
   const { posted, receive } = workerSide();
   await receive({ type: 'init', module: new WebAssembly.Module(WASM) });
   const core = await import('../../www/pkg/tilesearch.js');
@@ -266,16 +266,5 @@ test('on a line from its leader, a worker takes packets-close: the search is for
   for (let i = 0; i < 100 && !posted.some((m) => m.type === 'protocol-error' && m.received === 'team-help'); i += 1) await new Promise((resolve) => setTimeout(resolve, 5));
   const refused = posted.find((m) => m.type === 'protocol-error' && m.received === 'team-help');
   assert.match(refused?.message ?? '', /^teamHelp\(team, worker, ms\): a team is for workers sharing one memory/);
-  // With the page's start flag (it searches beside the team's start): nothing until the flag
-  // is set, then the same refusal.
-  const start = new Int32Array(new SharedArrayBuffer(4));
-  const refusals = () => posted.filter((m) => m.type === 'protocol-error' && m.received === 'team-help').length;
-  port2.postMessage({ type: 'team-help', search: 7, team: 1, worker: 1, start });
-  for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
-  assert.equal(refusals(), 1, 'no call of the core before the page says it has stopped');
-  Atomics.store(start, 0, 1);
-  Atomics.notify(start, 0);
-  for (let i = 0; i < 100 && refusals() < 2; i += 1) await new Promise((resolve) => setTimeout(resolve, 5));
-  assert.equal(refusals(), 2);
   run.free();
 });

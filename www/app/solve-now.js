@@ -83,7 +83,7 @@ function showSolved(w, search, { summary, workers, seconds, searchSeconds, balan
   const searched = balance.reduce((sum, b) => sum + b.packets, 0);
   const parallel = { workers, onPage, seconds, searchSeconds, balance, packets, numbers, searched, threshold: summary.threshold, iteration: summary.iteration };
   const solved = { type: 'solved', length: summary.length, moves, expanded: summary.expanded, generated: summary.generated };
-  // A search of under a millisecond: this page found it before a worker could answer.
+  // A search of up to 10 ms (PAGE_MS): this page found it before asking a worker.
   const where = onPage ? 'on this page' : `on ${count(workers, 'worker')}`;
   const progress = `Solved now ${where} in ${duration(seconds)}: ${count(summary.length, 'move')} after ${count(summary.nodes, 'node')} ` +
     `(${number(summary.expanded)} expanded, ${number(summary.generated)} generated) in ${count(summary.iteration, 'iteration')}.`;

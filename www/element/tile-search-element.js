@@ -32,7 +32,7 @@
 //              too (the Step back and Next iteration buttons), which finish asynchronously
 //   solve()    Solve now: IDA* over every core (parallel-search.js: packets of subtrees in the page's workers);
 //              resolves to the summary Solver.run() gives, shows the solved state (state.parallel: {workers,
-//              onPage, seconds, balance}: onPage when the page itself found it, under a millisecond); rejects with the core's error, or an AbortError when Pause, Reset, new
+//              onPage, seconds, balance}: onPage when the page itself found it, within its first 10 ms); rejects with the core's error, or an AbortError when Pause, Reset, new
 //              options or removal abandon it
 //   TileSearchElement.catalog()  the core's names and display names of the heuristics, algorithms, goals and move orders
 //   events     "step" (detail: the trace event just shown; at full speed once per frame, the last one),
@@ -232,7 +232,7 @@ class TileSearchElement extends HTMLElement {
   /**
    * Solve now: IDA* over every core of the page (a parallel search in the page's workers),
    * shown as the solved state (the tree is not drawn; state.parallel says how many workers
-   * did it, or onPage: the page itself found it, a search of under a millisecond). Resolves to the summary a sequential Solver's run() returns; rejects with the
+   * did it, or onPage: the page itself found it, a search of up to 10 ms). Resolves to the summary a sequential Solver's run() returns; rejects with the
    * core's error for options it cannot search, or an AbortError when Pause, Reset, new options
    * or the widget's removal abandon it.
    */

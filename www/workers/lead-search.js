@@ -29,15 +29,15 @@ export const TEAM_MS = 8;
  * time) runs the search here, its split iterations taken up by the others through the memory
  * (each told once, by a team-help message when the first split iteration begins, to call
  * teamHelp until the search is over). The page hears progress every PROGRESS_MS and the
- * result as from lead().
+ * result as from lead(). `options` may carry a `handOver` (the page's own search, stopped:
+ * Solver.handOver()): the core's team goes on from there.
  * @param {any} core the worker's module
- * @param {{search: number, options: any, workers: number, ports: MessagePort[], stop: Int32Array, start?: Int32Array}} request
- *   `start`: set by the page when its own search beside the team's start stops (the others join then)
+ * @param {{search: number, options: any, workers: number, ports: MessagePort[], stop: Int32Array}} request
  * @param {(() => number) | undefined} memory the size of this worker's memory, which is every worker's
  * @param {(message: any) => void} send posts to the page
  * @returns {{stop: () => void, receive: (item: any) => void}} stop() abandons it (the page closed the search)
  */
-function leadTeam(core, { search, options, workers, ports, stop, start }, memory, send) {
+function leadTeam(core, { search, options, workers, ports, stop }, memory, send) {
   const made = performance.now();
   let closed = false;
   const failed = (error) => send({ type: 'lead-error', search, name: error?.name ?? 'Error', message: error?.message ?? String(error), kind: error?.kind });
@@ -57,7 +57,7 @@ function leadTeam(core, { search, options, workers, ports, stop, start }, memory
     if (closed || Atomics.load(stop, 0) !== 0) return false;
     if (!told && packets > 1) {
       told = true;
-      ports.forEach((port, i) => port.postMessage({ type: 'team-help', search, team, worker: i + 1, ...(start ? { start } : {}) }));
+      ports.forEach((port, i) => port.postMessage({ type: 'team-help', search, team, worker: i + 1 }));
     }
     const now = performance.now();
     if (now - last >= PROGRESS_MS) {
@@ -88,16 +88,17 @@ function leadTeam(core, { search, options, workers, ports, stop, start }, memory
 /**
  * Leads parallel search `search` in this worker.
  * @param {any} core the worker's module (ParallelSearch)
- * @param {{search: number, options: any, workers: number, splitAbove: number, ports: MessagePort[], stop?: Int32Array, start?: Int32Array}} request
- *   `stop` and `start`: where the team shares one memory, the page's flags (leadTeam)
+ * @param {{search: number, options: any, workers: number, splitAbove: number, ports: MessagePort[], stop?: Int32Array}} request
+ *   `stop`: where the team shares one memory, the page's flag (leadTeam); `options` may carry
+ *   a `handOver` (the page's own search, stopped), which the core's coordinator goes on from
  * @param {{packet: (item: any, outlet: (items: any[]) => void) => void, drop: (search: number, jobs: number[]) => void, memory?: () => number}} own
  *   this worker's packet queue (solver-handlers.js): packets go there as if they had come in a message
  * @param {(message: any) => void} send posts to the page
  * @returns {{stop: () => void, receive: (item: any) => void}} stop() abandons it (the page
  *   closed the search); receive(item) takes a reply that came from another worker's port
  */
-export function lead(core, { search, options, workers, splitAbove, ports, stop, start }, own, send) {
-  if (stop && workers > 1) return leadTeam(core, { search, options, workers, ports, stop, start }, own.memory, send);
+export function lead(core, { search, options, workers, splitAbove, ports, stop }, own, send) {
+  if (stop && workers > 1) return leadTeam(core, { search, options, workers, ports, stop }, own.memory, send);
   const controller = new AbortController();
   const waiting = new Map();        // job → {resolve, reject}
   const outboxes = ports.map(() => []);
@@ -159,6 +160,8 @@ export function lead(core, { search, options, workers, splitAbove, ports, stop, 
   };
 
   // The search's time counts the coordinator's making, as a sequential solve counts its Solver's.
+  // The page's hand-over is the coordinator's alone: the packets say where they start.
+  const { handOver: _handOver, ...packetOptions } = options;
   const made = performance.now();
   let run;
   try {
@@ -184,7 +187,7 @@ export function lead(core, { search, options, workers, splitAbove, ports, stop, 
     for (const { reject } of waiting.values()) reject(new Error('the parallel search was closed'));
     waiting.clear();
   };
-  runParallel(run, team, options, { onProgress, signal: controller.signal }).then(({ summary, balance, packets }) => {
+  runParallel(run, team, packetOptions, { onProgress, signal: controller.signal }).then(({ summary, balance, packets }) => {
     const seconds = (performance.now() - made) / 1000;
     const split = run.splitIterations;
     // The result first (the page waits for it), then the frees and the others' close.

@@ -3,8 +3,9 @@
 // the core's ParallelSearch there splits the iterations worth splitting into packets of
 // subtrees, parallel-run.js hands them out to the team (each worker with its own
 // PacketSearcher and its own copy of the pattern databases) and gives the results back. This
-// thread checks the options, starts it and hears its progress and result; a search of under a
-// millisecond it answers itself, searching beside the leading worker while that one starts.
+// thread checks the options, searches first itself for PAGE_MS (a search that short it answers
+// without a worker), then hands the team where its search stands and hears the team's progress
+// and result.
 // The summary is the sequential Solver's: the same solution (the first in move order) and the
 // same counts in every iteration.
 import { ParallelSearch, Solver, parseBoard, patternDatabasesReady, loadPatternDatabases, parallelSplitAbove } from '../pkg/tilesearch.js';
@@ -20,18 +21,19 @@ export const MAX_WORKERS = POOL_LIMIT;
 let splitAbove = null;
 
 /**
- * Milliseconds this thread searches beside the leading worker as it starts: a search this
- * short is answered here, a tenth of a millisecond or more sooner than a worker could (its
- * messages), and a longer one is left to the workers. Where the workers share one memory, the
- * team's others wait meanwhile (Team.started()): this thread's search and its own copy of the
- * tables slow theirs; on a machine that runs short bursts of two threads on one core (this
- * project's does, for 2 ms or less: `node benches/two-threads.mjs`), this millisecond is
- * taken from the leader's own. Measured with `node benches/per-instance.mjs --rounds 5`, Solve now's
- * way against one sequential worker, at this (four runs) and at 0.5 ms (three): the searches
- * under 1 ms 0.91–1.09× and 0.71–1.00×, those of 1–10 ms 1.07–1.28× and 1.12–1.38×. The
- * searches under 1 ms are the ones a team cannot speed up (the workers alone: 0.73–0.83×).
+ * Milliseconds this thread searches first, before any worker is asked (less than a frame at
+ * 60 Hz): a search this short is answered here, without a worker's messages, and a longer one
+ * is handed over to the team, which goes on from where this search stands (Solver.handOver():
+ * no node is searched twice). Only one thread searches at a time until then, which matters on
+ * a machine that runs short bursts of two threads on one core (this project's does, for 2 ms
+ * or less: `node benches/two-threads.mjs`). The hand-over costs about a millisecond more than
+ * a sequential worker's messages, so the searches just longer than this lose a little, and
+ * the longer ones search their first 10 ms on one thread; a shorter wait puts that loss on
+ * more searches (at 5 ms: slower by up to 29 % on searches of 5–7 ms). Measured with `node
+ * benches/per-instance.mjs --rounds 5`: Speed in docs/speed.md, and the CHANGELOG for the
+ * other ways tried.
  */
-export const PAGE_MS = 1;
+export const PAGE_MS = 10;
 
 /**
  * @typedef {import('../model/parallel-run.js').WorkerBalance} WorkerBalance
@@ -54,7 +56,9 @@ export const PAGE_MS = 1;
  *   `summary` equals Solver.run()'s; `onPage` whether this thread found it first (within
  *   PAGE_MS: then `workers` is 0, `balance` empty and no packet counted); `balance` each worker's packets, nodes, generated,
  *   seconds busy and memory; `seconds` the search's wall time on this thread, `searchSeconds`
- *   in the leading worker, from making its coordinator (without the messages to and from this thread; on this thread, that time again); `packets` what
+ *   the time spent searching: this thread's own first part (for a search it answered, that
+ *   is `seconds`), then the leading worker's, from making its coordinator (without the
+ *   messages to and from this thread); `packets` what
  *   became of the packets, with `split` the iterations split into packets of the
  *   `iterations` (the others ran whole in one worker); `databases` (pdb): where the
  *   pattern databases came from ('memory', 'cache' or 'build'), the wall time until every
@@ -110,12 +114,11 @@ export async function solveInParallel(options, { workers = MAX_WORKERS, onProgre
     }
     signal?.throwIfAborted();
     const started = performance.now();
-    const solving = team.solve(searched, splitAbove, (progress) => onProgress?.({ ...progress, phase: 'search' }), { pageFirst: onPage });
-    // While the message travels and the leading worker makes its search, this thread searches
-    // too, for at most PAGE_MS: a search that short is answered here, without the messages to
-    // a worker and back; the team's others join once it stops (team.started()). A Solver made
-    // from the options proves them good; else the core's coordinator names what is wrong, as
-    // the leading worker would.
+    // This thread searches first, for at most PAGE_MS: a search that short is answered here,
+    // without the messages to a worker and back, and no worker is woken. A longer one goes to
+    // the team, which goes on from where this search stands (its hand-over), so no node is
+    // searched twice. A Solver made from the options proves them good; else the core's
+    // coordinator names what is wrong, as the leading worker would.
     let here = null;
     if (onPage) {
       try {
@@ -124,31 +127,28 @@ export async function solveInParallel(options, { workers = MAX_WORKERS, onProgre
         // Named by the coordinator's check below, in its own words.
       }
     }
-    if (!here) {
-      team.started();
-      try {
-        check();
-      } catch (error) {
-        solving.catch(() => {});
-        throw error;
-      }
-    }
+    let handOver = null;
+    let pageSeconds = 0;
     if (here) {
       try {
-        const summary = here.runFor(PAGE_MS);
-        if (here.status === 'solved') {
-          solving.catch(() => {}); // the team's close ends it unanswered
+        const first = searchFirst(here);
+        pageSeconds = (performance.now() - started) / 1000;
+        if (first.summary) {
+          const { summary } = first;
           const seconds = (performance.now() - started) / 1000;
           return { summary, balance: [], seconds, searchSeconds: seconds, workers: 0, onPage: true, databases,
             packets: { ...noPackets(), split: 0, iterations: summary.iteration } };
         }
+        handOver = first.handOver;
       } finally {
-        team.started();
         here.free();
       }
+    } else {
+      check();
     }
-    const result = await abortable(solving, signal);
-    return { ...result, seconds: (performance.now() - started) / 1000, searchSeconds: result.seconds, workers: team.size, onPage: false, databases };
+    const result = await abortable(team.solve(handOver ? { ...searched, handOver } : searched, splitAbove,
+      (progress) => onProgress?.({ ...progress, phase: 'search' })), signal);
+    return { ...result, seconds: (performance.now() - started) / 1000, searchSeconds: pageSeconds + result.seconds, workers: team.size, onPage: false, databases };
   } finally {
     team.close();
   }
@@ -162,6 +162,25 @@ export async function solveInParallel(options, { workers = MAX_WORKERS, onProgre
  */
 export async function holdWorkers() {
   return keepWorkers(await coreReady());
+}
+
+/**
+ * Searches with `here` for about PAGE_MS (at most one of runFor's slices more): {summary} once
+ * it has found the end, else {handOver}, where it stands (Solver.handOver()).
+ * @param {import('../pkg/tilesearch.js').Solver} here
+ * @returns {{summary: import('../pkg/tilesearch.js').RunSummary, handOver?: undefined} | {handOver: Float64Array, summary?: undefined}}
+ */
+function searchFirst(here) {
+  let summary = here.runFor(PAGE_MS);
+  for (;;) {
+    if (here.status !== 'running') return { summary };
+    try {
+      return { handOver: here.handOver() };
+    } catch {
+      // It stands on the goal, not yet tested: one more slice ends the search.
+      summary = here.runFor(0);
+    }
+  }
 }
 
 /** `promise`, or the signal's reason once it is aborted first. */

@@ -34,7 +34,6 @@ export class TeamJob {
     'lead-result': (slot, { search, summary, balance, packets, seconds }) => {
       const solve = this.#solves.get(search);
       this.#solves.delete(search);
-      if (solve) raiseFlags(solve); // a helper still waiting to join hears "over"
       solve?.resolve({ summary, balance, packets, seconds });
     },
     'lead-error': (slot, { search, name, message, kind }) => {
@@ -62,27 +61,18 @@ export class TeamJob {
   /**
    * Parallel search `search` on `slots`, led by the first (lead-search.js), which reaches each
    * of the others through their line. Resolves to the leader's {summary, balance, packets,
-   * seconds}; `onProgress` hears its progress (every 100 ms). `pageFirst`: the page searches
-   * beside the team's start (where they share one memory, the others join once started() is
-   * called).
+   * seconds}; `onProgress` hears its progress (every 100 ms).
    */
-  solve(slots, search, options, splitAbove, onProgress, pageFirst) {
+  solve(slots, search, options, splitAbove, onProgress) {
     return new Promise((resolve, reject) => {
       if (!slots.every((slot) => this.#pool.has(slot))) { reject(new Error('the solver worker was stopped')); return; }
       // Workers on one memory search as one team, in one call that no message reaches: the
       // page stops it with a flag they see.
       const stop = slots.length > 1 && this.#pool.sharesMemory ? new Int32Array(new SharedArrayBuffer(4)) : undefined;
-      const start = stop && pageFirst ? new Int32Array(new SharedArrayBuffer(4)) : undefined;
-      this.#solves.set(search, { slots, resolve, reject, onProgress, stop, start });
+      this.#solves.set(search, { slots, resolve, reject, onProgress, stop });
       const peers = slots.slice(1).map((helper) => this.#line(slots[0], helper));
-      this.#pool.post(slots[0], { type: 'lead', search, options, workers: slots.length, splitAbove, peers, ...(stop ? { stop } : {}), ...(start ? { start } : {}) });
+      this.#pool.post(slots[0], { type: 'lead', search, options, workers: slots.length, splitAbove, peers, ...(stop ? { stop } : {}) });
     });
-  }
-
-  /** The page's own search beside search `search`'s start has stopped: the team's other workers join. */
-  started(search) {
-    const start = this.#solves.get(search)?.start;
-    if (start) open(start);
   }
 
   /**
@@ -139,19 +129,14 @@ export class TeamJob {
   }
 }
 
-/** Sets `flag` and wakes the workers waiting on it. */
-function open(flag) {
-  Atomics.store(flag, 0, 1);
-  Atomics.notify(flag, 0);
-}
-
 /**
  * A search that ended, failed or was closed: its workers on one memory stop (the leader reads
- * `stop` between packets) and none waits any longer to join (`start`).
+ * `stop` between packets) and any waiting is woken.
  */
-function raiseFlags({ stop, start }) {
-  if (stop) open(stop);
-  if (start) open(start);
+function raiseFlags({ stop }) {
+  if (!stop) return;
+  Atomics.store(stop, 0, 1);
+  Atomics.notify(stop, 0);
 }
 
 /**
@@ -179,21 +164,13 @@ export class Team {
    * The whole search, led by the team's first worker (the coordinator runs there, not on the
    * page): `options` as a Solver takes them, `splitAbove` the core's adaptive split (nodes an
    * iteration must be predicted to make to be split). Resolves to {summary, balance, packets,
-   * seconds}; rejects with the worker's error, or when the team is closed. `pageFirst`: this
-   * thread searches too as the team starts; call started() when it stops.
+   * seconds}; rejects with the worker's error, or when the team is closed. `options` may
+   * carry a `handOver` (this thread's own search, stopped: Solver.handOver()), which the team
+   * goes on from.
    */
-  solve(options, splitAbove, onProgress = () => {}, { pageFirst = false } = {}) {
+  solve(options, splitAbove, onProgress = () => {}) {
     if (this.#closed) return Promise.reject(new Error('the parallel search was closed'));
-    return this.#teams.solve(this.#slots, this.search, options, splitAbove, onProgress, pageFirst);
-  }
-
-  /**
-   * This thread's own search beside the team's start (solve()'s `pageFirst`) has stopped:
-   * where the workers share one memory, the team's others wait for this before they join, so
-   * that no more search at once than there are cores.
-   */
-  started() {
-    this.#teams.started(this.search);
+    return this.#teams.solve(this.#slots, this.search, options, splitAbove, onProgress);
   }
 
   /**

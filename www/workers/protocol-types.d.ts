@@ -36,8 +36,8 @@ export interface DatabasesLoadRequest { type: 'databases-load'; goal: import('..
 export interface PacketsRequest { type: 'packets'; items: Array<{ search: number; options?: any; job: number; work: { iteration: number; threshold: number; packet: { index: number; path: Array<number>; }; }; }>; }
 export interface PacketsDropRequest { type: 'packets-drop'; search: number; jobs: Array<number>; }
 export interface PacketsCloseRequest { type: 'packets-close'; search: number; }
-export interface LeadRequest { type: 'lead'; search: number; options: any; workers: number; splitAbove: number; peers: Array<number>; stop?: Int32Array; start?: Int32Array; }
-export interface TeamHelpRequest { type: 'team-help'; search: number; team: number; worker: number; start?: Int32Array; }
+export interface LeadRequest { type: 'lead'; search: number; options: any; workers: number; splitAbove: number; peers: Array<number>; stop?: Int32Array; }
+export interface TeamHelpRequest { type: 'team-help'; search: number; team: number; worker: number; }
 export interface PeerRequest { type: 'peer'; peer: number; port: MessagePort; }
 export interface CompareRequest { type: 'compare'; job: number; options: any; algorithms: Array<string>; }
 export interface CompareStopRequest { type: 'compare-stop'; job: number; }

@@ -37,13 +37,10 @@ export const TO_WORKER = {
   // Where the workers share one memory, `stop` is the page's flag (set to 1 when it closes the
   // search): the team's search runs there in one call (the core's teamLead), which no message
   // reaches until it ends.
-  // `start`, where the page searches beside the team's first millisecond: set to 1 when it
-  // stops, and the other workers join only then (three searching on two cores slow them all).
-  lead: { search: 'id', options: 'options', workers: 'id', splitAbove: 'count', peers: ['id'], stop: 'flag?', start: 'flag?' },
+  lead: { search: 'id', options: 'options', workers: 'id', splitAbove: 'count', peers: ['id'], stop: 'flag?' },
   // Sent by a leader on one memory to each other worker of its team, on their line: help
-  // team `team` (the core's number) as its worker `worker` until its search is over, from when
-  // `start` (the lead's) is set.
-  'team-help': { search: 'id', team: 'id', worker: 'id', start: 'flag?' },
+  // team `team` (the core's number) as its worker `worker` until its search is over.
+  'team-help': { search: 'id', team: 'id', worker: 'id' },
   // A line to another worker of the pool, kept while both live: packets and their replies
   // travel there, each way (pool-teams.js sends each end once per pair of workers).
   peer: { peer: 'id', port: 'port' },

@@ -96,17 +96,10 @@ const LINE_TYPES = ['packets', 'packets-drop', 'packets-close', 'team-help', 'pa
 /**
  * Helps a team on this memory (lead-search.js leadTeam) as its worker `worker`: the core's
  * teamHelp in a loop until the search is over, each call waiting or searching at most TEAM_MS,
- * this worker's other messages and turns running in between. Where the page searches beside
- * the team's start (`start`), this worker joins once the page has stopped and set the flag
- * (it sets it too when the search ends or is closed), waiting for it TEAM_MS at a time: while
- * two search, the leader and the page, a third would slow them all on two cores.
- * @param {{team: number, worker: number, start?: Int32Array}} request
+ * this worker's other messages and turns running in between.
+ * @param {{team: number, worker: number}} request
  */
-async function helpTeam({ team, worker, start }) {
-  while (start && Atomics.load(start, 0) === 0) {
-    Atomics.wait(start, 0, 0, TEAM_MS);
-    await yieldToMessages();
-  }
+async function helpTeam({ team, worker }) {
   while (core.teamHelp(team, worker, TEAM_MS) !== 'over') await yieldToMessages();
 }
 
@@ -375,7 +368,7 @@ export const handlers = {
   },
 
   /** Leads a parallel search: the coordinator here, the packets to this worker and through its `peers` to the team's others. */
-  async lead({ search, options, workers, splitAbove, peers: lines, stop, start }) {
+  async lead({ search, options, workers, splitAbove, peers: lines, stop }) {
     const ports = lines.map((line) => peers.get(line));
     if (ports.some((port) => !port)) throw new Error(`no line to worker ${lines.find((line) => !peers.has(line))} of the team`);
     leading.add(search);
@@ -387,7 +380,7 @@ export const handlers = {
     }
     if (!leading.delete(search)) return; // closed meanwhile
     let over = false;
-    const led = lead(core, { search, options, workers, splitAbove, ports, stop, start }, own, (message) => {
+    const led = lead(core, { search, options, workers, splitAbove, ports, stop }, own, (message) => {
       if (message.type !== 'lead-progress') { over = true; leads.delete(search); }
       send(message);
     });
