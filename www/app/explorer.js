@@ -287,7 +287,7 @@ class Explorer {
       mode: this.#predict.active ? 'predict' : 'explore',
       score: this.#predict.score,
       order: state.order,
-      parallel: parallel && { workers: parallel.workers, onPage: parallel.onPage, seconds: parallel.seconds, searchSeconds: parallel.searchSeconds, balance: parallel.balance.map((b) => ({ ...b })) },
+      parallel: parallel && { workers: parallel.workers, onPage: parallel.onPage, seconds: parallel.seconds, searchSeconds: parallel.searchSeconds, pageSeconds: parallel.pageSeconds, balance: parallel.balance.map((b) => ({ ...b })) },
       raise: view.raisedTo === null || parallel || search.frontierSearch ? null
         : { from: view.threshold, to: view.raisedTo, causes: view.causes.map((cause) => ({ ...cause })), count: view.causeCount },
       // The whole run (every iteration's counts, once IDA* ran to the end in the pool) and the

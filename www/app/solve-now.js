@@ -59,7 +59,7 @@ export async function solveNow(w, search) {
  * the counters and every iteration (the core's summary), the solution for Play solution, and
  * the path of the last iteration in the tree.
  */
-function showSolved(w, search, { summary, workers, seconds, searchSeconds, balance, packets, onPage }) {
+function showSolved(w, search, { summary, workers, seconds, searchSeconds, pageSeconds, balance, packets, onPage }) {
   const host = w.host;
   const solver = search.solver;
   solver.reset();
@@ -81,7 +81,7 @@ function showSolved(w, search, { summary, workers, seconds, searchSeconds, balan
   // The packets the workers searched: their balance adds up to this (others sent were still in
   // flight when the solution was found, and went unused).
   const searched = balance.reduce((sum, b) => sum + b.packets, 0);
-  const parallel = { workers, onPage, seconds, searchSeconds, balance, packets, numbers, searched, threshold: summary.threshold, iteration: summary.iteration };
+  const parallel = { workers, onPage, seconds, searchSeconds, pageSeconds, balance, packets, numbers, searched, threshold: summary.threshold, iteration: summary.iteration };
   const solved = { type: 'solved', length: summary.length, moves, expanded: summary.expanded, generated: summary.generated };
   // A search of up to 10 ms (PAGE_MS): this page found it before asking a worker.
   const where = onPage ? 'on this page' : `on ${count(workers, 'worker')}`;
@@ -95,7 +95,8 @@ function showSolved(w, search, { summary, workers, seconds, searchSeconds, balan
   w.views.tree.solutionPath(summary.iteration, summary.threshold, steps,
     `Solved at once by Solve now: the solution's path in iteration ${summary.iteration} (threshold ${summary.threshold}). ` +
     (onPage ? `This page found it in ${duration(seconds)}, sooner than a worker could answer. `
-      : `${count(workers, 'worker')} searched ${count(searched, 'packet')} (${perWorker}) in ${duration(seconds)}. `) +
+      : (pageSeconds > 0 ? `This page searched for ${duration(pageSeconds)}, then ${count(workers, 'worker')} went on from where it stood: ` : `${count(workers, 'worker')} searched `) +
+        `${count(searched, 'packet')} (${perWorker}), ${duration(seconds)} in all. `) +
     'The rest of the tree is not drawn: Reset, then Step or Run, to watch the search.');
   w.store.apply('solvedNow', { solved, parallel, progress, iterations: summary.iterations });
   w.announce(`${progress} ${w.narration()}`, true);

@@ -45,7 +45,7 @@ export const BUSY = Object.freeze(['running', 'streaming', 'seeking', 'playing',
  * @property {object | null} gaveup   the gaveup event (the memory guard)
  * @property {object | null} lastEvent the last event shown, decoded
  * @property {{moves: number[], shown: number, interval: number} | null} playback
- * @property {object | null} parallel Solve now's result: {workers, onPage, seconds, searchSeconds, balance, packets, numbers}
+ * @property {object | null} parallel Solve now's result: {workers, onPage, seconds, searchSeconds, pageSeconds, balance, packets, numbers}
  * @property {boolean} overlay        each tile's share of h is drawn
  * @property {object | null} check    the verdict in the check card: {verdict, key}
  * @property {object | null} feedback predict mode's last answer

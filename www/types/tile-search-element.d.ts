@@ -105,12 +105,13 @@ export interface RaiseState { from: number; to: number; causes: RaiseCause[]; co
  */
 export interface WorkerBalance { worker: number; packets: number; nodes: number; generated: number; busy: number; memory: number }
 /**
- * `state.parallel`: the workers, whether the page found the solution itself (a search of under
- * a millisecond: then no worker, and no part), the seconds from the page's call to the result,
- * the seconds of the search in its leading worker (from making the coordinator to the result,
- * without the messages to and from the page), and each worker's part.
+ * `state.parallel`: the workers, whether the page found the solution itself (a search of up to
+ * 10 ms: then no worker, and no part), the seconds from the page's call to the result, the
+ * seconds of the search (the page's own first part, then the leading worker's from making the
+ * coordinator to the result, without the messages to and from the page), the page's part
+ * alone, and each worker's part.
  */
-export interface ParallelState { workers: number; onPage: boolean; seconds: number; searchSeconds: number; balance: WorkerBalance[] }
+export interface ParallelState { workers: number; onPage: boolean; seconds: number; searchSeconds: number; pageSeconds: number; balance: WorkerBalance[] }
 
 /** `state.tree`. */
 export interface TreeState {

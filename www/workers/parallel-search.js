@@ -50,15 +50,15 @@ export const PAGE_MS = 10;
  *   packet counted ({phase: 'search', iteration, threshold, packets, accepted, …});
  *   aborting `signal` abandons the search (the workers drop its packets) and rejects with its reason;
  *   `onPage: false` leaves every search to the workers (tests of the pool, and its benchmark)
- * @returns {Promise<{summary: import('../pkg/tilesearch.js').RunSummary, balance: WorkerBalance[], seconds: number, searchSeconds: number, workers: number, onPage: boolean,
+ * @returns {Promise<{summary: import('../pkg/tilesearch.js').RunSummary, balance: WorkerBalance[], seconds: number, searchSeconds: number, pageSeconds: number, workers: number, onPage: boolean,
  *   packets: import('../model/parallel-run.js').PacketCounts & {split: number, iterations: number},
  *   databases: {source: string, seconds: number, made: number, shared: boolean} | null}>}
  *   `summary` equals Solver.run()'s; `onPage` whether this thread found it first (within
  *   PAGE_MS: then `workers` is 0, `balance` empty and no packet counted); `balance` each worker's packets, nodes, generated,
  *   seconds busy and memory; `seconds` the search's wall time on this thread, `searchSeconds`
- *   the time spent searching: this thread's own first part (for a search it answered, that
- *   is `seconds`), then the leading worker's, from making its coordinator (without the
- *   messages to and from this thread); `packets` what
+ *   the time spent searching: this thread's own first part (`pageSeconds`: for a search it
+ *   answered, that is `seconds`; 0 where it did not search), then the leading worker's, from
+ *   making its coordinator (without the messages to and from this thread); `packets` what
  *   became of the packets, with `split` the iterations split into packets of the
  *   `iterations` (the others ran whole in one worker); `databases` (pdb): where the
  *   pattern databases came from ('memory', 'cache' or 'build'), the wall time until every
@@ -136,7 +136,7 @@ export async function solveInParallel(options, { workers = MAX_WORKERS, onProgre
         if (first.summary) {
           const { summary } = first;
           const seconds = (performance.now() - started) / 1000;
-          return { summary, balance: [], seconds, searchSeconds: seconds, workers: 0, onPage: true, databases,
+          return { summary, balance: [], seconds, searchSeconds: seconds, pageSeconds: seconds, workers: 0, onPage: true, databases,
             packets: { ...noPackets(), split: 0, iterations: summary.iteration } };
         }
         handOver = first.handOver;
@@ -148,7 +148,7 @@ export async function solveInParallel(options, { workers = MAX_WORKERS, onProgre
     }
     const result = await abortable(team.solve(handOver ? { ...searched, handOver } : searched, splitAbove,
       (progress) => onProgress?.({ ...progress, phase: 'search' })), signal);
-    return { ...result, seconds: (performance.now() - started) / 1000, searchSeconds: pageSeconds + result.seconds, workers: team.size, onPage: false, databases };
+    return { ...result, seconds: (performance.now() - started) / 1000, searchSeconds: pageSeconds + result.seconds, pageSeconds, workers: team.size, onPage: false, databases };
   } finally {
     team.close();
   }
