@@ -235,17 +235,28 @@ fn a_team_of_threads_goes_on_from_a_hand_over() {
     }
 }
 
-/// The error `resumed` gives for `hand_over` on `board` (Manhattan, the lecture's order).
-fn refusal(board: Board, hand_over: &HandOver) -> String {
-    match ParallelIda::resumed(
+/// A random 8-puzzle (Manhattan, the lecture's order), its options, and the nodes of its
+/// sequential search.
+fn eight_puzzle(seed: u64) -> (Board, Options<'static>, u64) {
+    let board = Board::random(3, Goal::BlankLast, seed).unwrap();
+    let options = (
         board,
         Goal::BlankLast,
-        HeuristicChoice::Manhattan,
+        &HeuristicChoice::Manhattan,
         MoveOrder::LECTURE,
-        2,
-        NEVER,
-        hand_over,
-    ) {
+    );
+    (board, options, sequential(options).nodes)
+}
+
+/// The search resumed from `hand_over` on `board` (Manhattan, the lecture's order, 2 workers).
+fn resumed(board: Board, hand_over: &HandOver) -> Result<ParallelIda, Error> {
+    let (h, o) = (HeuristicChoice::Manhattan, MoveOrder::LECTURE);
+    ParallelIda::resumed(board, Goal::BlankLast, h, o, 2, NEVER, hand_over)
+}
+
+/// The error `resumed` gives for `hand_over` on `board`.
+fn refusal(board: Board, hand_over: &HandOver) -> String {
+    match resumed(board, hand_over) {
         Err(Error::InvalidOption(why)) => why,
         Err(other) => panic!("{other}"),
         Ok(_) => panic!("{hand_over:?} was taken"),
@@ -254,10 +265,7 @@ fn refusal(board: Board, hand_over: &HandOver) -> String {
 
 #[test]
 fn a_hand_over_no_search_leaves_is_refused_with_what_is_wrong() {
-    let goal = Goal::BlankLast;
-    let board = Board::random(3, goal, 7).unwrap();
-    let options = (board, goal, &HeuristicChoice::Manhattan, MoveOrder::LECTURE);
-    let total = sequential(options).nodes;
+    let (board, options, total) = eight_puzzle(7);
     // Mid-way through a later iteration, with a path of a few moves.
     let good = (total / 2..total)
         .find_map(|n| {
@@ -337,20 +345,7 @@ fn a_hand_over_no_search_leaves_is_refused_with_what_is_wrong() {
         });
         threshold += 2;
     }
-    assert!(format!(
-        "{:?}",
-        ParallelIda::resumed(
-            board,
-            goal,
-            HeuristicChoice::Manhattan,
-            MoveOrder::LECTURE,
-            2,
-            NEVER,
-            &far
-        )
-        .err()
-    )
-    .contains("above 31"));
+    assert!(format!("{:?}", resumed(board, &far).err()).contains("above 31"));
 }
 
 fn under(hand_over: &mut HandOver) -> &mut Underway {
@@ -358,47 +353,35 @@ fn under(hand_over: &mut HandOver) -> &mut Underway {
 }
 
 fn refusal_is_none(board: Board, hand_over: &HandOver) {
-    assert!(ParallelIda::resumed(
-        board,
-        Goal::BlankLast,
-        HeuristicChoice::Manhattan,
-        MoveOrder::LECTURE,
-        2,
-        NEVER,
-        hand_over
-    )
-    .is_ok());
+    assert!(resumed(board, hand_over).is_ok());
+}
+
+/// A hand-over in the first iteration, standing one move (`tile`) from the start.
+fn one_move(tile: u8, tried: Vec<u8>) -> HandOver {
+    let current = Underway {
+        visited: 2,
+        pruned: 0,
+        next_threshold: None,
+        path: vec![tile],
+        tried,
+    };
+    HandOver {
+        iterations: vec![],
+        current: Some(current),
+    }
 }
 
 #[test]
 fn a_path_over_its_threshold_or_onto_the_goal_is_refused() {
     // One move from the goal: the path onto the goal, and a path away from it beyond h(start).
     let board = Board::parse("1 2 3 / 4 5 6 / 7 0 8").unwrap();
-    let onto = HandOver {
-        iterations: vec![],
-        current: Some(Underway {
-            visited: 2,
-            pruned: 0,
-            next_threshold: None,
-            path: vec![8],
-            tried: vec![2, 0],
-        }),
-    };
+    let onto = one_move(8, vec![2, 0]);
     let why = refusal(board, &onto);
     assert!(
         why.contains("reaches the goal") || why.contains("but the path goes on"),
         "{why}"
     );
-    let away = HandOver {
-        iterations: vec![],
-        current: Some(Underway {
-            visited: 2,
-            pruned: 0,
-            next_threshold: None,
-            path: vec![7],
-            tried: vec![1, 0],
-        }),
-    };
+    let away = one_move(7, vec![1, 0]);
     assert!(
         refusal(board, &away).contains("is not visited at threshold 1"),
         "{}",
@@ -408,10 +391,7 @@ fn a_path_over_its_threshold_or_onto_the_goal_is_refused() {
 
 #[test]
 fn a_hand_over_travels_as_words_and_words_that_are_not_one_are_refused() {
-    let goal = Goal::BlankLast;
-    let board = Board::random(3, goal, 5).unwrap();
-    let options = (board, goal, &HeuristicChoice::Manhattan, MoveOrder::LECTURE);
-    let total = sequential(options).nodes;
+    let (_, options, total) = eight_puzzle(5);
     for nodes in [1, total / 3, total / 2] {
         let hand_over = after_nodes(options, nodes).unwrap();
         assert_eq!(

@@ -305,7 +305,7 @@ impl ParallelIda {
         order: MoveOrder,
         workers: u32,
     ) -> Result<ParallelIda, Error> {
-        ParallelIda::build(board, goal, heuristic, order, workers, None, 0)
+        ParallelIda::made(board, goal, heuristic, order, workers, None, 0).map(ParallelIda::begun)
     }
 
     /// Like [`ParallelIda::new`], but an iteration is split only when it is worth it: when
@@ -324,7 +324,8 @@ impl ParallelIda {
         workers: u32,
         split_above: u64,
     ) -> Result<ParallelIda, Error> {
-        ParallelIda::build(board, goal, heuristic, order, workers, None, split_above)
+        ParallelIda::made(board, goal, heuristic, order, workers, None, split_above)
+            .map(ParallelIda::begun)
     }
 
     /// Like [`ParallelIda::new`], but every iteration split at `depth` (1 to
@@ -342,32 +343,16 @@ impl ParallelIda {
                 "the split depth must be from 1 to {MAX_SPLIT_DEPTH}, got {depth}"
             )));
         }
-        ParallelIda::build(board, goal, heuristic, order, 1, Some(depth), 0)
+        ParallelIda::made(board, goal, heuristic, order, 1, Some(depth), 0).map(ParallelIda::begun)
     }
 
-    fn build(
-        board: Board,
-        goal: Goal,
-        heuristic: HeuristicChoice,
-        order: MoveOrder,
-        workers: u32,
-        split_depth: Option<u32>,
-        split_above: u64,
-    ) -> Result<ParallelIda, Error> {
-        let mut search = ParallelIda::made(
-            board,
-            goal,
-            heuristic,
-            order,
-            workers,
-            split_depth,
-            split_above,
-        )?;
-        search.current = Some(search.split());
-        search.split_nodes = search.current.as_ref().map_or(0, Current::size);
-        search.count_split();
-        search.settle();
-        Ok(search)
+    /// The search `made` gives, its first iteration split (or one packet).
+    fn begun(mut self) -> ParallelIda {
+        self.current = Some(self.split());
+        self.split_nodes = self.current.as_ref().map_or(0, Current::size);
+        self.count_split();
+        self.settle();
+        self
     }
 
     /// The search before its first iteration's split (`current` none): options checked.

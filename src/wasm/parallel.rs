@@ -24,6 +24,7 @@ const MAX_PATH: u32 = 256;
 /// What `{made}(options)` reads: the board, goal, heuristic and order, and for the
 /// coordinator its `workers` (default 1) and `splitAbove` (None when not given: each caller
 /// has its default).
+#[derive(Clone)]
 pub(super) struct SearchOptions {
     pub(super) board: Board,
     pub(super) goal: Goal,
@@ -136,24 +137,22 @@ fn whole_field(
 }
 
 impl SearchOptions {
-    /// The coordinator of these options, its iterations split above `split_above` nodes:
-    /// going on from the hand-over, if any.
-    pub(super) fn coordinator(self, split_above: u64) -> Result<ParallelIda, Error> {
-        let SearchOptions {
-            board,
-            goal,
-            heuristic,
-            order,
-            workers,
-            hand_over,
-            ..
-        } = self;
-        match hand_over {
+    /// The coordinator of these options (`new ParallelSearch`'s, a team leader's), its
+    /// iterations split above `split_above` nodes: going on from the hand-over, if any.
+    pub(super) fn coordinator(&self, split_above: u64) -> Result<ParallelIda, Error> {
+        let (board, goal, heuristic, order) =
+            (self.board, self.goal, self.heuristic.clone(), self.order);
+        match &self.hand_over {
             Some(h) => {
-                ParallelIda::resumed(board, goal, heuristic, order, workers, split_above, &h)
+                ParallelIda::resumed(board, goal, heuristic, order, self.workers, split_above, h)
             }
-            None => ParallelIda::adaptive(board, goal, heuristic, order, workers, split_above),
+            None => ParallelIda::adaptive(board, goal, heuristic, order, self.workers, split_above),
         }
+    }
+
+    /// A searcher of packets of these options (a worker's own, for the packets it takes).
+    pub(super) fn searcher(&self) -> Result<parallel::PacketSearcher, Error> {
+        parallel::PacketSearcher::new(self.board, self.goal, self.heuristic.clone(), self.order)
     }
 }
 
@@ -432,8 +431,7 @@ impl PacketSearcher {
         #[wasm_bindgen(unchecked_param_type = "PacketSearcherOptions")] options: JsValue,
     ) -> Result<PacketSearcher, JsValue> {
         let o = search_options(&options, "new PacketSearcher", false).map_err(|e| js_error(&e))?;
-        let searcher = parallel::PacketSearcher::new(o.board, o.goal, o.heuristic, o.order)
-            .map_err(|e| js_error(&e))?;
+        let searcher = o.searcher().map_err(|e| js_error(&e))?;
         Ok(PacketSearcher { searcher })
     }
 

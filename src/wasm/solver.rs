@@ -175,9 +175,10 @@ impl Solver {
     /// Where this IDA* stands, for a parallel search to go on from there (the `handOver`
     /// option of `new ParallelSearch` and `teamOpen`) rather than search it again: the
     /// iterations finished, and the one under way (its counts, path and the moves tried
-    /// along it), as numbers a page hands a worker through shared memory (their layout is the
-    /// core's: `HandOver::from_words` in the Rust docs). Throws a `TileSearchError` once the search has finished, when it stands on
-    /// the goal not yet tested (one more step solves it), and for the other algorithms.
+    /// along it), as numbers a page hands a worker in a message (their layout is the core's:
+    /// `HandOver::from_words` in the Rust docs). Throws a `TileSearchError` once the search
+    /// has finished, when it stands on the goal not yet tested (one more step solves it), and
+    /// for the other algorithms.
     #[wasm_bindgen(js_name = handOver)]
     pub fn hand_over(&self) -> Result<Vec<f64>, JsValue> {
         self.search

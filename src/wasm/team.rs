@@ -55,26 +55,23 @@ mod own {
 #[cfg(target_feature = "atomics")]
 mod shared {
     use super::super::js::{self, whole};
-    use super::super::parallel::{object, search_options};
+    use super::super::parallel::{object, search_options, SearchOptions};
     use super::super::{invalid, js_error, now_ms, to_js};
-    use crate::board::{Board, Goal, MoveOrder};
-    use crate::heuristic::HeuristicChoice;
     use crate::search::parallel::{
-        HandOver, Helped, Leading, PacketSearcher, ParallelIda, Team, TeamProgress,
-        WORTH_SPLITTING_TEAM,
+        Helped, Leading, PacketSearcher, Team, TeamProgress, WORTH_SPLITTING_TEAM,
     };
     use std::cell::RefCell;
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::{Arc, Mutex, PoisonError};
     use wasm_bindgen::prelude::*;
 
-    /// An open team: its number, what its searchers are made with, whether it has been led.
+    /// An open team: its number, the options its coordinator and searchers are made with
+    /// (a hand-over among them), whether it has been led.
     struct Opened {
         id: u32,
         team: Arc<Team>,
-        search: (Board, Goal, HeuristicChoice, MoveOrder),
+        options: SearchOptions,
         split_above: u64,
-        hand_over: Option<HandOver>,
         led: AtomicBool,
     }
 
@@ -135,9 +132,8 @@ mod shared {
         teams().push(Arc::new(Opened {
             id: *last,
             team: Arc::new(team),
-            search: (o.board, o.goal, o.heuristic, o.order),
             split_above: o.split_above.unwrap_or(WORTH_SPLITTING_TEAM),
-            hand_over: o.hand_over,
+            options: o,
             led: AtomicBool::new(false),
         }));
         Ok(*last)
@@ -151,8 +147,9 @@ mod shared {
     /// whole here and split, the packets taken and never taken, and each worker's share (this
     /// one first). `goOn(iteration, threshold, packets, taken)` is called between packets and
     /// every 65,536 nodes or so (4,096 within a packet); false (or a throw, which `teamLead`
-    /// then throws) stops the search. The team is then over (helpers hear "over"). Throws a `TileSearchError` for a
-    /// team that is not open or that another worker leads, and as `new ParallelSearch` does.
+    /// then throws) stops the search. The team is then over (helpers hear "over"). Throws a
+    /// `TileSearchError` for a team that is not open or that another worker leads, and as
+    /// `new ParallelSearch` does.
     #[wasm_bindgen(js_name = teamLead, unchecked_return_type = "TeamResult | null")]
     pub fn team_lead(
         #[wasm_bindgen(unchecked_param_type = "number")] team: JsValue,
@@ -179,18 +176,10 @@ mod shared {
                         opened.id
                     )));
                 }
-                let (board, goal, heuristic, order) = opened.search.clone();
-                let workers = opened.team.workers();
-                let (split_above, handed) = (opened.split_above, opened.hand_over.as_ref());
-                let (h, o) = (heuristic.clone(), order);
-                let search = match handed {
-                    Some(handed) => {
-                        ParallelIda::resumed(board, goal, h, o, workers, split_above, handed)
-                    }
-                    None => ParallelIda::adaptive(board, goal, h, o, workers, split_above),
-                };
-                let leading = search.and_then(|search| {
-                    PacketSearcher::new(board, goal, heuristic, order)
+                let options = &opened.options;
+                let leading = options.coordinator(opened.split_above).and_then(|search| {
+                    options
+                        .searcher()
                         .map(|searcher| Leading::new(search, searcher))
                 });
                 match leading {
@@ -296,9 +285,7 @@ mod shared {
         HELPING.with(|helping| {
             let mut helping = helping.borrow_mut();
             if helping.as_ref().is_none_or(|(id, ..)| *id != opened.id) {
-                let (board, goal, heuristic, order) = opened.search.clone();
-                let searcher =
-                    PacketSearcher::new(board, goal, heuristic, order).map_err(|e| js_error(&e))?;
+                let searcher = opened.options.searcher().map_err(|e| js_error(&e))?;
                 *helping = Some((opened.id, searcher));
             }
             let Some((_, searcher)) = helping.as_mut() else {

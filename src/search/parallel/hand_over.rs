@@ -44,7 +44,7 @@ pub struct Underway {
 
 impl HandOver {
     /// The hand-over as numbers, for a thread to pass to another (the browser's page to a
-    /// worker, through shared memory): the iterations finished, then the iteration under way
+    /// worker, in its `lead` message): the iterations finished, then the iteration under way
     /// (see [`HandOver::from_words`]). Each is a whole number a JS number holds exactly.
     pub fn to_words(&self) -> Vec<f64> {
         let mut words = vec![self.iterations.len() as f64];
@@ -159,8 +159,9 @@ impl ParallelIda {
     /// Like [`ParallelIda::adaptive`], but going on from where a sequential search of the
     /// same options stands ([`crate::search::Search::hand_over`]): its finished iterations
     /// are taken as they are, and the iteration under way is searched from its path on, its
-    /// untried children (deepest first, those near the start split further) as its packets. Fails as `adaptive` does, and
-    /// ([`Error::InvalidOption`]) for a hand-over no such search leaves: iterations out of
+    /// untried children (deepest first, those near the start split further) as its packets.
+    /// Fails as `adaptive` does, and ([`Error::InvalidOption`]) for a hand-over no such
+    /// search leaves: iterations out of
     /// order, thresholds that do not follow, a path that is not a walk of the iteration, or
     /// moves tried that do not match it. Its counts are taken as given.
     pub fn resumed(
