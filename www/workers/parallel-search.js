@@ -176,8 +176,10 @@ function searchFirst(here) {
     if (here.status !== 'running') return { summary };
     try {
       return { handOver: here.handOver() };
-    } catch {
-      // It stands on the goal, not yet tested: one more slice ends the search.
+    } catch (error) {
+      // It stands on the goal, not yet tested (the core's invalid-option): one more slice
+      // ends the search.
+      if (/** @type {any} */ (error)?.kind !== 'invalid-option') throw error;
       summary = here.runFor(0);
     }
   }

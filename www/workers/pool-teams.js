@@ -39,7 +39,7 @@ export class TeamJob {
     'lead-error': (slot, { search, name, message, kind }) => {
       const solve = this.#solves.get(search);
       this.#solves.delete(search);
-      if (solve) raiseFlags(solve);
+      if (solve) raiseStop(solve);
       solve?.reject(Object.assign(new Error(message), { name }, kind ? { kind } : {}));
     },
   };
@@ -104,7 +104,7 @@ export class TeamJob {
     for (const slot of slots) slot.teams -= 1;
     const solve = this.#solves.get(search);
     if (solve) {
-      raiseFlags(solve);
+      raiseStop(solve);
       this.#pool.post(slots[0], { type: 'packets-close', search });
       this.#solves.delete(search);
       solve.reject(new Error('the parallel search was closed'));
@@ -121,7 +121,7 @@ export class TeamJob {
     for (const [search, solve] of this.#solves) {
       if (!solve.slots.includes(slot)) continue;
       this.#solves.delete(search);
-      raiseFlags(solve);
+      raiseStop(solve);
       // The leader (or the line to it) is gone: the others hear it from the page.
       for (const other of solve.slots) if (other !== slot) this.#pool.post(other, { type: 'packets-close', search });
       solve.reject(error);
@@ -130,13 +130,11 @@ export class TeamJob {
 }
 
 /**
- * A search that ended, failed or was closed: its workers on one memory stop (the leader reads
- * `stop` between packets) and any waiting is woken.
+ * A search that failed or was closed: its workers on one memory stop (the leader reads `stop`
+ * between packets and within them; nothing waits on it).
  */
-function raiseFlags({ stop }) {
-  if (!stop) return;
-  Atomics.store(stop, 0, 1);
-  Atomics.notify(stop, 0);
+function raiseStop({ stop }) {
+  if (stop) Atomics.store(stop, 0, 1);
 }
 
 /**
