@@ -27,7 +27,7 @@ const KORF_1 = '13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2';    // runs for minutes a
 /**
  * The sequential Solver's run() and solveInParallel's summary for each case, with 1 and every
  * worker, in the page: the workers alone (onPage: false); with `onPage`, once more as Solve now
- * runs it (the page searching beside the leading worker), marked `onPage`.
+ * runs it (the page searching first, then handing over), marked `onPage`.
  */
 const compare = (page, cases, { onPage = false } = {}) => page.evaluate(async ({ cases, onPage }) => {
   const core = await import('/www/pkg/tilesearch.js');
@@ -80,7 +80,7 @@ test('solveInParallel returns the sequential summary (solution and every iterati
   // As Solve now runs it: the same summary; a small search found by the page itself, with no
   // worker's part; Korf #57 (seconds) by the workers.
   for (const { options, sequential, summary, balance, packets, workers, onPage, seconds, searchSeconds, pageSeconds } of all.filter((r) => r.settings)) {
-    const name = `${JSON.stringify(options)}, the page searching beside the workers`;
+    const name = `${JSON.stringify(options)}, the page searching first`;
     assert.deepEqual(summary, sequential, name);
     if (onPage) {
       assert.equal(workers, 0, name);

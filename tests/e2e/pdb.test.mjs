@@ -142,7 +142,7 @@ test("pdb: built in the worker with a progress bar, Korf's #1 and #12 solved opt
   }, KORF_12);
   assert.deepEqual(parallel.summary, sequential);
   // Its 1,209 nodes are within the page's first slice: the page, holding the databases too,
-  // found it beside the leading worker.
+  // found it before asking a worker.
   assert.deepEqual([parallel.onPage, parallel.workers], [true, 0]);
 
   // Compare with pdb: the comparison's worker takes the databases from the cache too.
