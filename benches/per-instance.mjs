@@ -19,8 +19,13 @@
 // also says where the workers alone spend their time: the search as timed in the worker (the
 // sequential Solver's; the leading worker's, from its coordinator's making to its result), the
 // rest being messages and the page's part; the seconds the team's workers searched packets;
-// and how many instances had an iteration split.
-// `--each` also prints each instance's medians.
+// and how many instances had an iteration split. Of Solve now's searches that the page handed
+// over, by how long the workers searched after the hand-over (timed in the leading worker,
+// without the messages), it prints the second worker's share of the nodes searched there and
+// the workers' speed-up there against one sequential worker.
+// `--each` also prints each instance's medians. With 5 rounds or more, it names the instances on
+// which each way was slower than the sequential worker of the same round in more rounds than
+// chance alone gives (a sign test).
 // Usage: node benches/per-instance.mjs [--instances all | 1,2,3] [--rounds 5] [--split-above N] [--each]
 import { launchChromium } from '../scripts/chromium.mjs';
 import { option, wholeNumber, korf, instanceNumbers, median } from './bench-options.mjs';
@@ -54,17 +59,22 @@ const timed = await page.evaluate(async ({ instances, rounds, splitAbove }) => {
     // Each: the summary, and (but Solve now's) ms as timed in the worker(s).
     sequential: async (tiles) => {
       const { summary, seconds } = await ask({ type: 'one', tiles, heuristic: 'pdb' }, 'one');
-      return { summary, inside: { search: seconds * 1000 } };
+      return { summary, inside: { search: seconds * 1000, nodes: summary.nodes } };
     },
     workers: async (tiles) => {
       const { summary, searchSeconds, balance, packets } = await solveInParallel({ board: tiles, heuristic: 'pdb', ...(splitAbove === undefined ? {} : { splitAbove }) }, { onPage: false });
       return { summary, inside: { search: searchSeconds * 1000, busy: balance.reduce((sum, b) => sum + b.busy, 0) * 1000, split: packets.split } };
     },
-    solveNow: async (tiles) => ({ summary: (await solveInParallel({ board: tiles, heuristic: 'pdb' })).summary, inside: null }),
+    solveNow: async (tiles) => {
+      const { summary, onPage, pageSeconds, searchSeconds, balance } = await solveInParallel({ board: tiles, heuristic: 'pdb' });
+      // Handed over: how long the workers searched after the page, and the second one's share of their nodes.
+      const nodes = balance.reduce((sum, b) => sum + b.nodes, 0);
+      return { summary, inside: onPage ? null : { after: (searchSeconds - pageSeconds) * 1000, nodes, second: nodes > 0 ? 1 - balance[0].nodes / nodes : 0 } };
+    },
   };
   ways.again = async (tiles) => ({ summary: (await ways.sequential(tiles)).summary, inside: null });
   const names = Object.keys(ways);
-  const times = instances.map(() => ({ sequential: [], workers: [], solveNow: [], again: [], inside: { sequential: [], workers: [] } }));
+  const times = instances.map(() => ({ sequential: [], workers: [], solveNow: [], again: [], inside: { sequential: [], workers: [], solveNow: [] } }));
   for (let round = 0; round < rounds; round += 1) {
     for (const [k, [number, tiles]] of instances.entries()) {
       const generated = new Set();
@@ -131,6 +141,41 @@ if (small.length > 0) {
   const us = (values) => `${Math.round(median(values) * 1000)} µs`;
   console.log(`under 1 ms, the median cost per search over the sequential worker's: the workers alone ${us(small.map((r) => r.workers - r.sequential))}, ` +
     `Solve now's way ${us(small.map((r) => r.solveNow - r.sequential))} (the sequential search ${us(small.map((r) => r.sequential))})`);
+}
+// Solve now's searches that the page handed over, every round's: the second worker's share of
+// the nodes searched after the hand-over, by how long the workers searched (an even share is
+// 50 %; where a second thread busy for a few milliseconds waits for the first's core, it is low).
+// With it, their speed-up there: the time one sequential worker takes for those nodes (at its
+// rate on that instance, timed in its worker) over the time the leading worker took from its
+// coordinator's making to its result.
+const handed = timed.flatMap((t) => {
+  const rate = median(t.inside.sequential.map((i) => i.nodes / i.search));
+  return t.inside.solveNow.map((h) => ({ ...h, speedUp: h.nodes / rate / h.after }));
+});
+if (handed.length > 0) {
+  const bands = [['under 2 ms', 0, 2], ['2–5 ms', 2, 5], ['5–20 ms', 5, 20], ['20 ms and more', 20, Infinity]].flatMap(([label, lo, hi]) => {
+    const of = handed.filter((h) => h.after >= lo && h.after < hi);
+    return of.length === 0 ? [] : [`${label} (${of.length}): ${Math.round(median(of.map((h) => h.second)) * 100)} %, ${median(of.map((h) => h.speedUp)).toFixed(2)}×`];
+  });
+  console.log(`Solve now's searches handed over to the workers (${handed.length}, every round's), by how long the workers searched after the hand-over: ` +
+    `the second worker's median share of the nodes searched there, and the workers' speed-up there against one sequential worker: ${bands.join('; ')}`);
+}
+// Slower beyond chance: each round times the four ways back to back, so each instance's
+// rounds pair every way with the sequential worker of the same round; a way that is no slower
+// is the slower one of a pair in half the rounds at most, by chance alone, and a sign test
+// tells when it is slower in too many (the sequential worker again shows how often chance
+// alone gets there).
+if (rounds >= 5) {
+  const choose = (n, k) => { let c = 1; for (let i = 1; i <= k; i += 1) c = (c * (n - k + i)) / i; return c; };
+  // The fewest rounds of `rounds` that chance alone reaches with probability 5 % at most.
+  let least = rounds;
+  while (least > 0 && Array.from({ length: rounds - least + 2 }, (_, i) => choose(rounds, least - 1 + i)).reduce((a, b) => a + b, 0) / 2 ** rounds <= 0.05) least -= 1;
+  const beyond = (key) => {
+    const slow = timed.flatMap((t, k) => (t[key].filter((ms, round) => ms > t.sequential[round]).length >= least ? [`#${instances[k][0]}`] : []));
+    return `${slow.length}${slow.length ? ` (${slow.join(', ')})` : ''}`;
+  };
+  console.log(`slower than the sequential worker of the same round in at least ${least} of ${rounds} rounds (a sign test, chance alone 5 % at most): ` +
+    `the workers alone on ${beyond('workers')}; Solve now's way on ${beyond('solveNow')}; the sequential worker again on ${beyond('again')}`);
 }
 const total = (key) => rows.reduce((sum, r) => sum + r[key], 0);
 console.log(`all ${rows.length}: sequential ${(total('sequential') / 1000).toFixed(2)} s, the workers alone ${(total('workers') / 1000).toFixed(2)} s, ` +
