@@ -271,3 +271,46 @@ fn pdb_needs_the_databases_of_the_search_goal() {
     let estimate = pdb(Goal::BlankLast).estimate(&board, Goal::BlankFirst);
     assert_eq!(estimate.unwrap_err().kind(), "pdb-missing");
 }
+
+/// h along a path (Solve now's solution in the tree), updated move by move as IDA* updates it,
+/// is each board's h from scratch, for every heuristic and board size, on random walks that
+/// also undo moves; a tile not next to the blank fails before any h.
+#[test]
+fn h_along_a_path_is_each_boards_h_from_scratch() {
+    use tilesearch::heuristic::{along, AnyHeuristic};
+    let mut rng = Rng(977);
+    for goal in Goal::ALL {
+        for (width, kinds) in [
+            (3, &HeuristicKind::ALL[..]),
+            (4, &HeuristicKind::NAMED[..]),
+            (5, &HeuristicKind::ALL[..]),
+        ] {
+            for &kind in kinds {
+                let choice =
+                    HeuristicChoice::new(kind, width, goal, Some(databases(goal))).unwrap();
+                let heuristic = AnyHeuristic::new(choice.clone(), width, goal).unwrap();
+                for _ in 0..10 {
+                    let start = rng.scramble(width, goal, 200);
+                    let mut board = start;
+                    let mut moves = Vec::new();
+                    let mut expected = vec![choice.estimate(&board, goal).unwrap()];
+                    while moves.len() < 60 {
+                        let Some(tile) = board.move_blank(Direction::ORDER[rng.below(4)]) else {
+                            continue;
+                        };
+                        moves.push(tile);
+                        expected.push(choice.estimate(&board, goal).unwrap());
+                    }
+                    let got = along(&heuristic, start, &moves).unwrap();
+                    assert_eq!(got, expected, "{kind:?} {width}×{width} from {start:?}");
+                    // A tile that is not next to the blank after the walk.
+                    let far = (1..(width * width) as u8)
+                        .find(|&t| board.direction_of(t).is_none())
+                        .unwrap();
+                    moves.push(far);
+                    assert!(along(&heuristic, start, &moves).is_err());
+                }
+            }
+        }
+    }
+}

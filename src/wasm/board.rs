@@ -1,7 +1,7 @@
 //! The views' board helpers, so that no JS re-implements puzzle rules.
 
 use super::{invalid, js, js_error, named, numbers, to_js};
-use crate::heuristic::{HeuristicChoice, HeuristicKind};
+use crate::heuristic::{along, AnyHeuristic, HeuristicChoice, HeuristicKind};
 use js::{describe, whole};
 use js_sys::Array;
 use serde::Serialize;
@@ -113,7 +113,7 @@ pub fn heuristics_along(
     #[wasm_bindgen(unchecked_param_type = "Heuristic")] heuristic: JsValue,
 ) -> Result<Array, JsValue> {
     const CALL: &str = "heuristicsAlong(start, moves, goal, heuristic)";
-    let mut board = js::board(&start).map_err(|e| js_error(&e))?;
+    let board = js::board(&start).map_err(|e| js_error(&e))?;
     let moves = js::moves(&moves).map_err(|e| js_error(&e))?;
     let goal = js::goal(&goal, CALL).map_err(|e| js_error(&e))?;
     let Some(name) = heuristic.as_string() else {
@@ -126,14 +126,8 @@ pub fn heuristics_along(
     let databases = super::pdb::installed(goal);
     let choice =
         HeuristicChoice::new(kind, board.width(), goal, databases).map_err(|e| js_error(&e))?;
-    // Every move checked before anything is returned.
-    board.after(&moves).map_err(|e| js_error(&e))?;
-    let mut h = Vec::with_capacity(moves.len() + 1);
-    h.push(choice.estimate(&board, goal).map_err(|e| js_error(&e))?);
-    for &tile in &moves {
-        board = board.after(&[tile]).map_err(|e| js_error(&e))?;
-        h.push(choice.estimate(&board, goal).map_err(|e| js_error(&e))?);
-    }
+    let heuristic = AnyHeuristic::new(choice, board.width(), goal).map_err(|e| js_error(&e))?;
+    let h = along(&heuristic, board, &moves).map_err(|e| js_error(&e))?;
     Ok(h.into_iter().map(JsValue::from).collect())
 }
 
