@@ -439,6 +439,15 @@ impl Board {
         self.tiles
     }
 
+    /// `positions[tile]` = the tile's cell (the blank's at 0; unused entries 0).
+    pub fn positions(&self) -> Tiles {
+        let mut positions: Tiles = [0; SLOTS];
+        for (cell, &tile) in self.tiles().iter().enumerate() {
+            positions[tile as usize] = cell as u8;
+        }
+        positions
+    }
+
     /// The blank's cell.
     pub fn blank(&self) -> usize {
         self.blank as usize

@@ -261,7 +261,7 @@ impl<H: Heuristic> IdaStar<H> {
             root_h,
             root_state,
             tiles: start.padded(),
-            positions: positions_of(&start),
+            positions: start.positions(),
             stack: Path::new(),
             phase: Phase::Begin,
             threshold: root_h,
@@ -341,7 +341,7 @@ impl<H: Heuristic> IdaStar<H> {
                     let id = self.next_id;
                     self.next_id += 1;
                     self.tiles = self.start.padded();
-                    self.positions = positions_of(&self.start);
+                    self.positions = self.start.positions();
                     self.stack.clear();
                     let (h, blank) = (self.root_h, self.start.blank() as u8);
                     self.stack.push(Frame {
@@ -565,15 +565,6 @@ fn slide<H: Heuristic>(tiles: &mut Tiles, positions: &mut Tiles, tile: u8, from:
     if H::USES_POSITIONS {
         positions[tile as usize & SLOT_MASK] = to as u8;
     }
-}
-
-/// `positions[tile]` = the tile's cell.
-fn positions_of(board: &Board) -> Tiles {
-    let mut positions: Tiles = [0; SLOTS];
-    for (cell, &tile) in board.tiles().iter().enumerate() {
-        positions[tile as usize] = cell as u8;
-    }
-    positions
 }
 
 impl<H: Heuristic> IdaStar<H> {

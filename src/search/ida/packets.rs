@@ -4,11 +4,11 @@
 //! them, so a packet costs a few updates rather than a from-scratch h (pdb's walks each
 //! pattern) and no new search.
 
-use super::{max_threshold, positions_of, IdaStar, NO_MOVE};
+use super::{max_threshold, IdaStar, NO_MOVE};
 use crate::board::{Board, Direction, Goal, MoveOrder};
 use crate::error::Error;
 use crate::heuristic::{
-    pdb, Hamming, Heuristic, HeuristicChoice, HeuristicKind, LinearConflict, Manhattan, Pdb,
+    pdb, Hamming, Heuristic, HeuristicChoice, HeuristicKind, LinearConflict, Manhattan, Pdb, Walk,
 };
 use crate::search::parallel::{beyond_longest, not_visited};
 use crate::search::{IterationSummary, Search, Status};
@@ -101,29 +101,19 @@ where
         if threshold > max_threshold(self.start.width()) {
             return Err(beyond_longest(threshold, self.start.width()));
         }
-        let (mut board, (mut h, mut state)) = (self.start, self.root);
-        let mut positions = positions_of(&board);
+        let mut walk = Walk::new(&self.search.heuristic, self.start, self.root);
         let mut last: Option<Direction> = None;
         for (step, &tile) in path.iter().enumerate() {
-            let dir = board
-                .direction_of(tile)
-                .ok_or(Error::NotAdjacent { tile })?;
+            let dir = walk.slide(tile)?;
             if last.is_some_and(|l| l.opposite() == dir) {
                 return Err(Error::InvalidOption(format!(
                     "the packet's path slides tile {tile} back at step {} (IDA* never undoes a move)",
                     step + 1
                 )));
             }
-            let (from, to) = (positions[tile as usize] as usize, board.blank());
-            let tiles = board.padded();
-            (h, state) = self
-                .search
-                .heuristic
-                .after_slide(h, &state, &tiles, &positions, tile, from, to);
-            board.move_blank(dir);
-            positions[tile as usize] = to as u8;
             last = Some(dir);
         }
+        let (board, h, state) = walk.at();
         let depth = u32::try_from(path.len()).unwrap_or(u32::MAX);
         if depth.saturating_add(h) > threshold {
             return Err(not_visited(depth, h, threshold));
