@@ -167,9 +167,11 @@ if (handed.length > 0) {
 // alone gets there).
 if (rounds >= 5) {
   const choose = (n, k) => { let c = 1; for (let i = 1; i <= k; i += 1) c = (c * (n - k + i)) / i; return c; };
-  // The fewest rounds of `rounds` that chance alone reaches with probability 5 % at most.
+  // How likely chance alone makes a way the slower one in at least k of the rounds.
+  const byChance = (k) => { let p = 0; for (let j = k; j <= rounds; j += 1) p += choose(rounds, j); return p / 2 ** rounds; };
+  // The fewest rounds that chance alone reaches with probability 5 % at most.
   let least = rounds;
-  while (least > 0 && Array.from({ length: rounds - least + 2 }, (_, i) => choose(rounds, least - 1 + i)).reduce((a, b) => a + b, 0) / 2 ** rounds <= 0.05) least -= 1;
+  while (least > 1 && byChance(least - 1) <= 0.05) least -= 1;
   const beyond = (key) => {
     const slow = timed.flatMap((t, k) => (t[key].filter((ms, round) => ms > t.sequential[round]).length >= least ? [`#${instances[k][0]}`] : []));
     return `${slow.length}${slow.length ? ` (${slow.join(', ')})` : ''}`;
