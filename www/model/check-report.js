@@ -2,7 +2,7 @@
 // The check itself, and the lines it quotes (the last that matched, each beside the core's
 // event, then the diverging one), are the core's (src/check.rs); this module only words them.
 
-import { moveWords } from './words.js';
+import { moveWords, number as format } from './words.js';
 
 /** Each kind of divergence in a few words (the core's `Divergence` names). */
 export const KIND_WORDS = {
@@ -25,7 +25,7 @@ export const KIND_WORDS = {
 /** "udlr" → "blank up, down, left, right". */
 export const orderWords = (order) => `blank ${moveWords(order)}`;
 
-const number = (n) => Number(n).toLocaleString('en');
+const number = (n) => format(Number(n));
 
 /** The verdict's headline: "Correct IDA*" or "Not pruned, at line 3". */
 export function headline(verdict) {

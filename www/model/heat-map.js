@@ -3,6 +3,8 @@
 // shaded on a log scale of their counts, `state.quality`, and the measure in words. Pure: no
 // DOM, so Node tests it.
 
+import { number } from './words.js';
+
 /** The shades of the cells: level 1 is a single state, LEVELS the most crowded cell. */
 export const LEVELS = 6;
 
@@ -48,16 +50,16 @@ export const qualityState = (q) => ({ heuristic: q.heuristic, width: q.width, st
   meanH: q.meanH, meanDistance: q.meanDistance, board: q.board && { ...q.board } });
 
 /** What the sample is, in words: "all 181,440 solvable 8-puzzle states" or "Korf's 100 15-puzzles". */
-export const sampleWords = (q) => (q.width === 3 ? `all ${q.states.toLocaleString('en')} solvable 8-puzzle states`
+export const sampleWords = (q) => (q.width === 3 ? `all ${number(q.states)} solvable 8-puzzle states`
   : `Korf's ${q.states} random 15-puzzles, whose shortest solutions are known`);
 
 /** The measure in a sentence or two, the heuristic named by `name` ("Manhattan"). */
 export function qualitySentence(q, name) {
   const share = Math.round((100 * q.meanH) / q.meanDistance);
   const means = `${name} on ${sampleWords(q)}: mean h ${q.meanH.toFixed(2)} against mean h* ${q.meanDistance.toFixed(2)}, `
-    + `${share} % of the true distance on average; h = h* at ${q.exact.toLocaleString('en')} of them.`;
+    + `${share} % of the true distance on average; h = h* at ${number(q.exact)} of them.`;
   const admissible = q.admissible
     ? ' No cell lies above the diagonal: h never exceeds h*, so it is admissible.'
-    : ` ${q.overestimated.toLocaleString('en')} states lie above the diagonal (h > h*): it is not admissible.`;
+    : ` ${number(q.overestimated)} states lie above the diagonal (h > h*): it is not admissible.`;
   return means + admissible;
 }

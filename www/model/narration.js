@@ -1,6 +1,8 @@
 // The last event in the teaching text's words, for IDA* and for the lecture's frontier searches
 // (the Now panel's line, predict mode's explanations). Pure: no DOM.
 
+import { number as format } from './words.js';
+
 /** The lecture's frontier searches: their name and the kind of frontier each keeps. */
 export const FRONTIER_SEARCHES = {
   bfs: { name: 'BFS', frontier: 'queue', order: 'front first', first: 'front', solved: 'BFS takes the shallowest node first, so this is a shortest solution.' },
@@ -42,7 +44,7 @@ export function narrate(event, { threshold, minPruned, heuristic, tileOf, algori
 }
 
 const capital = (text) => text[0].toUpperCase() + text.slice(1);
-const number = (n) => (n === null ? '1,000 or more' : n.toLocaleString('en')); // null: past Solver.frontier's count limit
+const number = (n) => (n === null ? '1,000 or more' : format(n)); // null: past Solver.frontier's count limit
 
 function narrateFrontier(event, search) {
   if (!event) return `Press Step to start: ${search.name} puts the start on its frontier, a ${search.frontier}, and marks it reached.`;
@@ -73,6 +75,6 @@ export function causeWords(causes, count, f) {
   const SHOWN = 3;
   const names = causes.slice(0, SHOWN).map(({ id, tile }) => `#${id} (${tile === null ? 'the start' : `slid ${tile}`})`);
   const more = count - names.length;
-  const list = more > 0 ? `${names.join(', ')} and ${more.toLocaleString('en')} more` : names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-  return `: ${count === 1 ? 'one child was' : `${count.toLocaleString('en')} children were`} pruned with f = ${f}: ${list}`;
+  const list = more > 0 ? `${names.join(', ')} and ${format(more)} more` : names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return `: ${count === 1 ? 'one child was' : `${format(count)} children were`} pruned with f = ${f}: ${list}`;
 }

@@ -5,6 +5,8 @@
 // (an earlier packet found the solution), and gives each result back to the core, which says
 // when the iteration is complete. Pure: no DOM, no wasm, no workers (tests/js give it fakes).
 
+import { number } from './words.js';
+
 /** Packets a worker has in flight at least: one searching, the next ones queued behind it. */
 export const IN_FLIGHT = 3;
 /** Packets a worker has in flight at most. */
@@ -352,6 +354,6 @@ export function addBalances(balances) {
  */
 export function balanceText(balance) {
   const nodes = balance.reduce((sum, b) => sum + b.nodes, 0) || 1;
-  return balance.map((b) => `worker ${b.worker}: ${b.packets.toLocaleString('en')} packet${b.packets === 1 ? '' : 's'}, ` +
+  return balance.map((b) => `worker ${b.worker}: ${number(b.packets)} packet${b.packets === 1 ? '' : 's'}, ` +
     `${Math.round((100 * b.nodes) / nodes)} % of the nodes, ${b.busy.toFixed(2)} s busy`).join('; ');
 }

@@ -4,6 +4,7 @@
 // changed (how the frontier is ordered; A*'s reached set keeps each state's smallest g).
 // Pure: no DOM, so Node tests import it as the page does.
 import { FRONTIER_SEARCHES } from './narration.js';
+import { number as grouped } from './words.js';
 
 /**
  * One line of a listing. `text` has no leading spaces; the line is indented by `indent` levels
@@ -155,7 +156,7 @@ const GRAPH_VARS = Object.freeze(['g', 'h', 'f', 'len(frontier)', 'len(reached)'
  */
 export function formatValue(value) {
   if (typeof value !== 'number') return String(value);
-  return value === Infinity ? 'INF' : value.toLocaleString('en');
+  return value === Infinity ? 'INF' : grouped(value);
 }
 const number = formatValue;
 /** @param {string} name @param {number | string | undefined} value @param {string} [note] @returns {CodeVar[]} */

@@ -3,6 +3,7 @@
 // and the student's last lines beside IDA*'s events (the diverging one with the fields that
 // differ marked). It only shows; the explorer runs the check in its worker and seeks there.
 import { headline, summaryText, differing } from '../model/check-report.js';
+import { number } from '../model/words.js';
 
 let uid = 0;
 // A paste longer than this is not put in the text box: a textarea laying out tens of megabytes
@@ -152,7 +153,7 @@ export class CheckView {
     this.#rows.innerHTML = rows.map((row) => {
       const marked = row.diverges ? differing(row.yours, row.ida) : new Set();
       const theirs = row.diverges ? differing(row.ida, row.yours) : new Set();
-      return `<tr class="${row.diverges ? 'diverges' : 'matches'}"><th scope="row">${row.line === null ? 'end' : row.line.toLocaleString('en')}</th>` +
+      return `<tr class="${row.diverges ? 'diverges' : 'matches'}"><th scope="row">${row.line === null ? 'end' : number(row.line)}</th>` +
         `<td>${row.diverges && row.yours === null && !row.raw ? '<span class="check-none">(the trace ends)</span>' : partsHtml(row.yours, row.raw, marked)}</td>` +
         `<td>${partsHtml(row.ida, null, theirs)}</td></tr>`;
     }).join('');

@@ -2,13 +2,14 @@
 // entries in the order they will be taken, each with g, h and f. IDA* keeps no frontier (its
 // memory is the current path), so the element hides this panel then.
 import { FRONTIER_SEARCHES } from '../model/narration.js';
+import { number } from '../model/words.js';
 
 export const FRONTIER_SHOWN = 20;
 /** The frontier's size, as the core counts it (the events' `frontier` field). */
 export const frontierSize = (solver) => solver.frontierSize;
 
 /** A frontier size for people. */
-export const sizeText = (size) => size.toLocaleString('en');
+export const sizeText = (size) => number(size);
 
 export class FrontierView {
   #caption; #body; #note; #shown = '';

@@ -1,5 +1,6 @@
 // The numbers of the moment (g, h, f, threshold, iteration, counters) and the narration line
 // (model/narration.js) saying what the last event means.
+import { number } from '../model/words.js';
 
 // g, h and f large, first; then the moment's context and the counters, two to a row.
 // IDA*'s counters run over every iteration so far (the tree's note counts one): their labels
@@ -67,7 +68,7 @@ export class NowPanel {
     const write = (element, text) => { if (element.textContent !== text) element.textContent = text; };
     for (const [key] of this.#fields) {
       const value = numbers[key];
-      write(this.#values[key], value === undefined || value === null || value === Infinity ? '–' : value.toLocaleString('en'));
+      write(this.#values[key], value === undefined || value === null || value === Infinity ? '–' : typeof value === 'number' ? number(value) : String(value));
     }
     write(this.#narration, text);
     this.#renderCauses(raise);
@@ -104,6 +105,6 @@ export class NowPanel {
     });
     const more = raise.count - buttons.length;
     p.replaceChildren(`Select in the tree: `,
-      ...buttons.flatMap((button, i) => (i === 0 ? [button] : [' ', button])), more > 0 ? ` and ${more.toLocaleString('en')} more.` : '');
+      ...buttons.flatMap((button, i) => (i === 0 ? [button] : [' ', button])), more > 0 ? ` and ${number(more)} more.` : '');
   }
 }

@@ -2,6 +2,7 @@
 // space (describeBoard's `grid`, boards from boardAfter: the core's rules, not this file's).
 // The text is built when the reader opens it: a DFS solution has a thousand steps.
 import { boardAfter, describeBoard } from '../pkg/tilesearch.js';
+import { number } from '../model/words.js';
 
 export class SolutionView {
   #details; #summary; #text;
@@ -26,7 +27,7 @@ export class SolutionView {
     this.#details.open = false;
     this.#text.textContent = '';
     this.#shown = null;
-    if (solution) this.#summary.textContent = `The solution step by step, as the lecture prints it (${solution.moves.length.toLocaleString('en')} steps)`;
+    if (solution) this.#summary.textContent = `The solution step by step, as the lecture prints it (${number(solution.moves.length)} steps)`;
   }
 
   #fill() {

@@ -2,6 +2,7 @@
 // per level, only what lies in the visible rectangle (tree-view.js decides which and when).
 // `model` is the TreeModel (model/tree-model.js), `c` the palette of resolved colours.
 import { nodeLook } from '../model/tree-model.js';
+import { number } from '../model/words.js';
 
 export const FONT_PX = 13;        // label size at zoom 1
 const COMPACT_FONT_PX = 12;       // compact boxes' (three short lines)
@@ -120,7 +121,7 @@ export function drawBoxes(ctx, c, model, { x: vx, y: vy, k, ky }, selected, widt
     if (more > 0) {
       ctx.font = `400 ${font * 0.9}px ${FONT_FAMILY}`;
       ctx.fillStyle = c.ghostText;
-      ctx.fillText(`+${more.toLocaleString('en')}`, sx(i), sy(i) + (NODE_H / 2 + 10) * k);
+      ctx.fillText(`+${number(more)}`, sx(i), sy(i) + (NODE_H / 2 + 10) * k);
     }
   };
   for (const [, nodes] of groups) for (const i of nodes) text(i);

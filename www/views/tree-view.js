@@ -9,6 +9,7 @@ import { drawShape, drawPath, drawBoxes, drawCauseMarks, drawMinimap, drawPulse,
 import { enableGestures } from './tree-gestures.js';
 import { IterationOverview } from './iteration-overview.js';
 import { draw, cancelDraw } from '../platform/frame-scheduler.js';
+import { number } from '../model/words.js';
 
 /** Drawn nodes at most per iteration (per frontier search); the rest are counted only. */
 export const NODE_BUDGET = DRAW_LIMIT;
@@ -428,7 +429,7 @@ export class TreeView {
   }
 
   #accessibleName() {
-    const model = this.#model, n = (x) => x.toLocaleString('en');
+    const model = this.#model, n = number;
     const how = 'Arrow keys move through the nodes (Up: parent, Down: first child, Left, Right: siblings); Enter shows the node\'s board.';
     if (model.count === 0) return `Search tree, empty. ${how}`;
     const what = model.frontierSearch

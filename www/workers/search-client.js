@@ -6,6 +6,7 @@
 import { Solver, checkTrace } from '../pkg/tilesearch.js';
 import { WorkerClient } from './worker-client.js';
 import { nextBatch } from './stream-batch.js';
+import { number } from '../model/words.js';
 
 const CREDITS = 3;
 const BATCH_EVENTS = 16384;   // about 1 ms of search: one slice, far below the 50 ms long-task line
@@ -99,7 +100,7 @@ class SliceClient {
     const input = typeof trace === 'string' ? trace : new Uint8Array(await trace.arrayBuffer());
     if (input.length > PAGE_CHECK_CHARS) {
       const size = typeof input === 'string' ? 'characters' : 'bytes';
-      throw new Error(`this page cannot start a Web Worker, and a trace of ${input.length.toLocaleString('en')} ${size} would freeze it: ` +
+      throw new Error(`this page cannot start a Web Worker, and a trace of ${number(input.length)} ${size} would freeze it: ` +
         'check it with tilesearch check on the command line');
     }
     return checkTrace(options, input);
