@@ -3,6 +3,7 @@
 
 export class DatabasesView {
   #container; #bar; #status;
+  #shown = ''; // what is drawn: every panel is drawn with each moment, and this one rarely changes
 
   constructor(container) {
     this.#container = container;
@@ -19,6 +20,9 @@ export class DatabasesView {
    * notKept (built, but this browser could not store them: the error's name), message}.
    */
   render(databases) {
+    const key = JSON.stringify(databases);
+    if (key === this.#shown) return;
+    this.#shown = key;
     this.#container.hidden = databases === null;
     if (databases === null) return;
     const { status, progress, source, seconds, notKept, message, workers = 1 } = databases;

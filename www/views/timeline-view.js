@@ -5,6 +5,12 @@ import { count, number } from '../model/words.js';
 
 export class TimelineView {
   #body; #chart; #shown = '';
+  /** The chart's grid (a line and its label per power of ten) and bars (a bar, its tooltip and its label per iteration), kept between drawings. */
+  /** @type {{line: SVGElement, text: SVGElement}[]} */ #grid = [];
+  /** @type {{rect: SVGElement, title: SVGElement, text: SVGElement}[]} */ #bars = [];
+  /** Rows and bars taken out, for the next ones to reuse. */
+  /** @type {HTMLTableRowElement[]} */ #spare = [];
+  /** @type {{rect: SVGElement, title: SVGElement, text: SVGElement}[]} */ #spareBars = [];
 
   /**
    * `onPick(iteration)`: an iteration's number was pressed (the element shows its start).
@@ -19,7 +25,7 @@ export class TimelineView {
           <th scope="col">Pruned</th><th scope="col">Next threshold</th><th scope="col">Nodes × previous</th></tr></thead>
         <tbody></tbody>
       </table></div>
-      <figure class="chart"><svg role="img" aria-label="Nodes per iteration (log scale)"></svg>
+      <figure class="chart"><svg role="img" viewBox="0 0 320 120" aria-label="Nodes per iteration (log scale)"></svg>
         <figcaption>Nodes (visited + pruned) per iteration, log scale</figcaption></figure>`;
     this.#body = container.querySelector('tbody');
     this.#chart = container.querySelector('svg');
@@ -40,36 +46,51 @@ export class TimelineView {
     const key = JSON.stringify(iterations) + solvedIn + linked + current;
     if (key === this.#shown) return;
     this.#shown = key;
-    this.#body.replaceChildren(...iterations.map((it, i) => {
-      const row = document.createElement('tr');
+    // Rows and bars are kept and changed in place: after Solve now every panel is drawn at
+    // once, and making them anew (the chart parsed from markup) was a third of that drawing.
+    // A new board empties the table, and its Solve now fills it again: rows taken out wait in
+    // #spare.
+    const rows = this.#body.rows;
+    while (rows.length > iterations.length) {
+      const last = rows[rows.length - 1];
+      last.remove();
+      this.#spare.push(last);
+    }
+    iterations.forEach((it, i) => {
+      const row = rows[i] ?? this.#body.appendChild(this.#spare.pop() ?? document.createElement('tr'));
       const nodes = it.visited + it.pruned;
       const previous = i > 0 ? iterations[i - 1].visited + iterations[i - 1].pruned : 0;
       const inProgress = it.nextThreshold === null && it.iteration !== solvedIn;
       const next = it.nextThreshold ?? (inProgress ? 'in progress' : 'solved');
-      row.className = [inProgress && 'active', it.iteration === current && 'current', current !== null && it.iteration > current && 'ahead']
+      const className = [inProgress && 'active', it.iteration === current && 'current', current !== null && it.iteration > current && 'ahead']
         .filter(Boolean).join(' ');
+      if (row.className !== className) row.className = className;
       if (it.iteration === current) row.setAttribute('aria-current', 'step');
-      for (const text of [null, it.threshold, number(it.visited), number(it.pruned), next,
-        previous > 0 && !inProgress ? `× ${(nodes / previous).toFixed(1)}` : '']) {
-        const cell = document.createElement('td');
-        if (text === null && !linked) {
-          cell.textContent = String(it.iteration);
-        } else if (text === null) {
+      else row.removeAttribute('aria-current');
+      const texts = [null, String(it.threshold), number(it.visited), number(it.pruned), String(next),
+        previous > 0 && !inProgress ? `× ${(nodes / previous).toFixed(1)}` : ''];
+      while (row.cells.length < texts.length) row.insertCell();
+      texts.forEach((text, c) => {
+        const cell = row.cells[c];
+        if (text !== null) {
+          if (cell.textContent !== text) cell.textContent = text;
+        } else if (!linked) {
+          if (cell.firstElementChild || cell.textContent !== String(it.iteration)) cell.textContent = String(it.iteration);
+        } else {
           // The iteration's number shows it (the core's seek): a finished one whole, the last as far as computed.
-          const button = document.createElement('button');
-          button.type = 'button';
-          button.className = 'node-link';
+          let button = /** @type {HTMLButtonElement | null} */ (cell.firstElementChild);
+          if (!button) {
+            button = document.createElement('button');
+            button.type = 'button';
+            button.className = 'node-link';
+            cell.replaceChildren(button);
+          }
           button.dataset.iteration = String(it.iteration);
           button.title = it.nextThreshold === null ? `Go to iteration ${it.iteration}, as far as it was computed` : `Show iteration ${it.iteration} whole: its tree up to the raise`;
           button.textContent = String(it.iteration);
-          cell.append(button);
-        } else {
-          cell.textContent = text;
         }
-        row.append(cell);
-      }
-      return row;
-    }));
+      });
+    });
     this.#drawChart(iterations);
   }
 
@@ -79,20 +100,66 @@ export class TimelineView {
     const maxLog = Math.max(1, Math.ceil(Math.log10(Math.max(1, ...nodes))));
     const y = (n) => height - bottom - ((height - bottom - top) * Math.log10(Math.max(1, n))) / maxLog;
     const step = (width - left) / Math.max(nodes.length, 1);
-    const parts = [];
+    const grid = this.#grid, bars = this.#bars;
     for (let p = 0; p <= maxLog; p += 1) {
-      parts.push(`<line class="grid" x1="${left}" x2="${width}" y1="${y(10 ** p)}" y2="${y(10 ** p)}"></line>` +
-        `<text class="axis" x="${left - 4}" y="${y(10 ** p) + 4}" text-anchor="end">10${p ? superscript(p) : '⁰'}</text>`);
+      // Under the bars: a grid line added later goes before the first bar.
+      grid[p] ??= this.#add({ line: { class: 'grid' }, text: { class: 'axis', 'text-anchor': 'end' } }, bars[0]?.rect ?? null);
+      const { line, text } = grid[p];
+      setAttributes(line, { x1: left, x2: width, y1: y(10 ** p), y2: y(10 ** p) });
+      setAttributes(text, { x: left - 4, y: y(10 ** p) + 4 });
+      text.textContent = `10${p ? superscript(p) : '⁰'}`;
     }
+    for (const { line, text } of grid.splice(maxLog + 1)) { line.remove(); text.remove(); }
     nodes.forEach((n, i) => {
+      if (!bars[i] && this.#spareBars.length > 0) {
+        bars[i] = /** @type {typeof bars[0]} */ (this.#spareBars.pop());
+        this.#chart.append(bars[i].rect, bars[i].text);
+      }
+      bars[i] ??= this.#add({ rect: { class: 'bar' }, title: null, text: { class: 'axis', 'text-anchor': 'middle' } }, null);
+      const { rect, title, text } = bars[i];
       const x = left + i * step + step * 0.15, w = step * 0.7;
       const top = Math.min(y(n), height - bottom - 2); // a 1-node iteration still shows a sliver
-      parts.push(`<rect class="bar" x="${x}" y="${top}" width="${w}" height="${height - bottom - top}"><title>iteration ${i + 1}: ${count(n, 'node')}</title></rect>` +
-        `<text class="axis" x="${x + w / 2}" y="${height - 4}" text-anchor="middle">${i + 1}</text>`);
+      setAttributes(rect, { x, y: top, width: w, height: height - bottom - top });
+      title.textContent = `iteration ${i + 1}: ${count(n, 'node')}`;
+      setAttributes(text, { x: x + w / 2, y: height - 4 });
+      text.textContent = String(i + 1);
     });
-    this.#chart.setAttribute('viewBox', `0 0 ${width} ${height}`);
-    this.#chart.innerHTML = parts.join('');
+    for (const bar of bars.splice(nodes.length)) {
+      bar.rect.remove();
+      bar.text.remove();
+      this.#spareBars.push(bar);
+    }
     this.#chart.setAttribute('aria-label', `Nodes per iteration, log scale: ${nodes.join(', ')}`);
+  }
+
+  /**
+   * New elements of the chart, before `before` (null: last), named by their tags (`title` goes
+   * inside the `rect` before it).
+   * @param {Record<string, Record<string, string> | null>} made tag → its fixed attributes
+   * @param {Element | null} before
+   * @returns {any}
+   */
+  #add(made, before) {
+    /** @type {Record<string, SVGElement>} */
+    const elements = {};
+    for (const [tag, attributes] of Object.entries(made)) {
+      const element = /** @type {SVGElement} */ (document.createElementNS(SVG, tag));
+      setAttributes(element, attributes ?? {});
+      if (tag === 'title') elements.rect.append(element);
+      else this.#chart.insertBefore(element, before);
+      elements[tag] = element;
+    }
+    return elements;
+  }
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** Sets each of `attributes` on `element` that differs from what it has. */
+function setAttributes(element, attributes) {
+  for (const [name, value] of Object.entries(attributes)) {
+    const text = String(value);
+    if (element.getAttribute(name) !== text) element.setAttribute(name, text);
   }
 }
 
