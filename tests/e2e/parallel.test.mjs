@@ -242,6 +242,7 @@ for (const [width, height] of [[1280, 720], [390, 844]]) {
     assert.equal(await solveNow.isVisible(), true, 'offered before the search is solved');
     assert.equal(await button(page, 'Play solution').isVisible(), false, 'in its place until solved');
     assert.match(await solveNow.getAttribute('title'), new RegExp(`^Solve now: the optimal solution at once, IDA\\* on every core \\(${cores} workers?\\)`));
+    await page.evaluate(RECORD_PROGRESS);
     const solved = page.evaluate(() => new Promise((done) => document.querySelector('tile-search').addEventListener('solved', (e) => done(e.detail), { once: true })));
     await solveNow.click();
     const detail = await solved;
@@ -268,6 +269,11 @@ for (const [width, height] of [[1280, 720], [390, 844]]) {
     assert.equal(searched, perWorker, note);
     assert.equal(s.parallel.onPage, false, 'Korf #57 (seconds): found by the workers');
     assert.equal(await page.locator('tile-search .timeline-panel tbody tr').count(), sequential.iteration, 'every iteration in the timeline');
+    assert.equal(await page.locator('tile-search .timeline-panel svg rect.bar').count(), sequential.iteration, 'a bar per iteration');
+    // A search longer than a tenth of a second (and a frame) says it is under way, then what it found.
+    const lines = await page.evaluate(() => window.progressLines);
+    if (s.parallel.seconds > 0.15) assert.ok(lines.some((line) => /^Solving now on \d+ workers?(…|: iteration \d+, threshold \d+, [\d,]+ of [\d,]+ packets? done, \d+\.\d s\.)$/.test(line)), lines.join('\n'));
+    assert.match(lines.at(-1), /^Solved now on/);
     assert.equal(await page.locator('tile-search .timeline-panel tbody button').count(), 0, 'no iteration start to go to: Solve now did not step there');
     const now = await page.locator('tile-search .now [data-key]').evaluateAll((cells) => Object.fromEntries(cells.map((c) => [c.dataset.key, c.textContent.trim()])));
     assert.deepEqual([now.g, now.h, now.f], [String(sequential.length), '0', String(sequential.length)], 'Now: g, h and f at the goal');
@@ -290,6 +296,48 @@ for (const [width, height] of [[1280, 720], [390, 844]]) {
     await context.close();
   });
 }
+
+/** Keeps every text the widget's progress line shows from now on, in window.progressLines. */
+const RECORD_PROGRESS = () => {
+  const line = document.querySelector('tile-search').shadowRoot.querySelector('.progress');
+  const lines = [];
+  window.progressLines = lines;
+  new MutationObserver(() => { if (line.textContent !== lines.at(-1)) lines.push(line.textContent); })
+    .observe(line, { childList: true, characterData: true, subtree: true });
+};
+
+test('Solve now that ends within a tenth of a second shows its solution with no "Solving now…" drawn before; the chart has a bar per iteration from board to board', async () => {
+  const { page, context, errors } = await openExplorer(browser, `${server.url}#board=8+6+7+2+5+4+3+0+1`);
+  await page.evaluate(RECORD_PROGRESS);
+  // The hardest 8-puzzle (31 moves), then a short one, then a 15-puzzle: fewer iterations, then more.
+  for (const board of ['8 6 7 2 5 4 3 0 1', '1 2 3 4 5 6 0 7 8', '5 1 2 3 9 6 7 4 0 10 11 8 13 14 15 12']) {
+    const { summary, onPage, chart } = await page.evaluate(async (board) => {
+      const element = document.querySelector('tile-search');
+      element.board = board;
+      const summary = await element.solve();
+      const svg = element.shadowRoot.querySelector('.timeline-panel svg');
+      return { summary, onPage: element.state.parallel.onPage, chart: {
+        bars: [...svg.querySelectorAll('rect.bar title')].map((title) => title.textContent),
+        axis: [...svg.querySelectorAll('text.axis[text-anchor="end"]')].map((label) => label.textContent),
+        grid: svg.querySelectorAll('line.grid').length } };
+    }, board);
+    const rows = await page.locator('tile-search .timeline-panel tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
+    assert.equal(rows.length, summary.iteration, board);
+    // One bar per row, with that row's nodes (visited + pruned), and the axis up to the largest.
+    const nodes = rows.map((cells) => Number(cells[2].replace(/,/g, '')) + Number(cells[3].replace(/,/g, '')));
+    assert.deepEqual(chart.bars, nodes.map((n, i) => `iteration ${i + 1}: ${n.toLocaleString('en')} node${n === 1 ? '' : 's'}`), board);
+    assert.deepEqual(nodes, summary.iterations.map((it) => it.visited + it.pruned), board);
+    const top = Math.max(1, String(Math.max(...nodes) - 1).length);
+    assert.equal(chart.grid, top + 1, `${board}: a grid line from 10⁰ to 10^${top}`);
+    assert.equal(chart.axis.length, top + 1, board);
+    // Answered by the page's own first search: no task ran between the press and the solution,
+    // so no drawing either.
+    assert.equal(onPage, true, board);
+  }
+  assert.equal((await page.evaluate(() => window.progressLines)).filter((line) => line.startsWith('Solving now')).length, 0, 'no "Solving now…" for searches that short');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
 
 /** Counts the page's Worker constructions and the workers alive (terminate() and a failure end one). */
 const COUNT_WORKERS = () => {

@@ -39,6 +39,14 @@ import { Visibility, printView } from './visibility.js';
 import { MAX_WORKERS } from '../workers/parallel-search.js';
 
 const ANNOUNCE_MS = 1500;     // at most one live-region announcement per this interval
+/**
+ * While Solve now searches, its "Solving now…" line and progress are drawn this long after the
+ * last drawing at the soonest: most searches end sooner and show their solution without it
+ * (under a tenth of a second feels immediate), and every drawing in between (the page's
+ * panels, its layout and paint) takes a core from the workers on a 2-core machine (`node
+ * benches/solve-now.mjs`: Speed in docs/speed.md).
+ */
+const SOLVING_DRAW_MS = 100;
 const LAYOUT_ATTRIBUTES = ['view', 'controls', 'height', 'caption', 'theme'];
 /** The store's transitions drawn at once: the moments a reader (or a page's script) waits for (not
  * 'stopped': it comes first in a change of options, before the new search exists; not
@@ -61,6 +69,7 @@ class Explorer {
   #layout = null;          // the layout attributes as read (app/layout.js)
   #renderQueued = false;
   #drawQueued = () => { this.#renderQueued = false; this.#renderer.render(); };
+  #solvingDraw = 0;        // the timer of the next drawing while Solve now searches (SOLVING_DRAW_MS)
   #announcer;
   /** What the search and the flows need of the widget. @type {import('./search.js').Widget} */
   #widget;
@@ -130,7 +139,15 @@ class Explorer {
     this.#visibility = new Visibility(host, (change) => this.#onVisibility(change));
     // Every transition is drawn: one that ends or starts an activity at once (a page script
     // reading the widget after it finds every panel there), the others in the next frame.
-    this.#store.subscribe((_, transition) => { if (AT_ONCE.has(transition)) this.#render(); else this.#scheduleRender(); });
+    this.#store.subscribe((state, transition) => {
+      if (AT_ONCE.has(transition)) this.#render();
+      else if (state.phase === 'solving') {
+        // A drawing queued before (Solve now's 'stopped') waits with the others.
+        if (this.#renderQueued) { cancelDraw(this.#drawQueued); this.#renderQueued = false; }
+        this.#solvingDraw ||= setTimeout(() => { this.#solvingDraw = 0; this.#scheduleRender(); }, SOLVING_DRAW_MS);
+      }
+      else this.#scheduleRender();
+    });
     for (const [part, selector] of Object.entries(PARTS)) $(selector).part.add(part);
     this.#views.controls.describeSolve(`Solve now: the optimal solution at once, IDA* on every core (${count(MAX_WORKERS, 'worker')}); the tree shows the solution's path`);
     // The canvas tree reads its colours from the stylesheet: a linked one (www/) may load after
@@ -182,6 +199,8 @@ class Explorer {
     // widget's own events (a `solved` listener that removes it) finds an empty widget.
     cancelDraw(this.#drawQueued);
     this.#renderQueued = false;
+    clearTimeout(this.#solvingDraw);
+    this.#solvingDraw = 0;
     this.#store.apply('readied', false);
   }
 
@@ -394,6 +413,8 @@ class Explorer {
   /** A redraw now (where a public method returns, or the page prints). */
   #render() {
     if (this.#renderQueued) { cancelDraw(this.#drawQueued); this.#renderQueued = false; }
+    clearTimeout(this.#solvingDraw);
+    this.#solvingDraw = 0;
     this.#renderer.render();
   }
 
