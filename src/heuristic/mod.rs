@@ -14,7 +14,7 @@ pub use linear_conflict::{Conflict, LinearConflict};
 pub use manhattan::Manhattan;
 pub use pdb::Pdb;
 
-use crate::board::{Board, Direction, Goal, Tiles};
+use crate::board::{neighbor, Board, Direction, Goal, Tiles, SLOT_MASK};
 use crate::error::Error;
 use pdb::PatternDatabases;
 use std::fmt;
@@ -132,11 +132,11 @@ impl AnyHeuristic {
     }
 }
 
-/// A board walked tile by tile with its h and heuristic state kept as IDA* keeps them, one
+/// A board slid tile by tile with its h and heuristic state kept as IDA* keeps them, one
 /// update a move: a whole board's value costs the pattern databases a walk through their
-/// tables to the goal. A packet's path ([`crate::search::PacketSearcher`]) and Solve now's
-/// path ([`along`]) are walked so.
-pub struct Walk<'a, H: Heuristic> {
+/// tables to the goal. A packet's path ([`crate::search::PacketSearcher`]), the parallel
+/// split's children and Solve now's path ([`along`]) are slid so.
+pub struct SlidingBoard<'a, H: Heuristic> {
     heuristic: &'a H,
     board: Board,
     positions: Tiles,
@@ -144,13 +144,24 @@ pub struct Walk<'a, H: Heuristic> {
     state: H::State,
 }
 
-impl<'a, H: Heuristic> Walk<'a, H> {
-    /// A walk from `board`, whose h and state `heuristic` gives as `(h, state)`.
-    pub fn new(heuristic: &'a H, board: Board, (h, state): (u32, H::State)) -> Walk<'a, H> {
-        Walk {
+impl<'a, H: Heuristic> SlidingBoard<'a, H> {
+    /// `board`, whose h and state `heuristic` gives as `(h, state)`.
+    pub fn new(heuristic: &'a H, board: Board, hs: (u32, H::State)) -> SlidingBoard<'a, H> {
+        SlidingBoard::resume(heuristic, board, board.positions(), hs)
+    }
+
+    /// `board` where a slide left it: its tiles' cells `positions` (as
+    /// [`Board::positions`] gives them), h and state.
+    pub fn resume(
+        heuristic: &'a H,
+        board: Board,
+        positions: Tiles,
+        (h, state): (u32, H::State),
+    ) -> SlidingBoard<'a, H> {
+        SlidingBoard {
             heuristic,
             board,
-            positions: board.positions(),
+            positions,
             h,
             state,
         }
@@ -163,8 +174,17 @@ impl<'a, H: Heuristic> Walk<'a, H> {
             .board
             .direction_of(tile)
             .ok_or(Error::NotAdjacent { tile })?;
-        let (from, to) = (self.positions[tile as usize] as usize, self.board.blank());
+        self.step(dir); // a tile next to the blank: always a move
+        Ok(dir)
+    }
+
+    /// Moves the blank `dir` and updates h: the tile slid, or `None` (nothing changed) where
+    /// the board has no such move.
+    pub fn step(&mut self, dir: Direction) -> Option<u8> {
+        let to = self.board.blank();
+        let from = neighbor(to, dir, self.board.width())?;
         let tiles = self.board.padded();
+        let tile = tiles[from];
         (self.h, self.state) = self.heuristic.after_slide(
             self.h,
             &self.state,
@@ -175,28 +195,33 @@ impl<'a, H: Heuristic> Walk<'a, H> {
             to,
         );
         self.board.move_blank(dir);
-        self.positions[tile as usize] = to as u8;
-        Ok(dir)
+        self.positions[tile as usize & SLOT_MASK] = to as u8;
+        Some(tile)
     }
 
     /// The board reached, its h and its heuristic state.
     pub fn at(&self) -> (Board, u32, H::State) {
         (self.board, self.h, self.state)
     }
+
+    /// The board's tiles' cells, as [`Board::positions`] gives them.
+    pub fn positions(&self) -> Tiles {
+        self.positions
+    }
 }
 
 /// h of `start` and of each board after it along `moves` (tiles slid in order, each next to
-/// the blank), as a [`Walk`] keeps it (Solve now's path of 45 moves with pdb in Chromium:
+/// the blank), as a [`SlidingBoard`] keeps it (Solve now's path of 45 moves with pdb in Chromium:
 /// 0.33 ms board by board from scratch, 0.07 ms so). Fails, before any h, for a tile not next
 /// to the blank.
 pub fn along<H: Heuristic>(heuristic: &H, start: Board, moves: &[u8]) -> Result<Vec<u32>, Error> {
     start.after(moves)?;
-    let mut walk = Walk::new(heuristic, start, heuristic.start(start.tiles()));
+    let mut board = SlidingBoard::new(heuristic, start, heuristic.start(start.tiles()));
     let mut along = Vec::with_capacity(moves.len() + 1);
-    along.push(walk.h);
+    along.push(board.h);
     for &tile in moves {
-        walk.slide(tile)?;
-        along.push(walk.h);
+        board.slide(tile)?;
+        along.push(board.h);
     }
     Ok(along)
 }

@@ -35,9 +35,9 @@ pub use threads::{ida_star_parallel, ida_star_parallel_while, Balance, WorkerLoa
 
 use super::ida::{max_threshold, packet_engine, PacketEngine, SubtreeEnd};
 use super::{IdaProgress, IterationSummary, Progress, Report, Status};
-use crate::board::{neighbor, Board, Direction, Goal, MoveOrder, Tiles, SLOTS, SLOT_MASK};
+use crate::board::{Board, Direction, Goal, MoveOrder, Tiles};
 use crate::error::Error;
-use crate::heuristic::{AnyHeuristic, Heuristic, HeuristicChoice, HeuristicKind};
+use crate::heuristic::{AnyHeuristic, Heuristic, HeuristicChoice, HeuristicKind, SlidingBoard};
 use serde::Serialize;
 
 /// The split's heuristic state.
@@ -914,16 +914,12 @@ struct Child {
 impl Node {
     /// The search's start.
     fn start(search: &ParallelIda) -> Node {
-        let mut positions = [0; SLOTS];
-        for (cell, &tile) in search.start.tiles().iter().enumerate() {
-            positions[tile as usize & SLOT_MASK] = cell as u8;
-        }
         let (h, state) = search.root;
         Node {
             board: search.start,
             h,
             state,
-            positions,
+            positions: search.start.positions(),
             last: None,
         }
     }
@@ -937,23 +933,14 @@ impl Node {
         if self.last.is_some_and(|l| l.opposite() == dir) {
             return None;
         }
-        let blank = self.board.blank();
-        let from = neighbor(blank, dir, self.board.width())?;
-        let tiles = self.board.padded();
-        let tile = tiles[from];
-        let (h, state) = search.heuristic.after_slide(
-            self.h,
-            &self.state,
-            &tiles,
-            &self.positions,
-            tile,
-            from,
-            blank,
+        let mut child = SlidingBoard::resume(
+            &search.heuristic,
+            self.board,
+            self.positions,
+            (self.h, self.state),
         );
-        let mut board = self.board;
-        board.move_blank(dir);
-        let mut positions = self.positions;
-        positions[tile as usize & SLOT_MASK] = blank as u8;
+        let tile = child.step(dir)?;
+        let (board, h, state) = child.at();
         Some(Child {
             tile,
             h,
@@ -961,7 +948,7 @@ impl Node {
                 board,
                 h,
                 state,
-                positions,
+                positions: child.positions(),
                 last: Some(dir),
             },
         })

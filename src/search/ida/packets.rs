@@ -8,7 +8,8 @@ use super::{max_threshold, IdaStar, NO_MOVE};
 use crate::board::{Board, Direction, Goal, MoveOrder};
 use crate::error::Error;
 use crate::heuristic::{
-    pdb, Hamming, Heuristic, HeuristicChoice, HeuristicKind, LinearConflict, Manhattan, Pdb, Walk,
+    pdb, Hamming, Heuristic, HeuristicChoice, HeuristicKind, LinearConflict, Manhattan, Pdb,
+    SlidingBoard,
 };
 use crate::search::parallel::{beyond_longest, not_visited};
 use crate::search::{IterationSummary, Search, Status};
@@ -101,10 +102,10 @@ where
         if threshold > max_threshold(self.start.width()) {
             return Err(beyond_longest(threshold, self.start.width()));
         }
-        let mut walk = Walk::new(&self.search.heuristic, self.start, self.root);
+        let mut node = SlidingBoard::new(&self.search.heuristic, self.start, self.root);
         let mut last: Option<Direction> = None;
         for (step, &tile) in path.iter().enumerate() {
-            let dir = walk.slide(tile)?;
+            let dir = node.slide(tile)?;
             if last.is_some_and(|l| l.opposite() == dir) {
                 return Err(Error::InvalidOption(format!(
                     "the packet's path slides tile {tile} back at step {} (IDA* never undoes a move)",
@@ -113,7 +114,7 @@ where
             }
             last = Some(dir);
         }
-        let (board, h, state) = walk.at();
+        let (board, h, state) = node.at();
         let depth = u32::try_from(path.len()).unwrap_or(u32::MAX);
         if depth.saturating_add(h) > threshold {
             return Err(not_visited(depth, h, threshold));
