@@ -5,12 +5,11 @@ import { count, number } from '../model/words.js';
 
 export class TimelineView {
   #body; #chart; #shown = '';
-  /** The chart's grid (a line and its label per power of ten) and bars (a bar, its tooltip and its label per iteration), kept between drawings. */
-  /** @type {{line: SVGElement, text: SVGElement}[]} */ #grid = [];
-  /** @type {{rect: SVGElement, title: SVGElement, text: SVGElement}[]} */ #bars = [];
-  /** Rows and bars taken out, for the next ones to reuse. */
+  /** The chart's grid (a line and its label per power of ten) and bars (a bar, its tooltip and its label per iteration), kept between drawings with the spares a smaller chart took out. */
+  /** @type {{parts: {line: SVGElement, text: SVGElement}[], spare: {line: SVGElement, text: SVGElement}[]}} */ #grid = { parts: [], spare: [] };
+  /** @type {{parts: {rect: SVGElement, title: SVGElement, text: SVGElement}[], spare: {rect: SVGElement, title: SVGElement, text: SVGElement}[]}} */ #bars = { parts: [], spare: [] };
+  /** Rows taken out, for the next ones to reuse. */
   /** @type {HTMLTableRowElement[]} */ #spare = [];
-  /** @type {{rect: SVGElement, title: SVGElement, text: SVGElement}[]} */ #spareBars = [];
 
   /**
    * `onPick(iteration)`: an iteration's number was pressed (the element shows its start).
@@ -100,23 +99,16 @@ export class TimelineView {
     const maxLog = Math.max(1, Math.ceil(Math.log10(Math.max(1, ...nodes))));
     const y = (n) => height - bottom - ((height - bottom - top) * Math.log10(Math.max(1, n))) / maxLog;
     const step = (width - left) / Math.max(nodes.length, 1);
-    const grid = this.#grid, bars = this.#bars;
-    for (let p = 0; p <= maxLog; p += 1) {
-      // Under the bars: a grid line added later goes before the first bar.
-      grid[p] ??= this.#add({ line: { class: 'grid' }, text: { class: 'axis', 'text-anchor': 'end' } }, bars[0]?.rect ?? null);
-      const { line, text } = grid[p];
+    // The grid under the bars: its lines go before the first bar.
+    const grid = this.#fit(this.#grid, maxLog + 1, { line: { class: 'grid' }, text: { class: 'axis', 'text-anchor': 'end' } }, this.#bars.parts[0]?.rect ?? null);
+    grid.forEach(({ line, text }, p) => {
       setAttributes(line, { x1: left, x2: width, y1: y(10 ** p), y2: y(10 ** p) });
       setAttributes(text, { x: left - 4, y: y(10 ** p) + 4 });
       text.textContent = `10${p ? superscript(p) : '⁰'}`;
-    }
-    for (const { line, text } of grid.splice(maxLog + 1)) { line.remove(); text.remove(); }
-    nodes.forEach((n, i) => {
-      if (!bars[i] && this.#spareBars.length > 0) {
-        bars[i] = /** @type {typeof bars[0]} */ (this.#spareBars.pop());
-        this.#chart.append(bars[i].rect, bars[i].text);
-      }
-      bars[i] ??= this.#add({ rect: { class: 'bar' }, title: null, text: { class: 'axis', 'text-anchor': 'middle' } }, null);
-      const { rect, title, text } = bars[i];
+    });
+    const bars = this.#fit(this.#bars, nodes.length, { rect: { class: 'bar' }, title: null, text: { class: 'axis', 'text-anchor': 'middle' } }, null);
+    bars.forEach(({ rect, title, text }, i) => {
+      const n = nodes[i];
       const x = left + i * step + step * 0.15, w = step * 0.7;
       const top = Math.min(y(n), height - bottom - 2); // a 1-node iteration still shows a sliver
       setAttributes(rect, { x, y: top, width: w, height: height - bottom - top });
@@ -124,29 +116,43 @@ export class TimelineView {
       setAttributes(text, { x: x + w / 2, y: height - 4 });
       text.textContent = String(i + 1);
     });
-    for (const bar of bars.splice(nodes.length)) {
-      bar.rect.remove();
-      bar.text.remove();
-      this.#spareBars.push(bar);
-    }
     this.#chart.setAttribute('aria-label', `Nodes per iteration, log scale: ${nodes.join(', ')}`);
   }
 
   /**
-   * New elements of the chart, before `before` (null: last), named by their tags (`title` goes
-   * inside the `rect` before it).
-   * @param {Record<string, Record<string, string> | null>} made tag → its fixed attributes
+   * `kept` (the grid's or the bars' parts, with their spares) made `n` long: the parts past `n`
+   * taken out of the chart and kept as spares, the missing ones a spare or made anew (`made`:
+   * tag → fixed attributes; `title` goes inside the `rect` before it), put in before `before`
+   * (null: last).
+   * @template {Record<string, SVGElement>} P
+   * @param {{parts: P[], spare: P[]}} kept
+   * @param {number} n
+   * @param {Record<string, Record<string, string> | null>} made
    * @param {Element | null} before
-   * @returns {any}
+   * @returns {P[]}
    */
-  #add(made, before) {
+  #fit({ parts, spare }, n, made, before) {
+    const outer = (part) => Object.values(part).filter((element) => element.tagName !== 'title');
+    for (const part of parts.splice(n)) {
+      for (const element of outer(part)) element.remove();
+      spare.push(part);
+    }
+    while (parts.length < n) {
+      const part = spare.pop() ?? /** @type {P} */ (this.#make(made));
+      for (const element of outer(part)) this.#chart.insertBefore(element, before);
+      parts.push(part);
+    }
+    return parts;
+  }
+
+  /** New elements named by their tags, with their fixed attributes (`title` inside the `rect` before it). */
+  #make(made) {
     /** @type {Record<string, SVGElement>} */
     const elements = {};
     for (const [tag, attributes] of Object.entries(made)) {
       const element = /** @type {SVGElement} */ (document.createElementNS(SVG, tag));
       setAttributes(element, attributes ?? {});
       if (tag === 'title') elements.rect.append(element);
-      else this.#chart.insertBefore(element, before);
       elements[tag] = element;
     }
     return elements;
