@@ -8,7 +8,7 @@ use crate::board::Goal;
 use crate::error::Error;
 use crate::heuristic::{HeuristicChoice, HeuristicKind};
 use crate::profile::Profiler;
-use crate::quality::{distances, quality_of, quality_sample, rank};
+use crate::quality::{distances, quality_of, quality_sample, rank, Quality};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
@@ -65,6 +65,34 @@ thread_local! {
     static DISTANCES: RefCell<[Option<Vec<u8>>; 2]> = const { RefCell::new([None, None]) };
 }
 
+/// A measure's width, goal and heuristic.
+type MeasureKey = (usize, Goal, HeuristicKind);
+
+thread_local! {
+    /// Each measure made: the page asks again for every new board (only its cell differs),
+    /// which then costs one estimate, not a pass over the 181,440 states. At most 16: two
+    /// widths, two goals, four heuristics.
+    static MEASURES: RefCell<Vec<(MeasureKey, Quality)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The measure kept for `key`, if made before, as sent to JS (a new object each time).
+fn kept(key: MeasureKey) -> Option<JsValue> {
+    MEASURES.with(|m| {
+        m.borrow()
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, q)| to_js(q))
+    })
+}
+
+/// Keeps `quality` as the measure for `key`; returns it as sent to JS.
+fn keep(key: MeasureKey, quality: Result<Quality, Error>) -> Result<JsValue, Error> {
+    let quality = quality?;
+    let value = to_js(&quality);
+    MEASURES.with(|m| m.borrow_mut().push((key, quality)));
+    Ok(value)
+}
+
 /// `f` with the distances to `goal` of every 8-puzzle state.
 fn with_distances<T>(goal: Goal, f: impl FnOnce(&[u8]) -> T) -> T {
     DISTANCES.with(|cell| {
@@ -80,7 +108,8 @@ fn with_distances<T>(goal: Goal, f: impl FnOnce(&[u8]) -> T) -> T {
 /// given board's `{h, distance}` (`distance` null where unknown). Width 3 measures every one of
 /// the 8-puzzle's 181,440 states (their distances by a breadth-first search from the goal, kept
 /// for the next call); width 4 Korf's 100 15-puzzles, whose optimal lengths are known (`pdb`
-/// with the databases installed). Options `{heuristic?, goal?, width?, board?}`.
+/// with the databases installed). Each measure is kept as well: asking again for another board
+/// costs that board's estimate. Options `{heuristic?, goal?, width?, board?}`.
 #[wasm_bindgen(js_name = heuristicQuality, unchecked_return_type = "HeuristicQuality")]
 pub fn heuristic_quality(
     #[wasm_bindgen(unchecked_param_type = "QualityOptions")] options: JsValue,
@@ -120,13 +149,16 @@ fn measured(options: &JsValue) -> Result<JsValue, Error> {
         }
     }
     let choice = HeuristicChoice::new(heuristic, width, goal, super::pdb::installed(goal))?;
+    let key = (width, goal, heuristic);
     let (quality, distance) = if width == 3 {
         with_distances(goal, |distance| {
             let known = board.and_then(|b| {
                 let tiles: [u8; 9] = b.tiles().try_into().ok()?;
                 Some(u32::from(distance[rank(&tiles)]))
             });
-            (quality_of(distance, heuristic, goal), known)
+            let measure =
+                kept(key).map_or_else(|| keep(key, quality_of(distance, heuristic, goal)), Ok);
+            (measure, known)
         })
     } else {
         // A board of Korf's 100 has its distance in the sample.
@@ -136,10 +168,10 @@ fn measured(options: &JsValue) -> Result<JsValue, Error> {
                 .find(|(_, k)| k.tiles() == b.tiles())
                 .map(|(length, _)| length)
         });
-        (quality_sample(&choice, goal), known)
+        let measure = kept(key).map_or_else(|| keep(key, quality_sample(&choice, goal)), Ok);
+        (measure, known)
     };
-    let quality = quality?;
-    let value = to_js(&quality);
+    let value = quality?;
     let cell = match board {
         Some(board) => {
             let h = choice.estimate(&board, goal)?;

@@ -99,6 +99,38 @@ test('the whole run: the core\'s iterations, the new part, A*, and a press goes 
   await page.locator('tile-search .run-panel').scrollIntoViewIfNeeded();
   s = await waitForState(page, (st) => st.run !== null);
   assertRun(s.run, core({ board: LECTURE, heuristic: 'hamming' }).summary);
+  await toTop(page, '.quality-panel');
+  // A new board asks a worker for its cell alone, once (the core keeps each heuristic's
+  // measure): h from the core's first threshold, h* the 8-puzzle's distance; every heuristic's
+  // means stay in the table. Back on Manhattan, its cell for this board is one question more.
+  await page.evaluate(async () => {
+    const { pool } = await import('/www/workers/pool.js');
+    const post = pool.post.bind(pool);
+    /** @type {any[]} */ (/** @type {any} */ (window).qualityAsked = []);
+    pool.post = (slot, message, transfer) => {
+      if (message.type === 'quality') /** @type {any} */ (window).qualityAsked.push(message.options);
+      post(slot, message, transfer);
+    };
+  });
+  const HARDEST = '8 6 7 2 5 4 3 0 1';
+  const rootH = (heuristic) => { const solver = new Solver({ board: HARDEST, heuristic }); const first = solver.step(); solver.free(); return first.threshold; };
+  const means = () => page.locator('tile-search .quality-table tbody tr').evaluateAll((rows) => rows.map((row) => [...row.cells].map((c) => c.textContent)));
+  // (Typing and choosing scroll the page to the controls: the panel is brought back, as a
+  // student would, and measures only in view.)
+  await page.getByRole('textbox', { name: /Board/ }).fill(HARDEST);
+  await toTop(page, '.quality-panel');
+  s = await waitForState(page, (st) => st.quality?.board?.distance === 31);
+  assert.deepEqual(s.quality.board, { h: rootH('hamming'), distance: 31 });
+  assert.deepEqual(quality(s.quality), quality(cliQuality('--heuristic', 'hamming')));
+  const asked = () => page.evaluate(() => /** @type {any} */ (window).qualityAsked.map(({ heuristic, board }) => `${heuristic} ${board}`));
+  assert.deepEqual(await asked(), [`hamming ${HARDEST}`]);
+  assert.ok((await means()).every((row) => row.length === 5 && !row.includes('…')), JSON.stringify(await means()));
+  await page.getByRole('combobox', { name: 'Heuristic' }).selectOption('manhattan');
+  await toTop(page, '.quality-panel');
+  s = await waitForState(page, (st) => st.quality?.heuristic === 'manhattan' && st.quality.board !== null);
+  assert.deepEqual(s.quality.board, { h: rootH('manhattan'), distance: 31 });
+  assert.deepEqual(await asked(), [`hamming ${HARDEST}`, `manhattan ${HARDEST}`]);
+  await page.evaluate(async () => { delete (await import('/www/workers/pool.js')).pool.post; });
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -150,6 +182,14 @@ test('the panels wait to be seen, and leave a graph search alone', async () => {
   const s = await waitForState(page, (st) => st.quality !== null);
   assert.equal(s.run, null);
   assert.equal(await page.locator('tile-search .run-panel').isVisible(), false);
+  // Out of view, another heuristic is drawn from what is known (every row measured), never the
+  // one before.
+  await page.locator('tile-search .quality-table tbody tr td:last-child').filter({ hasText: /^(yes|no)/ }).nth(2).waitFor();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole('combobox', { name: 'Heuristic' }).selectOption('hamming');
+  const hidden = await waitForState(page, (st) => st.quality?.heuristic !== 'manhattan');
+  assert.equal(await page.locator('tile-search .quality-panel').evaluate((panel) => panel.getBoundingClientRect().top > innerHeight), true);
+  assert.equal(hidden.quality?.heuristic, 'hamming');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -139,10 +139,11 @@ test('the installed wasm-bindgen CLI equals the locked crate version', () => {
 // the three as calls that refuse, taking it to 164.1 KiB: its budget was 165 KiB. Solve now's
 // hand-over (Solver.handOver, and the coordinator resumed from it: the page's own first 10 ms
 // of search is gone on from by the team, not searched again) took them to 172.2
-// and 179.8 KiB: their budgets are 173 and 180 KiB.
-test('the wasm modules stay within their size budgets (173 KiB gzipped; 180 KiB with shared memory)', async () => {
+// and 179.8 KiB, and heuristicQuality's measures kept per width, goal and heuristic (a new
+// board costs one estimate) to 173.1 and 180.2 KiB: their budgets are 174 and 181 KiB.
+test('the wasm modules stay within their size budgets (174 KiB gzipped; 181 KiB with shared memory)', async () => {
   const { gzipSync } = await import('node:zlib');
-  for (const [name, kib] of [['tilesearch_bg.wasm', 173], ['tilesearch_shared_bg.wasm', 180]]) {
+  for (const [name, kib] of [['tilesearch_bg.wasm', 174], ['tilesearch_shared_bg.wasm', 181]]) {
     const bytes = readFileSync(new URL(`www/pkg/${name}`, root));
     const gzipped = gzipSync(bytes, { level: 9 }).length;
     assert.ok(gzipped <= kib * 1024, `${name}: ${gzipped} bytes gzipped`);

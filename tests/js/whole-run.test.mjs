@@ -148,6 +148,15 @@ test("heuristicQuality is `tilesearch quality --json`, and the board's cell is i
   assert.deepEqual(heuristicQuality({ board: LECTURE }).board, { h: 17, distance: 25 });
   assert.deepEqual(heuristicQuality({ board: '14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3', goal: 'blank-first', width: 4 }).board.distance, 57);
   assert.equal(heuristicQuality({ board: '2 1 3 4 5 6 7 8 9 10 11 12 13 15 14 0', width: 4 }).board.distance, null);
+  // The measure is kept (a new board costs its cell): the same figures, each call a new object,
+  // so a caller's change to one answer reaches no other.
+  const first = heuristicQuality({ heuristic: 'linear-conflict', board: LECTURE });
+  first.meanH = -1;
+  first.counts[0][0] = -1;
+  const again = heuristicQuality({ heuristic: 'linear-conflict', board: '8 6 7 2 5 4 3 0 1' });
+  const { board: _cell, ...kept } = again;
+  assert.deepEqual(kept, JSON.parse(execFileSync(CLI, ['quality', '--heuristic', 'linear-conflict', '--json']).toString()));
+  assert.equal(again.board.distance, 31);
   assert.throws(() => heuristicQuality({ width: 5 }), /width must be 3 \(every 8-puzzle state\) or 4/);
   assert.throws(() => heuristicQuality({ board: LECTURE, width: 4 }), /the board is 3×3, the measure 4×4/);
   assert.throws(() => heuristicQuality({ heuristic: 'pdb' }), (e) => e.name === 'TileSearchError');

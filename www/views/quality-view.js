@@ -4,18 +4,24 @@
 // it: admissible), the means in words, every heuristic's means in a table, and the board shown
 // marked in its cell. The measure is the core's (heuristicQuality, the same numbers as
 // `tilesearch quality --json`), computed in a worker of the page's pool once the panel is in
-// view; each heuristic's is kept, so switching the heuristic redraws at once.
+// view; each heuristic's is kept, so switching the heuristic redraws at once (out of view too),
+// and a new board asks only for its cell, which the worker's core answers from the measure it
+// keeps.
 import { measureQuality } from '../workers/pool.js';
 import { heatCells, legend, qualityState, qualitySentence, sampleWords } from '../model/heat-map.js';
 import { number } from '../model/words.js';
+
+/** `value` unless it is a promise still on its way (or absent): then null. */
+const settled = (value) => (value && !(value instanceof Promise) ? value : null);
 
 const NAMES = { hamming: 'Hamming', manhattan: 'Manhattan', 'linear-conflict': 'Linear conflict', pdb: 'Pattern databases' };
 
 export class QualityView {
   #status; #sentence; #chart; #legend; #table; #getModule;
   #options = null;      // {heuristic, goal, width, board, solvedLength}
-  #measures = new Map(); // "width goal heuristic board" → the core's measure, or its promise
-  #shown = null;        // the measure drawn
+  #measures = new Map(); // "width goal heuristic" → the core's measure (the same for every board), or its promise
+  #cells = new Map();    // "width goal heuristic board" → the board's cell {h, distance} (the board shown only), or its promise
+  #shown = null;        // the measure drawn, with the board's cell once known
   #visible = false;
 
   /** `getModule()`: the page's compiled core, for a worker started for it. */
@@ -69,9 +75,11 @@ export class QualityView {
   }
 
   #key(heuristic) {
-    const { width, goal, board } = this.#options;
-    return `${width} ${goal} ${heuristic} ${board}`;
+    const { width, goal } = this.#options;
+    return `${width} ${goal} ${heuristic}`;
   }
+
+  #cellKey(heuristic) { return `${this.#key(heuristic)} ${this.#options.board}`; }
 
   /** The heuristics in the table: pdb only where it is in effect (its databases are there then). */
   #heuristics() {
@@ -79,33 +87,63 @@ export class QualityView {
     return width === 4 && heuristic === 'pdb' ? ['hamming', 'manhattan', 'linear-conflict', 'pdb'] : ['hamming', 'manhattan', 'linear-conflict'];
   }
 
-  /** Measures every heuristic of the table (once each), the one in effect first, then draws. */
+  /**
+   * Measures every heuristic of the table once, the one in effect first and with the board (its
+   * cell), then draws. A new board asks only for its cell: one message, which the core answers
+   * from the measure it keeps.
+   */
   #measure() {
     const options = this.#options;
-    if (!this.#visible || !options || options.width > 4) return;
-    const cached = this.#measures.get(this.#key(options.heuristic));
-    if (cached && !(cached instanceof Promise)) { this.#shown = cached; this.#draw(); }
-    else if (!cached) this.#status.textContent = options.width === 3 ? 'Measuring all 181,440 states in a worker…' : 'Measuring Korf\'s 100 15-puzzles in a worker…';
-    const { width, goal, board } = options;
-    for (const heuristic of [options.heuristic, ...this.#heuristics().filter((h) => h !== options.heuristic)]) {
-      const key = this.#key(heuristic);
-      if (this.#measures.has(key)) continue;
-      const measured = measureQuality(this.#getModule(), { heuristic, goal, width, board }).then((q) => {
-        this.#measures.set(key, q);
-        if (this.#options === options) {
-          if (heuristic === options.heuristic) { this.#shown = q; this.#status.textContent = ''; }
-          this.#draw();
-        }
-        return q;
-      }, (error) => {
-        this.#measures.delete(key);
-        if (this.#options === options && heuristic === options.heuristic) {
-          this.#status.textContent = error.refused ? `The measure runs in a Web Worker, and this page cannot start one: ${error.message}`
-            : `The measure failed: ${error.message}`;
-        }
-      });
-      this.#measures.set(key, measured);
+    if (!options || options.width > 4) return;
+    const { heuristic, board } = options;
+    // Out of view, nothing is asked, but what is known is drawn: never another heuristic's.
+    if (this.#visible) {
+      if (!settled(this.#measures.get(this.#key(heuristic)))) {
+        this.#status.textContent = options.width === 3 ? 'Measuring all 181,440 states in a worker…' : 'Measuring Korf\'s 100 15-puzzles in a worker…';
+      }
+      if (board && !this.#cells.has(this.#cellKey(heuristic))) {
+        // Only the board shown keeps its cells.
+        for (const key of this.#cells.keys()) if (!key.endsWith(` ${board}`)) this.#cells.delete(key);
+        this.#ask(options, heuristic, true);
+      }
+      for (const h of [heuristic, ...this.#heuristics().filter((other) => other !== heuristic)]) {
+        if (!this.#measures.has(this.#key(h))) this.#ask(options, h, false);
+      }
     }
+    this.#show();
+  }
+
+  /** Asks a worker for `heuristic`'s measure under `options`, with the board's cell if `withCell`. */
+  #ask(options, heuristic, withCell) {
+    const { width, goal, board } = options;
+    const key = this.#key(heuristic), cellKey = this.#cellKey(heuristic);
+    const asked = measureQuality(this.#getModule(), { heuristic, goal, width, ...(withCell ? { board } : {}) });
+    if (!this.#measures.has(key)) this.#measures.set(key, asked);
+    if (withCell) this.#cells.set(cellKey, asked);
+    asked.then((q) => {
+      const { board: cell, ...measure } = q;
+      if (!settled(this.#measures.get(key))) this.#measures.set(key, measure);
+      if (this.#cells.get(cellKey) === asked) this.#cells.set(cellKey, cell);
+      if (this.#options === options) this.#show();
+    }, (error) => {
+      if (this.#measures.get(key) === asked) this.#measures.delete(key);
+      if (this.#cells.get(cellKey) === asked) this.#cells.delete(cellKey);
+      if (this.#options === options && heuristic === options.heuristic) {
+        this.#status.textContent = error.refused ? `The measure runs in a Web Worker, and this page cannot start one: ${error.message}`
+          : `The measure failed: ${error.message}`;
+      }
+    });
+  }
+
+  /** Draws the measure of the heuristic in effect once known, the board's cell once that is (a moment later at most). */
+  #show() {
+    const { heuristic, board } = this.#options;
+    const measure = settled(this.#measures.get(this.#key(heuristic)));
+    if (measure) {
+      this.#shown = { ...measure, board: (board && settled(this.#cells.get(this.#cellKey(heuristic)))) || null };
+      this.#status.textContent = '';
+    }
+    this.#draw();
   }
 
   #draw() {
