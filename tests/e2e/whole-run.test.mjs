@@ -157,15 +157,19 @@ test('a 15-puzzle: the whole run, and the quality over Korf\'s 100; on a phone',
   await screenshot(page, 'quality-390', { fullPage: false });
   assert.deepEqual(errors, []);
   await context.close();
-  // The same on the 8-puzzle at phone size, for the screens.
+  // The same on the 8-puzzle at phone size, for the screens: the whole run first (the panel
+  // above the quality's grows as its run comes in).
   const phone = await openExplorer(browser, server.url, { viewport: { width: 390, height: 844 } });
-  await toTop(phone.page, '.quality-panel');
-  await waitForState(phone.page, (s) => s.quality !== null);
-  await screenshot(phone.page, 'quality-8-390', { fullPage: false });
   await toTop(phone.page, '.run-panel');
   await waitForState(phone.page, (s) => s.run !== null);
   await phone.page.locator('tile-search .run-astar').filter({ hasText: 'A* expanded' }).waitFor();
   await screenshot(phone.page, 'whole-run-8-390', { fullPage: false });
+  await toTop(phone.page, '.quality-panel');
+  await waitForState(phone.page, (s) => s.quality !== null);
+  await screenshot(phone.page, 'quality-8-390', { fullPage: false });
+  // Every heuristic's row in: the table scrolls inside the panel, the page does not scroll sideways.
+  await phone.page.locator('tile-search .quality-table tbody tr td:last-child').filter({ hasText: /^(yes|no)/ }).nth(2).waitFor();
+  assert.deepEqual(await phone.page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]), [390, 390]);
   assert.deepEqual(phone.errors, []);
   await phone.context.close();
 });
