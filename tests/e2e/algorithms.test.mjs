@@ -182,6 +182,21 @@ test("Compare runs every algorithm in a worker of the pool and shows the lecture
   const chart = await page.locator('tile-search .compare-chart svg').getAttribute('aria-label');
   assert.match(chart, /^Nodes expanded and reached states, log scale: BFS 145,605 expanded, 163,330 reached; DFS 1,187 expanded/);
   assert.equal(await page.locator('tile-search .compare-chart svg rect.bar.expanded').count(), 5);
+  // Each row's name and counts in words above its bars, legible at a desktop's width and a
+  // phone's (text drawn at 9 px or more, the chart inside its panel).
+  const labels = await page.locator('tile-search .compare-chart svg text.compare-label').allTextContents();
+  assert.deepEqual(labels, ['BFS  ■ 145,605 expanded · ▲ 163,330 reached', 'DFS  ■ 1,187 expanded · ▲ 2,118 reached',
+    'Greedy best-first  ■ 117 expanded · ▲ 203 reached', 'A*  ■ 1,075 expanded · ▲ 1,702 reached', 'IDA*  ■ 1,571 expanded · ▲ one path (25 moves)']);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    const drawn = await page.locator('tile-search .compare-chart svg').evaluate((svg) => {
+      const scale = svg.getScreenCTM().a;
+      const panel = svg.closest('.compare-panel').getBoundingClientRect();
+      return { smallest: Math.min(...[...svg.querySelectorAll('text')].map((t) => parseFloat(getComputedStyle(t).fontSize) * scale)),
+        inside: [...svg.querySelectorAll('text')].every((t) => { const r = t.getBoundingClientRect(); return r.left >= panel.left - 0.5 && r.right <= panel.right + 0.5; }) };
+    });
+    assert.ok(drawn.smallest >= 9 && drawn.inside, `at ${width} px: ${JSON.stringify(drawn)}`);
+  }
   // The searches ran in the worker: it got the job and sent each result, and the page drew
   // frames while it searched (counted, not timed: a busy machine only makes them later).
   const watch = await mainThread(page);

@@ -134,30 +134,30 @@ export class CompareView {
   }
 
   #drawChart(results) {
-    const rowH = 30, left = 92, width = 420, top = 4, barH = 11;
-    const height = top + rowH * results.length + 16;
+    // A row per algorithm: its name and counts on a line, its two bars below it across the whole
+    // width. No column of names beside the bars, so the chart keeps its text legible at a
+    // phone's width (its viewBox is about as wide as a phone's panel).
+    const width = 320, rowH = 40, barH = 8, axisH = 14;
+    const height = rowH * results.length + axisH;
     const values = results.flatMap((r) => [r.expanded, r.reached ?? 0]);
     const maxLog = Math.max(1, Math.ceil(Math.log10(Math.max(10, ...values))));
-    const x = (n) => left + ((width - left - 8) * Math.log10(Math.max(1, n))) / maxLog;
+    const x = (n) => 1 + ((width - 2) * Math.log10(Math.max(1, n))) / maxLog;
     const parts = [];
     for (let p = 0; p <= maxLog; p += 1) {
-      parts.push(`<line class="grid" x1="${x(10 ** p)}" x2="${x(10 ** p)}" y1="${top}" y2="${height - 14}"></line>` +
-        `<text class="axis" x="${x(10 ** p)}" y="${height - 3}" text-anchor="middle">10${superscript(p)}</text>`);
+      const anchor = p === 0 ? 'start' : p === maxLog ? 'end' : 'middle';
+      parts.push(`<line class="grid" x1="${x(10 ** p)}" x2="${x(10 ** p)}" y1="12" y2="${height - axisH + 2}"></line>` +
+        `<text class="axis" x="${x(10 ** p)}" y="${height - 2}" text-anchor="${anchor}">10${superscript(p)}</text>`);
     }
     results.forEach((r, i) => {
-      const y = top + i * rowH;
-      parts.push(`<text class="axis label" x="${left - 6}" y="${y + rowH / 2 + 3}" text-anchor="end">${NAMES[r.algorithm]}</text>`,
-        `<rect class="bar expanded" x="${left}" y="${y + 3}" width="${Math.max(1, x(r.expanded) - left)}" height="${barH}"><title>${NAMES[r.algorithm]}: ${number(r.expanded)} expanded</title></rect>`,
-        `<text class="axis" x="${x(r.expanded) + 3}" y="${y + 3 + barH - 2}">■ ${number(r.expanded)}</text>`);
+      const y = i * rowH;
+      const reached = r.reached === null ? `▲ one path (${number(r.length ?? 0)} moves)` : `▲ ${number(r.reached)} reached`;
+      parts.push(`<text class="compare-label" x="0" y="${y + 10}"><tspan class="name">${NAMES[r.algorithm]}</tspan>  ■ ${number(r.expanded)} expanded · ${reached}</text>`,
+        `<rect class="bar expanded" x="1" y="${y + 14}" width="${Math.max(1, x(r.expanded) - 1)}" height="${barH}"><title>${NAMES[r.algorithm]}: ${number(r.expanded)} expanded</title></rect>`);
       if (r.reached !== null) {
-        parts.push(`<rect class="bar reached" x="${left}" y="${y + 4 + barH}" width="${Math.max(1, x(r.reached) - left)}" height="${barH}"><title>${NAMES[r.algorithm]}: ${number(r.reached)} reached states</title></rect>`,
-          `<text class="axis" x="${x(r.reached) + 3}" y="${y + 4 + 2 * barH - 2}">▲ ${number(r.reached)}</text>`);
-      } else {
-        parts.push(`<text class="axis" x="${left + 3}" y="${y + 4 + 2 * barH - 2}">▲ one path (${number(r.length ?? 0)} moves)</text>`);
+        parts.push(`<rect class="bar reached" x="1" y="${y + 15 + barH}" width="${Math.max(1, x(r.reached) - 1)}" height="${barH}"><title>${NAMES[r.algorithm]}: ${number(r.reached)} reached states</title></rect>`);
       }
     });
-    this.#chart.setAttribute('viewBox', `0 0 ${width + 60} ${height}`);
-    this.#chart.style.height = `${height * 1.1}px`;
+    this.#chart.setAttribute('viewBox', `0 0 ${width} ${height}`);
     this.#chart.innerHTML = parts.join('');
     this.#chart.setAttribute('aria-label', `Nodes expanded and reached states, log scale: ${results.map((r) =>
       `${NAMES[r.algorithm]} ${number(r.expanded)} expanded${r.reached === null ? '' : `, ${number(r.reached)} reached`}`).join('; ')}`);
