@@ -47,6 +47,10 @@ function assertRun(run, summary) {
 
 const quality = (q) => q && { heuristic: q.heuristic, states: q.states, admissible: q.admissible, meanH: q.meanH, meanDistance: q.meanDistance };
 
+/** The smallest text of the quality chart as drawn, in CSS pixels (its font size times the chart's scale). */
+const smallestChartText = (page) => page.locator('tile-search .quality-chart svg').evaluate((svg) =>
+  Math.min(...[...svg.querySelectorAll('text')].map((t) => parseFloat(getComputedStyle(t).fontSize) * svg.getScreenCTM().a)));
+
 /** Scrolls the widget's panel `selector` to the top of the window, below a phone's sticky controls (for the screens). */
 const toTop = (page, selector) => page.locator(`tile-search ${selector}`).evaluate((panel) => {
   panel.scrollIntoView({ block: 'start' });
@@ -155,6 +159,8 @@ test('a 15-puzzle: the whole run, and the quality over Korf\'s 100; on a phone',
   assert.equal(q.board.distance, 38);
   assert.equal(await page.locator('tile-search .quality-chart .board-cell').count(), 1);
   await screenshot(page, 'quality-390', { fullPage: false });
+  // A phone draws the heat map smaller: its labels are larger there, 9 px or more as drawn.
+  assert.ok(await smallestChartText(page) >= 9, `the chart's smallest text: ${await smallestChartText(page)} px`);
   assert.deepEqual(errors, []);
   await context.close();
   // The same on the 8-puzzle at phone size, for the screens: the whole run first (the panel
@@ -167,6 +173,7 @@ test('a 15-puzzle: the whole run, and the quality over Korf\'s 100; on a phone',
   await toTop(phone.page, '.quality-panel');
   await waitForState(phone.page, (s) => s.quality !== null);
   await screenshot(phone.page, 'quality-8-390', { fullPage: false });
+  assert.ok(await smallestChartText(phone.page) >= 9, `the chart's smallest text: ${await smallestChartText(phone.page)} px`);
   // Every heuristic's row in: the table scrolls inside the panel, the page does not scroll sideways.
   await phone.page.locator('tile-search .quality-table tbody tr td:last-child').filter({ hasText: /^(yes|no)/ }).nth(2).waitFor();
   assert.deepEqual(await phone.page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]), [390, 390]);
