@@ -181,6 +181,30 @@ test('a 15-puzzle: the whole run, and the quality over Korf\'s 100; on a phone',
   await phone.context.close();
 });
 
+test('on a phone a panel under the controls is not seen: the whole run above the quality waits, and the quality panel stays where the reader put it', async () => {
+  const { page, context, errors } = await openExplorer(browser, server.url, { viewport: { width: 390, height: 844 } });
+  // The quality panel brought to just below the controls: the whole run's panel, two panels
+  // up, ends under them.
+  await toTop(page, '.quality-panel');
+  const where = () => page.locator('tile-search').evaluate((element) => {
+    const root = /** @type {ShadowRoot} */ (element.shadowRoot);
+    const box = (selector) => /** @type {Element} */ (root.querySelector(selector)).getBoundingClientRect();
+    return { controls: Math.round(box('.controls').bottom), run: Math.round(box('.run-panel').bottom), quality: Math.round(box('.quality-panel').top) };
+  });
+  const before = await where();
+  assert.ok(before.run > 0 && before.run <= before.controls, `the run's panel ends under the controls: ${JSON.stringify(before)}`);
+  await waitForState(page, (st) => st.quality !== null);
+  // Nothing ran above the panel read (its measure came, so the run's would have by now).
+  await page.waitForTimeout(300);
+  assert.equal((await state(page)).run, null);
+  assert.deepEqual(await where(), before);
+  // Scrolled up a little, below the controls: it runs.
+  await page.mouse.wheel(0, -200);
+  await waitForState(page, (st) => st.run !== null);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the panels wait to be seen, and leave a graph search alone', async () => {
   const { page, context, errors } = await openExplorer(browser, server.url, { viewport: { width: 1280, height: 720 } });
   await page.waitForTimeout(500);

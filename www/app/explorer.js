@@ -25,6 +25,7 @@ import { shareLink, optionsFromHash, traceJsonLines, iterationsCsv, treeSvg, dow
 import { count } from '../model/words.js';
 import { coreReady } from '../platform/page-core.js';
 import { draw, cancelDraw } from '../platform/frame-scheduler.js';
+import { observeInView } from '../platform/in-view.js';
 import { markup, PARTS } from './template.js';
 import { Store, initialState } from './store.js';
 import { Search } from './search.js';
@@ -80,6 +81,9 @@ class Explorer {
     this.#root = root;
     root.innerHTML = markup();
     const $ = (selector) => root.querySelector(selector);
+    // Panels that start work when seen count as seen below the controls, which a phone keeps
+    // over the top of the viewport.
+    const inView = (element, onChange) => observeInView(element, $('.controls'), onChange);
     this.#announcer = new Announcer((text) => { this.#views.live.textContent = text; }, { interval: ANNOUNCE_MS });
     /** @type {import('./search.js').Widget} */
     const widget = {
@@ -118,8 +122,8 @@ class Explorer {
       // The whole run and the heuristic's quality, computed in the pool; an iteration of the
       // whole run pressed shows it whole (a seek to its last event, computed or not yet).
       run: new RunView($('.run-panel'), {
-        getModule: () => this.#module, onPick: (_iteration, end) => this.#search.goTo(end), onDone: () => this.#scheduleRender() }),
-      quality: new QualityView($('.quality-panel'), () => this.#module),
+        getModule: () => this.#module, onPick: (_iteration, end) => this.#search.goTo(end), onDone: () => this.#scheduleRender(), observe: inView }),
+      quality: new QualityView($('.quality-panel'), () => this.#module, inView),
       solution: new SolutionView($('.solution-panel')),
       tree: new TreeView($('.tree-host'), { onSelect: (node) => this.#renderer.showSelected(node) }),
       timeline: new TimelineView($('.timeline-panel'), (iteration) => this.#search.goToIteration(iteration)),

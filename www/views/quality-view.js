@@ -24,8 +24,11 @@ export class QualityView {
   #shown = null;        // the measure drawn, with the board's cell once known
   #visible = false;
 
-  /** `getModule()`: the page's compiled core, for a worker started for it. */
-  constructor(container, getModule) {
+  /**
+   * `getModule()`: the page's compiled core, for a worker started for it; `observe(element,
+   * onChange)` tells whether the panel is in the reader's view (it measures only then).
+   */
+  constructor(container, getModule, observe) {
     this.#getModule = getModule;
     container.innerHTML = `
       <h2>Heuristic quality: h against the true distance h*</h2>
@@ -48,10 +51,10 @@ export class QualityView {
     this.#chart = $('.quality-chart');
     this.#legend = $('.quality-legend');
     this.#table = $('.quality-table');
-    new IntersectionObserver((entries) => {
-      this.#visible = entries.some((entry) => entry.isIntersecting);
-      if (this.#visible) this.#measure();
-    }).observe(container);
+    observe(container, (seen) => {
+      this.#visible = seen;
+      if (seen) this.#measure();
+    });
   }
 
   /** `state.quality`: the measure of the heuristic in effect, once computed, with the board's cell as ringed; else null. */

@@ -28,11 +28,13 @@ export class RunView {
   /**
    * `getModule()`: the page's compiled core; `onPick(iteration, end)`: an iteration was
    * pressed (`end`: the position after its last event, where it shows whole); `onDone()`: IDA*
-   * ran to the end (its solution's length is known: `length`).
+   * ran to the end (its solution's length is known: `length`); `observe(element, onChange)`:
+   * whether the panel is in the reader's view (the run starts only then).
    * @param {HTMLElement} container
-   * @param {{getModule: () => WebAssembly.Module, onPick: (iteration: number, end: number) => void, onDone: () => void}} hooks
+   * @param {{getModule: () => WebAssembly.Module, onPick: (iteration: number, end: number) => void, onDone: () => void,
+   *   observe: (element: Element, onChange: (inView: boolean) => void) => void}} hooks
    */
-  constructor(container, { getModule, onPick, onDone }) {
+  constructor(container, { getModule, onPick, onDone, observe }) {
     this.#container = container;
     this.#getModule = getModule;
     this.#onPick = onPick;
@@ -72,10 +74,10 @@ export class RunView {
       if (button) this.#onPick(Number(button.dataset.iteration), Number(button.dataset.end));
     });
     // The run starts when the reader can see it: a page of figures does not run every widget's.
-    new IntersectionObserver((entries) => {
-      this.#visible = entries.some((entry) => entry.isIntersecting);
-      if (this.#visible) this.#autostart();
-    }).observe(container);
+    observe(container, (seen) => {
+      this.#visible = seen;
+      if (seen) this.#autostart();
+    });
   }
 
   /** The optimal solution's length once the whole run found it (IDA*, an admissible heuristic), else null. */
