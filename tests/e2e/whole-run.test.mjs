@@ -181,7 +181,7 @@ test('a 15-puzzle: the whole run, and the quality over Korf\'s 100; on a phone',
   await phone.context.close();
 });
 
-test('on a phone a panel under the controls is not seen: the whole run above the quality waits, and the quality panel stays where the reader put it', async () => {
+test('a panel under a phone\'s controls, or a sliver of it at the top of the window, is not seen: the whole run above the quality waits, and the quality panel stays where the reader put it', async () => {
   const { page, context, errors } = await openExplorer(browser, server.url, { viewport: { width: 390, height: 844 } });
   // The quality panel brought to just below the controls: the whole run's panel, two panels
   // up, ends under them.
@@ -203,6 +203,18 @@ test('on a phone a panel under the controls is not seen: the whole run above the
   await waitForState(page, (st) => st.run !== null);
   assert.deepEqual(errors, []);
   await context.close();
+  // On a desktop (no sticky controls), a sliver of the panel at the top of the window is not
+  // seen either; 100 px more of it is.
+  const desk = await openExplorer(browser, server.url, { viewport: { width: 1280, height: 720 } });
+  const run = desk.page.locator('tile-search .run-panel');
+  await run.evaluate((panel) => window.scrollBy(0, panel.getBoundingClientRect().bottom - 20));
+  await desk.page.waitForTimeout(300);
+  assert.equal(Math.round(await run.evaluate((panel) => panel.getBoundingClientRect().bottom)), 20);
+  assert.equal((await state(desk.page)).run, null);
+  await desk.page.mouse.wheel(0, -100);
+  await waitForState(desk.page, (st) => st.run !== null);
+  assert.deepEqual(desk.errors, []);
+  await desk.context.close();
 });
 
 test('the panels wait to be seen, and leave a graph search alone', async () => {
