@@ -21,6 +21,7 @@ export class QualityView {
   #options = null;      // {heuristic, goal, width, board, solvedLength}
   #measures = new Map(); // "width goal heuristic" → the core's measure (the same for every board), or its promise
   #cells = new Map();    // "width goal heuristic board" → the board's cell {h, distance} (the board shown only), or its promise
+  #cellsOf = null;      // the board whose cells #cells holds
   #shown = null;        // the measure drawn, with the board's cell once known
   #visible = false;
 
@@ -104,11 +105,9 @@ export class QualityView {
       if (!settled(this.#measures.get(this.#key(heuristic)))) {
         this.#status.textContent = options.width === 3 ? 'Measuring all 181,440 states in a worker…' : 'Measuring Korf\'s 100 15-puzzles in a worker…';
       }
-      if (board && !this.#cells.has(this.#cellKey(heuristic))) {
-        // Only the board shown keeps its cells.
-        for (const key of this.#cells.keys()) if (!key.endsWith(` ${board}`)) this.#cells.delete(key);
-        this.#ask(options, heuristic, true);
-      }
+      // Only the board shown keeps its cells.
+      if (board !== this.#cellsOf) { this.#cells.clear(); this.#cellsOf = board; }
+      if (board && !this.#cells.has(this.#cellKey(heuristic))) this.#ask(options, heuristic, true);
       for (const h of [heuristic, ...this.#heuristics().filter((other) => other !== heuristic)]) {
         if (!this.#measures.has(this.#key(h))) this.#ask(options, h, false);
       }
