@@ -155,6 +155,10 @@ test("pdb: built in the worker with a progress bar, Korf's #1 and #12 solved opt
   const rows = await page.locator('tile-search table.compare tbody tr').evaluateAll((trs) => Object.fromEntries(trs.map((tr) => [tr.dataset.algorithm, tr.cells[1].textContent])));
   assert.equal(rows.ida, '45');
   assert.equal(rows.bfs, 'gave up after 100,000 reached states');
+  // The chart says so too: it counts what BFS did before it stopped.
+  const labels = await page.locator('tile-search .compare-chart svg text.compare-label .name').allTextContents();
+  assert.equal(labels[0], 'BFS (gave up)');
+  assert.equal(labels.at(-1), 'IDA*');
   console.log(`# Compare on Korf #12 with pdb (max-reached 100,000): ${JSON.stringify(rows)}`);
   assert.deepEqual(errors, []);
   await context.close();

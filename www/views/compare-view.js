@@ -151,7 +151,8 @@ export class CompareView {
     results.forEach((r, i) => {
       const y = i * rowH;
       const reached = r.reached === null ? `▲ one path (${number(r.length ?? 0)} moves)` : `▲ ${number(r.reached)} reached`;
-      parts.push(`<text class="compare-label" x="0" y="${y + 10}"><tspan class="name">${NAMES[r.algorithm]}</tspan>  ■ ${number(r.expanded)} expanded · ${reached}</text>`,
+      const name = r.status === 'gaveup' ? `${NAMES[r.algorithm]} (gave up)` : NAMES[r.algorithm];
+      parts.push(`<text class="compare-label" x="0" y="${y + 10}"><tspan class="name">${name}</tspan>  ■ ${number(r.expanded)} expanded · ${reached}</text>`,
         `<rect class="bar expanded" x="1" y="${y + 14}" width="${Math.max(1, x(r.expanded) - 1)}" height="${barH}"><title>${NAMES[r.algorithm]}: ${number(r.expanded)} expanded</title></rect>`);
       if (r.reached !== null) {
         parts.push(`<rect class="bar reached" x="1" y="${y + 15 + barH}" width="${Math.max(1, x(r.reached) - 1)}" height="${barH}"><title>${NAMES[r.algorithm]}: ${number(r.reached)} reached states</title></rect>`);
