@@ -181,6 +181,25 @@ test('a 15-puzzle: the whole run, and the quality over Korf\'s 100; on a phone',
   await phone.context.close();
 });
 
+test('a 15-puzzle not among Korf\'s 100: its h* is the comparison\'s shortest solution once Compare has run, as the table beside it says', async () => {
+  const board = '2 3 4 8 1 6 7 12 5 10 11 0 9 13 14 15';
+  const { page, context, errors } = await openExplorer(browser, `${server.url}#board=${board.replaceAll(' ', '+')}`, { viewport: { width: 1280, height: 720 } });
+  await toTop(page, '.quality-panel');
+  let s = await waitForState(page, (st) => st.quality?.board !== null && st.quality?.board !== undefined);
+  assert.equal(s.quality.board.distance, null);
+  assert.match(await page.locator('tile-search .quality-sentence').textContent(), /h\* not known \(not one of Korf's 100: run the search to the solution, the whole run or Compare to learn it\)\.$/);
+  assert.equal(s.solution, null);
+  await toTop(page, '.compare-panel');
+  await page.getByRole('button', { name: 'Compare', exact: true }).click();
+  await page.locator('tile-search .compare-status').filter({ hasText: /^Compared/ }).waitFor();
+  const { summary } = core({ board });
+  s = await waitForState(page, (st) => st.quality?.board?.distance !== null);
+  assert.deepEqual(s.quality.board.distance, summary.length);
+  assert.match(await page.locator('tile-search .quality-sentence').textContent(), new RegExp(`This board: h \\d+, h\\* ${summary.length}\\.$`));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a panel under a phone\'s controls, or a sliver of it at the top of the window, is not seen: the whole run above the quality waits, and the quality panel stays where the reader put it', async () => {
   const { page, context, errors } = await openExplorer(browser, server.url, { viewport: { width: 390, height: 844 } });
   // The quality panel brought to just below the controls: the whole run's panel, two panels

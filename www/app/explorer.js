@@ -118,7 +118,8 @@ class Explorer {
       code: new CodeView($('.code-panel')),
       frontier: new FrontierView($('.frontier-panel'), (id) => this.#views.tree.selectId(id)),
       databases: new DatabasesView($('.databases')),
-      compare: new CompareView($('.compare-panel'), () => this.#module),
+      // The comparison's shortest solution is the quality panel's h* of a board not measured.
+      compare: new CompareView($('.compare-panel'), () => this.#module, () => this.#scheduleRender()),
       // The whole run and the heuristic's quality, computed in the pool; an iteration of the
       // whole run pressed shows it whole (a seek to its last event, computed or not yet).
       run: new RunView($('.run-panel'), {

@@ -150,8 +150,9 @@ export class Renderer {
     if (shown.has('quality')) {
       // Once the search exists: for pdb, once the page has the databases (the worker then gets them too).
       v.quality.render(described && solver && !state.error ? { heuristic: host.heuristic, goal: host.goal, width: described.width,
-        // h* of a board not measured: the shortest solution's length once IDA* found it (its own search or the whole run).
-        board: described.tiles.join(' '), solvedLength: frontierSearch ? null : state.solved?.length ?? v.run.length } : null);
+        // h* of a board not measured: the shortest solution's length once IDA* found it (its own
+        // search or the whole run), or the comparison did (BFS, A* or IDA*).
+        board: described.tiles.join(' '), solvedLength: (frontierSearch ? null : state.solved?.length ?? v.run.length) ?? v.compare.length } : null);
     }
     // --- end of the whole run and quality ---
     v.progress.textContent = state.progress;

@@ -8,6 +8,8 @@ import { number } from '../model/words.js';
 
 /** The lecture's order: the uninformed searches, then the informed ones, IDA* last. */
 export const COMPARED = ['bfs', 'dfs', 'greedy', 'astar', 'ida'];
+/** The algorithms compared whose solution is a shortest one. */
+const OPTIMAL = ['bfs', 'astar', 'ida'];
 const NAMES = { ...Object.fromEntries(Object.entries(FRONTIER_SEARCHES).map(([key, search]) => [key, search.name])), ida: 'IDA*' };
 
 export class CompareView {
@@ -15,11 +17,15 @@ export class CompareView {
   #run = null;          // the comparison under way: {done, stop()} (pool-compare.js)
   #options = null;      // the options compared, or to compare
   #results = [];
-  #getModule;
+  #getModule; #onLength;
 
-  /** `getModule()`: the page's compiled core (a WebAssembly.Module), for a worker started for it. */
-  constructor(container, getModule) {
+  /**
+   * `getModule()`: the page's compiled core (a WebAssembly.Module), for a worker started for it;
+   * `onLength()`: the comparison has just found the shortest solution's length (`length`).
+   */
+  constructor(container, getModule, onLength = () => {}) {
     this.#getModule = getModule;
+    this.#onLength = onLength;
     container.innerHTML = `
       <h2>Compare the algorithms on this board</h2>
       <div class="compare-tools"><button type="button" data-compare="start">Compare</button>
@@ -80,7 +86,9 @@ export class CompareView {
       },
       onResult: (result) => {
         if (run !== this.#run) return;
+        const known = this.length;
         this.#results.push(result);
+        if (known === null && this.length !== null) this.#onLength();
         const next = COMPARED[this.#results.length];
         if (next) this.#status.textContent = `Comparing: ${NAMES[next]}…`;
         this.#draw();
@@ -93,6 +101,15 @@ export class CompareView {
       this.#finish(error.refused ? `The comparison runs in a Web Worker, and this page cannot start one: ${error.message}`
         : `The comparison failed: ${error.message}`);
     });
+  }
+
+  /**
+   * The shortest solution's length once the comparison found it, else null: BFS's, A*'s or
+   * IDA*'s, which are optimal here (every move costs 1 and every heuristic offered is
+   * admissible), for the options compared (the element's: other options clear the results).
+   */
+  get length() {
+    return this.#results.find((r) => OPTIMAL.includes(r.algorithm) && r.status === 'solved')?.length ?? null;
   }
 
   stop() {

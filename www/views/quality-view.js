@@ -158,7 +158,7 @@ export class QualityView {
     if (!q) return;
     const name = NAMES[q.heuristic] ?? q.heuristic;
     const cell = this.#cell(q);
-    this.#sentence.textContent = `${qualitySentence(q, name)}${cell ? ` This board: h ${cell.h}, h* ${cell.distance ?? 'not known (not one of Korf\'s 100: run the search to the solution, or the whole run, to learn it)'}.` : ''}`;
+    this.#sentence.textContent = `${qualitySentence(q, name)}${cell ? ` This board: h ${cell.h}, h* ${cell.distance ?? 'not known (not one of Korf\'s 100: run the search to the solution, the whole run or Compare to learn it)'}.` : ''}`;
     this.#drawChart(q, name, cell);
     this.#drawTable(q);
   }
