@@ -220,7 +220,10 @@ test('printing the deck (print media, no print view): a widget on a slide not sh
   const { page, context, errors } = await openDeck();
   await page.evaluate(() => { const element = document.querySelector('#iteration'); for (let i = 0; i < 6; i += 1) element.step(); });
   await page.waitForTimeout(300);
-  assert.match(await noteNow(page, '#iteration'), /appears here/, 'on a slide not shown the tree waits (nobody sees it)');
+  // On a slide not shown the tree waits (nobody sees it): its note says so, or is not written
+  // yet where the widget knew it was hidden before its first drawing (a busy machine).
+  const note = await noteNow(page, '#iteration');
+  assert.ok(note === '' || /appears here/.test(note), `on a slide not shown the tree waits: ${JSON.stringify(note)}`);
   await page.emulateMedia({ media: 'print' });
   await treeNote(page, /^Iteration 1, threshold 17: /, { selector: '#iteration' });
   assert.ok(await treeNodes(page, '#iteration') >= 3);
