@@ -31,6 +31,12 @@ const ENGLISH = new Intl.NumberFormat('en');
 export const number = (n) => ENGLISH.format(n);
 
 /**
+ * A power of ten as a log-scale axis labels it: powerOfTen(0) is "10⁰", powerOfTen(12) "10¹²".
+ * @param {number} p a whole number from 0
+ */
+export const powerOfTen = (p) => `10${String(p).replace(/\d/g, (d) => '⁰¹²³⁴⁵⁶⁷⁸⁹'[Number(d)])}`;
+
+/**
  * `n` with its noun in English: count(1, 'node') is "1 node", count(2581, 'node') "2,581 nodes".
  * @param {number} n
  * @param {string} singular

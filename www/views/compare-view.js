@@ -4,7 +4,7 @@
 // log-scale chart of the work and the memory each needed. Stop abandons it at once.
 import { FRONTIER_SEARCHES } from '../model/narration.js';
 import { compareAlgorithms } from '../workers/pool.js';
-import { number } from '../model/words.js';
+import { number, powerOfTen } from '../model/words.js';
 
 /** The lecture's order: the uninformed searches, then the informed ones, IDA* last. */
 export const COMPARED = ['bfs', 'dfs', 'greedy', 'astar', 'ida'];
@@ -163,7 +163,7 @@ export class CompareView {
     for (let p = 0; p <= maxLog; p += 1) {
       const anchor = p === 0 ? 'start' : p === maxLog ? 'end' : 'middle';
       parts.push(`<line class="grid" x1="${x(10 ** p)}" x2="${x(10 ** p)}" y1="12" y2="${height - axisH + 2}"></line>` +
-        `<text class="axis" x="${x(10 ** p)}" y="${height - 2}" text-anchor="${anchor}">10${superscript(p)}</text>`);
+        `<text class="axis" x="${x(10 ** p)}" y="${height - 2}" text-anchor="${anchor}">${powerOfTen(p)}</text>`);
     }
     results.forEach((r, i) => {
       const y = i * rowH;
@@ -182,4 +182,3 @@ export class CompareView {
   }
 }
 
-const superscript = (n) => String(n).replace(/\d/g, (d) => '⁰¹²³⁴⁵⁶⁷⁸⁹'[d]);

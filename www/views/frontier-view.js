@@ -9,7 +9,7 @@ export const FRONTIER_SHOWN = 20;
 export const frontierSize = (solver) => solver.frontierSize;
 
 /** A frontier size for people. */
-export const sizeText = (size) => number(size);
+export const sizeText = number;
 
 export class FrontierView {
   #caption; #body; #note; #shown = '';

@@ -1,7 +1,7 @@
 // One row per IDA* iteration (from Solver.summary().iterations) and a log-scale bar chart of
 // the nodes of each iteration, so the roughly constant growth factor is visible.
 
-import { count, number } from '../model/words.js';
+import { count, number, powerOfTen } from '../model/words.js';
 
 export class TimelineView {
   #body; #chart; #shown = '';
@@ -104,7 +104,7 @@ export class TimelineView {
     grid.forEach(({ line, text }, p) => {
       setAttributes(line, { x1: left, x2: width, y1: y(10 ** p), y2: y(10 ** p) });
       setAttributes(text, { x: left - 4, y: y(10 ** p) + 4 });
-      text.textContent = `10${p ? superscript(p) : '⁰'}`;
+      text.textContent = powerOfTen(p);
     });
     const bars = this.#fit(this.#bars, nodes.length, { rect: { class: 'bar' }, title: null, text: { class: 'axis', 'text-anchor': 'middle' } }, null);
     bars.forEach(({ rect, title, text }, i) => {
@@ -169,4 +169,3 @@ function setAttributes(element, attributes) {
   }
 }
 
-const superscript = (n) => String(n).replace(/\d/g, (d) => '⁰¹²³⁴⁵⁶⁷⁸⁹'[d]);
