@@ -181,7 +181,7 @@ test('a 15-puzzle: the whole run, and the quality over Korf\'s 100; on a phone',
   await phone.context.close();
 });
 
-test('a 15-puzzle not among Korf\'s 100: its h* is the comparison\'s shortest solution once Compare has run, as the table beside it says', async () => {
+test('a 15-puzzle not among Korf\'s 100: its h* is the comparison\'s shortest solution once Compare has run, as the table beside it says, or a BFS run\'s', async () => {
   const board = '2 3 4 8 1 6 7 12 5 10 11 0 9 13 14 15';
   const { page, context, errors } = await openExplorer(browser, `${server.url}#board=${board.replaceAll(' ', '+')}`, { viewport: { width: 1280, height: 720 } });
   await toTop(page, '.quality-panel');
@@ -196,6 +196,14 @@ test('a 15-puzzle not among Korf\'s 100: its h* is the comparison\'s shortest so
   s = await waitForState(page, (st) => st.quality?.board?.distance !== null);
   assert.deepEqual(s.quality.board.distance, summary.length);
   assert.match(await page.locator('tile-search .quality-sentence').textContent(), new RegExp(`This board: h \\d+, h\\* ${summary.length}\\.$`));
+  // Another board: BFS run to its solution finds a shortest one too (findsShortest); greedy's
+  // solution says nothing of h*.
+  const other = '1 2 3 4 5 6 7 8 0 10 11 12 9 13 14 15';
+  for (const [algorithm, known] of [['greedy', false], ['bfs', true]]) {
+    await page.locator('tile-search').evaluate((element, [algorithm, other]) => { element.board = other; element.algorithm = algorithm; element.speed = 'max'; element.play(); }, [algorithm, other]);
+    s = await waitForState(page, (st) => st.status === 'solved' && st.quality?.board !== null && st.quality?.board !== undefined);
+    assert.equal(s.quality.board.distance, known ? core({ board: other }).summary.length : null, algorithm);
+  }
   assert.deepEqual(errors, []);
   await context.close();
 });

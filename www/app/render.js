@@ -2,7 +2,7 @@
 // solution, the check, the timeline's known iterations) and the search's view state (the
 // events shown and the snapshot after them). Nothing here changes either: it only draws.
 import { describeBoard, boardAfter } from '../pkg/tilesearch.js';
-import { narrate } from '../model/narration.js';
+import { narrate, findsShortest } from '../model/narration.js';
 import { nodeName } from '../model/tree-model.js';
 import { sizeText } from '../views/frontier-view.js';
 import { codeStep } from '../model/pseudo-code.js';
@@ -150,9 +150,10 @@ export class Renderer {
     if (shown.has('quality')) {
       // Once the search exists: for pdb, once the page has the databases (the worker then gets them too).
       v.quality.render(described && solver && !state.error ? { heuristic: host.heuristic, goal: host.goal, width: described.width,
-        // h* of a board not measured: the shortest solution's length once IDA* found it (its own
-        // search or the whole run), or the comparison did (BFS, A* or IDA*).
-        board: described.tiles.join(' '), solvedLength: (frontierSearch ? null : state.solved?.length ?? v.run.length) ?? v.compare.length } : null);
+        // h* of a board not measured: the shortest solution's length once a search that finds
+        // one found it (the widget's own, the whole run or the comparison).
+        board: described.tiles.join(' '),
+        solvedLength: (findsShortest(host.algorithm) ? state.solved?.length : null) ?? v.run.length ?? v.compare.length } : null);
     }
     // --- end of the whole run and quality ---
     v.progress.textContent = state.progress;

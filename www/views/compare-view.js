@@ -2,14 +2,12 @@
 // of it: pool-compare.js, with the graph searches' memory guard), then the lecture's table —
 // solution length, nodes expanded, generated, largest frontier, reached states, time — and a
 // log-scale chart of the work and the memory each needed. Stop abandons it at once.
-import { FRONTIER_SEARCHES } from '../model/narration.js';
+import { FRONTIER_SEARCHES, findsShortest } from '../model/narration.js';
 import { compareAlgorithms } from '../workers/pool.js';
 import { number, powerOfTen } from '../model/words.js';
 
 /** The lecture's order: the uninformed searches, then the informed ones, IDA* last. */
 export const COMPARED = ['bfs', 'dfs', 'greedy', 'astar', 'ida'];
-/** The algorithms compared whose solution is a shortest one. */
-const OPTIMAL = ['bfs', 'astar', 'ida'];
 const NAMES = { ...Object.fromEntries(Object.entries(FRONTIER_SEARCHES).map(([key, search]) => [key, search.name])), ida: 'IDA*' };
 
 export class CompareView {
@@ -104,12 +102,11 @@ export class CompareView {
   }
 
   /**
-   * The shortest solution's length once the comparison found it, else null: BFS's, A*'s or
-   * IDA*'s, which are optimal here (every move costs 1 and every heuristic offered is
-   * admissible), for the options compared (the element's: other options clear the results).
+   * The shortest solution's length once the comparison found it (BFS, A* or IDA*: findsShortest),
+   * else null, for the options compared (the element's: other options clear the results).
    */
   get length() {
-    return this.#results.find((r) => OPTIMAL.includes(r.algorithm) && r.status === 'solved')?.length ?? null;
+    return this.#results.find((r) => findsShortest(r.algorithm) && r.status === 'solved')?.length ?? null;
   }
 
   stop() {
