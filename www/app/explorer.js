@@ -25,7 +25,6 @@ import { shareLink, optionsFromHash, traceJsonLines, iterationsCsv, treeSvg, dow
 import { count } from '../model/words.js';
 import { coreReady } from '../platform/page-core.js';
 import { draw, cancelDraw } from '../platform/frame-scheduler.js';
-import { observeInView } from '../platform/in-view.js';
 import { markup, PARTS } from './template.js';
 import { Store, initialState } from './store.js';
 import { Search } from './search.js';
@@ -36,7 +35,7 @@ import { Renderer } from './render.js';
 import { readLayout, applyLayout } from './layout.js';
 import { positionOf, DEFAULTS } from '../model/attributes.js';
 import { controlFor, inModal, ownedByTarget } from './keys.js';
-import { Visibility, printView } from './visibility.js';
+import { Visibility, printView, observeInView } from './visibility.js';
 import { MAX_WORKERS } from '../workers/parallel-search.js';
 
 const ANNOUNCE_MS = 1500;     // at most one live-region announcement per this interval
