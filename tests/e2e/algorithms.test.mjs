@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launch, openExplorer, variant, screenshot, state, waitForState, settle, watchLongTasks, treeNodes, watchMainThread, mainThread, postedToWorkers,
-  fromWorkers, treeNote } from './server.mjs';
+  fromWorkers, treeNote, chartText } from './server.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -189,12 +189,7 @@ test("Compare runs every algorithm in a worker of the pool and shows the lecture
     'Greedy best-first  ■ 117 expanded · ▲ 203 reached', 'A*  ■ 1,075 expanded · ▲ 1,702 reached', 'IDA*  ■ 1,571 expanded · ▲ one path (25 moves)']);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 844 });
-    const drawn = await page.locator('tile-search .compare-chart svg').evaluate((svg) => {
-      const scale = svg.getScreenCTM().a;
-      const panel = svg.closest('.compare-panel').getBoundingClientRect();
-      return { smallest: Math.min(...[...svg.querySelectorAll('text')].map((t) => parseFloat(getComputedStyle(t).fontSize) * scale)),
-        inside: [...svg.querySelectorAll('text')].every((t) => { const r = t.getBoundingClientRect(); return r.left >= panel.left - 0.5 && r.right <= panel.right + 0.5; }) };
-    });
+    const drawn = await chartText(page.locator('tile-search .compare-chart svg'), '.compare-panel');
     assert.ok(drawn.smallest >= 9 && drawn.inside, `at ${width} px: ${JSON.stringify(drawn)}`);
   }
   // The searches ran in the worker: it got the job and sent each result, and the page drew

@@ -74,6 +74,20 @@ export async function screenshot(page, name, { fullPage = true } = {}) {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage });
 }
 
+/**
+ * How an SVG chart (`locator`) draws its text: the smallest text in CSS pixels (each text's font
+ * size times the chart's scale, as a reader sees it), and whether every text lies within the
+ * element `within` (a selector of an ancestor, e.g. its panel) left to right.
+ * @returns {Promise<{smallest: number, inside: boolean}>}
+ */
+export const chartText = (locator, within) => locator.evaluate((svg, within) => {
+  const scale = svg.getScreenCTM().a;
+  const texts = [...svg.querySelectorAll('text')];
+  const box = svg.closest(within).getBoundingClientRect();
+  return { smallest: Math.min(...texts.map((t) => parseFloat(getComputedStyle(t).fontSize) * scale)),
+    inside: texts.every((t) => { const r = t.getBoundingClientRect(); return r.left >= box.left - 0.5 && r.right <= box.right + 0.5; }) };
+}, within);
+
 /** The explorer's state, read in the page. */
 export const state = (page) => page.evaluate(() => document.querySelector('tile-search').state);
 

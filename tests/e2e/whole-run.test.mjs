@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { startServer, launch, openExplorer, state, waitForState, screenshot, ROOT } from './server.mjs';
+import { startServer, launch, openExplorer, state, waitForState, screenshot, chartText, ROOT } from './server.mjs';
 import { initSync, Solver } from '../../www/pkg/tilesearch.js';
 
 initSync({ module: readFileSync(resolve(ROOT, 'www/pkg/tilesearch_bg.wasm')) });
@@ -47,9 +47,11 @@ function assertRun(run, summary) {
 
 const quality = (q) => q && { heuristic: q.heuristic, states: q.states, admissible: q.admissible, meanH: q.meanH, meanDistance: q.meanDistance };
 
-/** The smallest text of the quality chart as drawn, in CSS pixels (its font size times the chart's scale). */
-const smallestChartText = (page) => page.locator('tile-search .quality-chart svg').evaluate((svg) =>
-  Math.min(...[...svg.querySelectorAll('text')].map((t) => parseFloat(getComputedStyle(t).fontSize) * svg.getScreenCTM().a)));
+/** How the quality chart draws its text (chartText): at 9 px or more, inside its panel. */
+async function assertLegible(page) {
+  const drawn = await chartText(page.locator('tile-search .quality-chart svg'), '.quality-panel');
+  assert.ok(drawn.smallest >= 9 && drawn.inside, `the heat map's text: ${JSON.stringify(drawn)}`);
+}
 
 /** Scrolls the widget's panel `selector` to the top of the window, below a phone's sticky controls (for the screens). */
 const toTop = (page, selector) => page.locator(`tile-search ${selector}`).evaluate((panel) => {
@@ -160,7 +162,7 @@ test('a 15-puzzle: the whole run, and the quality over Korf\'s 100; on a phone',
   assert.equal(await page.locator('tile-search .quality-chart .board-cell').count(), 1);
   await screenshot(page, 'quality-390', { fullPage: false });
   // A phone draws the heat map smaller: its labels are larger there, 9 px or more as drawn.
-  assert.ok(await smallestChartText(page) >= 9, `the chart's smallest text: ${await smallestChartText(page)} px`);
+  await assertLegible(page);
   assert.deepEqual(errors, []);
   await context.close();
   // The same on the 8-puzzle at phone size, for the screens: the whole run first (the panel
@@ -173,7 +175,7 @@ test('a 15-puzzle: the whole run, and the quality over Korf\'s 100; on a phone',
   await toTop(phone.page, '.quality-panel');
   await waitForState(phone.page, (s) => s.quality !== null);
   await screenshot(phone.page, 'quality-8-390', { fullPage: false });
-  assert.ok(await smallestChartText(phone.page) >= 9, `the chart's smallest text: ${await smallestChartText(phone.page)} px`);
+  await assertLegible(phone.page);
   // Every heuristic's row in: the table scrolls inside the panel, the page does not scroll sideways.
   await phone.page.locator('tile-search .quality-table tbody tr td:last-child').filter({ hasText: /^(yes|no)/ }).nth(2).waitFor();
   assert.deepEqual(await phone.page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]), [390, 390]);
