@@ -101,6 +101,9 @@ test('the whole run: the core\'s iterations, the new part, A*, and a press goes 
   assert.deepEqual(quality(s.quality), quality(cliQuality('--heuristic', 'hamming')));
   assert.match(await page.locator('tile-search .quality-chart svg').getAttribute('aria-label'), /for Hamming on/);
   assert.equal(await page.locator('tile-search .quality-table tr.current td').first().textContent(), 'Hamming');
+  // Each row named as the Heuristic menu names it (the core's catalog).
+  const menu = await page.getByRole('combobox', { name: 'Heuristic' }).locator('option').evaluateAll((options) => Object.fromEntries(options.map((o) => [o.value, o.textContent])));
+  assert.deepEqual(await page.locator('tile-search .quality-table tbody tr td:first-child').allTextContents(), ['hamming', 'manhattan', 'linear-conflict'].map((h) => menu[h]));
   // The whole run is Hamming's now, once it is in view again.
   await page.locator('tile-search .run-panel').scrollIntoViewIfNeeded();
   s = await waitForState(page, (st) => st.run !== null);

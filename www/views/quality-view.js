@@ -7,6 +7,7 @@
 // view; each heuristic's is kept, so switching the heuristic redraws at once (out of view too),
 // and a new board asks only for its cell, which the worker's core answers from the measure it
 // keeps.
+import { catalog } from '../pkg/tilesearch.js';
 import { measureQuality } from '../workers/pool.js';
 import { heatCells, legend, qualityState, qualitySentence, sampleWords } from '../model/heat-map.js';
 import { number } from '../model/words.js';
@@ -14,7 +15,11 @@ import { number } from '../model/words.js';
 /** `value` unless it is a promise still on its way (or absent): then null. */
 const settled = (value) => (value && !(value instanceof Promise) ? value : null);
 
-const NAMES = { hamming: 'Hamming', manhattan: 'Manhattan', 'linear-conflict': 'Linear conflict', pdb: 'Pattern databases' };
+/** @type {Record<string, string> | null} */
+let names = null;
+/** A heuristic's display name, the core's (its catalog, as the Heuristic menu shows it); read once the core is ready. */
+const nameOf = (heuristic) => (names ??= Object.fromEntries(
+  /** @type {import('../pkg/tilesearch.js').Catalog} */ (JSON.parse(catalog())).heuristics.map(({ name, label }) => [name, label])))[heuristic] ?? heuristic;
 
 export class QualityView {
   #status; #sentence; #chart; #legend; #table; #getModule;
@@ -156,7 +161,7 @@ export class QualityView {
     this.#sentence.textContent = '';
     this.#legend.textContent = '';
     if (!q) return;
-    const name = NAMES[q.heuristic] ?? q.heuristic;
+    const name = nameOf(q.heuristic);
     const cell = this.#cell(q);
     this.#sentence.textContent = `${qualitySentence(q, name)}${cell ? ` This board: h ${cell.h}, h* ${cell.distance ?? 'not known (not one of Korf\'s 100: run the search to the solution, the whole run or Compare to learn it)'}.` : ''}`;
     this.#drawChart(q, name, cell);
@@ -211,7 +216,7 @@ export class QualityView {
       const row = document.createElement('tr');
       if (heuristic === q.heuristic) { row.className = 'current'; row.setAttribute('aria-current', 'true'); }
       const ready = m && !(m instanceof Promise);
-      const cells = [NAMES[heuristic], ready ? m.meanH.toFixed(2) : '…', ready ? m.meanDistance.toFixed(2) : '…',
+      const cells = [nameOf(heuristic), ready ? m.meanH.toFixed(2) : '…', ready ? m.meanDistance.toFixed(2) : '…',
         ready ? `${Math.round((100 * m.meanH) / m.meanDistance)} %` : '…', ready ? (m.admissible ? 'yes' : `no (${number(m.overestimated)})`) : '…'];
       for (const text of cells) {
         const cell = document.createElement('td');
