@@ -212,12 +212,11 @@ export class QualityView {
   #drawTable(q) {
     const body = this.#table.querySelector('tbody');
     body.replaceChildren(...this.#heuristics().map((heuristic) => {
-      const m = this.#measures.get(this.#key(heuristic));
+      const m = settled(this.#measures.get(this.#key(heuristic)));
       const row = document.createElement('tr');
       if (heuristic === q.heuristic) { row.className = 'current'; row.setAttribute('aria-current', 'true'); }
-      const ready = m && !(m instanceof Promise);
-      const cells = [nameOf(heuristic), ready ? m.meanH.toFixed(2) : '…', ready ? m.meanDistance.toFixed(2) : '…',
-        ready ? `${Math.round((100 * m.meanH) / m.meanDistance)} %` : '…', ready ? (m.admissible ? 'yes' : `no (${number(m.overestimated)})`) : '…'];
+      const cells = [nameOf(heuristic), m ? m.meanH.toFixed(2) : '…', m ? m.meanDistance.toFixed(2) : '…',
+        m ? `${Math.round((100 * m.meanH) / m.meanDistance)} %` : '…', m ? (m.admissible ? 'yes' : `no (${number(m.overestimated)})`) : '…'];
       for (const text of cells) {
         const cell = document.createElement('td');
         cell.textContent = text;
