@@ -201,9 +201,13 @@ test('isolated, a team on one memory goes on from the page\'s hand-over wherever
   }
   if (result.cores > 1) {
     for (const r of result.runs) assert.ok(r.split > 0, JSON.stringify(r));
-    // Where most of the search was left (the late hand-over leaves about 30 ms, which a busy
-    // machine may leave to the leader alone, as it did Korf #43's 25 ms elsewhere).
-    for (const r of result.runs.slice(0, 2)) assert.ok(r.packets.every((p) => p > 0), `every worker searched: ${r.packets}`);
+    // Where most of the search was left: the first two hand-overs, counted together (the first
+    // starts the pool's workers, the second of which a busy machine may still be loading while
+    // the first searches it all; the late hand-over leaves about 30 ms, which such a machine may
+    // leave to the leader alone, as it did Korf #43's 25 ms elsewhere).
+    const [early, middle] = result.runs;
+    const packets = early.packets.map((p, w) => p + middle.packets[w]);
+    assert.ok(packets.every((p) => p > 0), `every worker searched: ${early.packets} and ${middle.packets}`);
   }
   assert.deepEqual(errors, []);
   await context.close();
@@ -267,7 +271,7 @@ test('isolated, the workers search as one team on their memory: the sequential s
     const sharesMemory = pool.sharesMemory;
     delete pool.post;
     release();
-    return { page, cores: MAX_WORKERS, sharesMemory, leads, sequential: sequential(options), summary: run.summary, after: after.summary,
+    return { page, cores: MAX_WORKERS, sharesMemory, leads, sequential: sequential(options), summary: run.summary, after: after.summary, afterBalance: after.balance,
       balance: run.balance, packets: run.packets, heard: heard.map((p) => ({ phase: p.phase, iteration: p.iteration, packets: p.packets, accepted: p.accepted, workers: p.workers })), stopped };
   }, ['15 1 10 2 13 12 8 9 7 0 6 14 5 3 11 4', '4 6 14 13 7 8 11 9 3 10 15 5 12 0 2 1', KORF_94]);
   console.log(`# the team: ${result.cores} workers, ${result.packets.split} of ${result.packets.iterations} iterations split, ` +
@@ -296,8 +300,12 @@ test('isolated, the workers search as one team on their memory: the sequential s
     assert.ok(result.leads.length === 3 && result.leads.every((l) => l.stop && l.workers === result.cores), JSON.stringify(result.leads));
     assert.equal(result.balance.length, result.cores);
     assert.ok(result.packets.split > 0 && result.packets.split < result.packets.iterations, JSON.stringify(result.packets));
-    // Korf #53's split iterations take tens of milliseconds: every worker searched packets.
-    assert.ok(result.balance.every((b) => b.packets > 0 && b.busy > 0), JSON.stringify(result.balance));
+    // Korf #53's split iterations take tens of milliseconds: every worker searched packets. The
+    // first search starts the pool's workers, and on a busy machine the second may still be
+    // loading its scripts while the first searches it all (a CI run: 648 packets to 0 in
+    // 0.6 s); the same search again, on workers long started, is counted with it.
+    const searched = result.balance.map((b, i) => ({ packets: b.packets + result.afterBalance[i].packets, busy: b.busy + result.afterBalance[i].busy }));
+    assert.ok(searched.every((b) => b.packets > 0 && b.busy > 0), `per worker, the first search and the last: ${JSON.stringify([result.balance, result.afterBalance])}`);
     // One memory: every worker reports the same size.
     assert.ok(result.balance.every((b) => b.memory > 0 && b.memory === result.balance[0].memory));
     const { sent, wasted, whole, split, iterations } = result.packets;
