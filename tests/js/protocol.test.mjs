@@ -32,7 +32,7 @@ globalThis.Worker = class {
 };
 
 const { handlers: workerHandlers, listen } = await import('../../www/workers/solver-handlers.js');
-const { pool, makeJobs, compareAlgorithms } = await import('../../www/workers/pool.js');
+const { pool, makeJobs, compareAlgorithms, keepWorkers, POOL_LIMIT } = await import('../../www/workers/pool.js');
 const { WorkerPool } = await import('../../www/workers/worker-pool.js');
 const { WorkerClient } = await import('../../www/workers/worker-client.js');
 
@@ -114,6 +114,8 @@ function workerSide() {
 test('the worker answers a malformed message with a protocol error naming the field and whose it was, and goes on working', async () => {
   const { posted, receive } = workerSide();
   await receive({ type: 'init', module: new WebAssembly.Module(WASM) });
+  // The page hears when the core is up.
+  assert.deepEqual(posted.splice(0), [{ type: 'ready', error: null }]);
   for (const bad of [null, 'check', { type: 'solve', client: 3 }, { type: 'check', client: 1, request: 2, options: { board: '1 2 3 4 5 6 7 0 8' } },
     { type: 'credit', client: 1, session: 0 }, { type: 'compare', job: 4, options: {}, algorithms: 'bfs' }]) {
     await receive(bad);
@@ -267,4 +269,26 @@ test('on a line from its leader, a worker takes packets-close: the search is for
   const refused = posted.find((m) => m.type === 'protocol-error' && m.received === 'team-help');
   assert.match(refused?.message ?? '', /^teamHelp\(team, worker, ms\): a team is for workers sharing one memory/);
   run.free();
+});
+
+test('keepWorkers starts one worker per core and resolves once every one has said its core is up (or could not start it)', async () => {
+  const before = workers.length;
+  let release = null;
+  const kept = keepWorkers(new WebAssembly.Module(WASM)).then((r) => { release = r; });
+  const started = workers.slice(before);
+  assert.equal(pool.size, POOL_LIMIT);
+  assert.equal(started.length, POOL_LIMIT);
+  assert.ok(started.every((w) => w.posted[0]?.type === 'init'), 'each is sent the core first');
+  // All but the last answer: still waiting.
+  for (const w of started.slice(0, -1)) w.answer({ type: 'ready', error: null });
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.equal(release, null, 'it waits for the last worker');
+  // The last one's core failed to start: that is an answer too (its requests fail on their own).
+  started.at(-1).answer({ type: 'ready', error: 'no memory' });
+  await kept;
+  assert.equal(typeof release, 'function');
+  assert.equal(pool.size, POOL_LIMIT, 'the workers stay while held');
+  release();
+  assert.equal(pool.size, 0, 'and go once released');
+  assert.ok(started.every((w) => w.terminated));
 });

@@ -157,7 +157,8 @@ export async function solveInParallel(options, { workers = MAX_WORKERS, onProgre
 /**
  * Keeps the page's workers, with their wasm warmed up and their pattern databases, from one
  * parallel search to the next until the returned function is called (else the pool ends its
- * workers when no widget or search is left). Resolves to that function.
+ * workers when no widget or search is left). Starts one worker per core, and resolves to that
+ * function once each has its core up.
  * @returns {Promise<() => void>}
  */
 export async function holdWorkers() {

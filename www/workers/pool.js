@@ -35,10 +35,20 @@ export const openTeam = (module, workers) => jobs.teams.team(workers, module);
 /**
  * Keeps the page's workers (and the pattern databases they hold) between parallel searches
  * until the returned function is called: for a run of many searches, as the benchmark page
- * makes (a widget's own client keeps them while it lives). Throws where workers are refused.
+ * makes (a widget's own client keeps them while it lives). Starts one per core, and resolves
+ * once each has its core up, so that the first search's team finds every worker ready (a
+ * worker still loading takes none of a short search's packets). Throws where workers are
+ * refused.
+ * @returns {Promise<() => void>}
  */
-export function keepWorkers(module) {
+export async function keepWorkers(module) {
   const id = pool.join(module);
+  try {
+    while (pool.room > 0) pool.add();
+  } catch {
+    // Fewer workers than cores: a team shares the workers there are.
+  }
+  await Promise.all(pool.slots.map((slot) => slot.up));
   return () => pool.leave(id);
 }
 

@@ -47,6 +47,7 @@ export interface QualityRequest { type: 'quality'; job: number; options: any; }
 
 /** A message from the solver worker to the page. */
 export type FromWorker =
+  | ReadyReply
   | BatchReply
   | ErrorReply
   | CheckedReply
@@ -76,6 +77,7 @@ export type FromWorker =
   | QualityResultReply
   | QualityErrorReply
   | ProtocolErrorReply;
+export interface ReadyReply { type: 'ready'; error: string | null; }
 export interface BatchReply { type: 'batch'; client: number; session: number; records: Uint32Array; snapshot: Record<string, any>; finished: boolean; }
 export interface ErrorReply { type: 'error'; client: number; session: number; message: string; }
 export interface CheckedReply { type: 'checked'; client: number; request: number; verdict: Record<string, any>; }

@@ -57,6 +57,8 @@ const PACKET_REPLY = {
 
 /** What the worker sends to the page, by type. */
 export const FROM_WORKER = {
+  // The core is instantiated (answer to init), or could not be: `error` says why.
+  ready: { error: 'string|null' },
   batch: { client: 'id', session: 'id', records: 'words', snapshot: 'object', finished: 'boolean' },
   error: { client: 'id', session: 'id', message: 'string' },
   checked: { client: 'id', request: 'id', verdict: 'object' },

@@ -264,7 +264,9 @@ export const handlers = {
   // `memory`: the pool's one memory, where the core is the build with shared memory.
   init({ module, memory: shared }) {
     ready = init(shared ? { module_or_path: module, memory: shared, thread_stack_size: THREAD_STACK } : { module_or_path: module });
-    ready.then((exports) => { memory = exports.memory; }, () => {});
+    // The page hears when the core is up (its pool waits for it before a run of searches).
+    ready.then((exports) => { memory = exports.memory; send({ type: 'ready', error: null }); },
+      (error) => send({ type: 'ready', error: error?.message ?? String(error) }));
   },
 
   async start({ client: id, session, options, from, untilRaise, credits, batchEvents }) {

@@ -44,8 +44,9 @@ export const POOL_SIZE = Math.max(1, Math.min(4, CORES - 1));
  */
 
 /**
- * One worker of the pool and what the jobs keep about it.
- * @typedef {{worker: Worker, answered: boolean, streams: Set<number>, goals: Set<string>, teams: number, compares: number, wholes: number,
+ * One worker of the pool and what the jobs keep about it; `up` resolves once its core is
+ * instantiated (its ready message) or it is gone.
+ * @typedef {{worker: Worker, answered: boolean, up: Promise<void>, started: () => void, streams: Set<number>, goals: Set<string>, teams: number, compares: number, wholes: number,
  *   loads: Map<string, any>, keeping: Map<string, any[]>, lines: Map<Slot, number>}} Slot
  */
 
@@ -70,6 +71,8 @@ export class WorkerPool {
     this.#jobs = Object.values(this.jobs);
     for (const job of this.#jobs) Object.assign(this.#handlers, job.handlers);
     this.#handlers['protocol-error'] = (slot, data) => this.#onRefused(data);
+    // A worker's core is up, or failed to start (then each request sent to it fails with that error).
+    this.#handlers.ready = (slot) => slot.started();
     checkHandlers('from-worker', this.#handlers);
   }
 
@@ -155,8 +158,12 @@ export class WorkerPool {
 
   /** Starts a worker (throws where the page cannot). */
   add() {
+    /** @type {() => void} */
+    let started = () => {};
+    /** @type {Promise<void>} */
+    const up = new Promise((resolve) => { started = resolve; });
     /** @type {Slot} */
-    const slot = { worker: createWorker('solver'), answered: false, streams: new Set(), goals: new Set(), teams: 0, compares: 0, wholes: 0,
+    const slot = { worker: createWorker('solver'), answered: false, up, started, streams: new Set(), goals: new Set(), teams: 0, compares: 0, wholes: 0,
       loads: new Map(), keeping: new Map(), lines: new Map() };
     this.#slots.push(slot);
     if (this.#slots.length === 1) this.#memory = coreMemory(this.#module);
@@ -184,6 +191,7 @@ export class WorkerPool {
   /** Ends `slot`'s worker; whatever waited for it fails with `error`. */
   remove(slot, error) {
     slot.worker.terminate();
+    slot.started();
     this.#slots = this.#slots.filter((s) => s !== slot);
     // The next workers start on a memory of their own: nothing is left of this one's.
     if (this.#slots.length === 0) this.#memory = null;
