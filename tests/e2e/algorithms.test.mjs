@@ -165,12 +165,19 @@ test("Compare runs every algorithm in a worker of the pool and shows the lecture
   await watchLongTasks(page);
   const framesBefore = await page.evaluate(() => window.mainThread.frames);
   const status = page.locator('tile-search .compare-status');
+  // Until it has results, the panel says what Compare does.
+  const about = page.locator('tile-search .compare-about');
+  assert.equal(await about.textContent().then((text) => text.replace(/\s+/g, ' ')),
+    'BFS, DFS, Greedy best-first, A* and IDA* on this board, one after another in a worker: the solution each finds, the nodes it expands and ' +
+    'generates, the states it holds in memory and its time, in a table and a chart.');
+  assert.equal(await about.isVisible(), true);
   const started = Date.now();
   await button(page, 'Compare').click();
   await page.waitForFunction(() => document.querySelector('tile-search').shadowRoot.querySelector('.compare-status').textContent.startsWith('Compared'),
     null, { timeout: 120000 });
   const seconds = (Date.now() - started) / 1000;
   assert.match(await status.textContent(), /^Compared 5 algorithms in \d+\.\d s, in a worker\.$/);
+  assert.equal(await about.isVisible(), false, 'the results take its place');
   const rows = await page.locator('tile-search table.compare tbody tr').evaluateAll((trs) =>
     trs.map((tr) => [tr.dataset.algorithm, ...[...tr.cells].slice(1, 6).map((td) => td.textContent)]));
   const n = (x) => x.toLocaleString('en');

@@ -132,6 +132,12 @@ test('Step back replays deterministically, also across an iteration start', asyn
 
 test('Next iteration runs to the threshold raise; Run and Pause; Reset', async () => {
   const { page, context, errors } = await openExplorer(browser, server.url);
+  // Before the first iteration the Iterations panel says what comes there, with no empty table or chart.
+  const empty = page.locator('tile-search .timeline-empty');
+  const parts = page.locator('tile-search .timeline-panel :is(.table-scroll, figure)');
+  assert.match((await empty.textContent()).replace(/\s+/g, ' '), /No iteration yet: Step, Next iteration, Run or Solve now adds a row here for each one/);
+  assert.equal(await empty.isVisible(), true);
+  assert.deepEqual(await parts.evaluateAll((all) => all.map((e) => e.checkVisibility())), [false, false]);
   await button(page, 'Next iteration').click();
   let s = await waitForState(page, (st) => st.lastEvent?.type === 'raise' && st.status === 'paused');
   assert.deepEqual(s.lastEvent, { type: 'raise', from: 17, to: 19 });
@@ -139,6 +145,8 @@ test('Next iteration runs to the threshold raise; Run and Pause; Reset', async (
   s = await waitForState(page, (st) => st.lastEvent?.type === 'raise' && st.lastEvent.from === 19 && st.status === 'paused');
   assert.deepEqual(s.lastEvent, { type: 'raise', from: 19, to: 21 });
   assert.equal(await page.locator('tile-search table.timeline tbody tr').count(), 2);
+  assert.equal(await empty.isVisible(), false);
+  assert.deepEqual(await parts.evaluateAll((all) => all.map((e) => e.checkVisibility())), [true, true]);
 
   // Run at the default speed (4 events/s): events arrive one by one until Pause.
   const generatedBefore = s.generated;

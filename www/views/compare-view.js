@@ -11,7 +11,7 @@ export const COMPARED = ['bfs', 'dfs', 'greedy', 'astar', 'ida'];
 const NAMES = { ...Object.fromEntries(Object.entries(FRONTIER_SEARCHES).map(([key, search]) => [key, search.name])), ida: 'IDA*' };
 
 export class CompareView {
-  #start; #stop; #status; #table; #body; #caption; #chart;
+  #start; #stop; #status; #about; #table; #body; #caption; #chart;
   #run = null;          // the comparison under way: {done, stop()} (pool-compare.js)
   #options = null;      // the options compared, or to compare
   #results = [];
@@ -29,6 +29,9 @@ export class CompareView {
       <div class="compare-tools"><button type="button" data-compare="start">Compare</button>
         <button type="button" data-compare="stop" disabled>Stop comparing</button>
         <p class="compare-status" role="status"></p></div>
+      <p class="compare-about">${COMPARED.map((a) => NAMES[a]).join(', ').replace(/, (?=[^,]*$)/, ' and ')} on this board, one after
+        another in a worker: the solution each finds, the nodes it expands and generates, the states it holds in memory and its
+        time, in a table and a chart.</p>
       <div class="table-scroll" tabindex="0" role="group" aria-label="Comparison table"><table class="compare data-table" hidden>
         <caption></caption>
         <thead><tr><th scope="col">Algorithm</th><th scope="col">Solution length</th><th scope="col">Expanded</th>
@@ -40,6 +43,7 @@ export class CompareView {
     this.#start = container.querySelector('[data-compare="start"]');
     this.#stop = container.querySelector('[data-compare="stop"]');
     this.#status = container.querySelector('.compare-status');
+    this.#about = container.querySelector('.compare-about');
     this.#table = container.querySelector('table');
     this.#body = container.querySelector('tbody');
     this.#caption = container.querySelector('caption');
@@ -125,6 +129,8 @@ export class CompareView {
   #draw() {
     const results = this.#results;
     this.#table.hidden = this.#chart.parentElement.hidden = results.length === 0;
+    // What Compare does, until it has results to show.
+    this.#about.hidden = results.length > 0;
     if (results.length === 0) return;
     const { board, heuristic, goal } = this.#options;
     this.#caption.textContent = `${board} (${heuristic}, goal ${goal})`;

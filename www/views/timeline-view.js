@@ -5,6 +5,8 @@ import { count, number, powerOfTen } from '../model/words.js';
 
 export class TimelineView {
   #body; #chart; #shown = '';
+  /** @type {HTMLElement} */ #empty;
+  /** @type {HTMLElement[]} the table and the chart, hidden while there is no iteration */ #parts;
   /** The chart's grid (a line and its label per power of ten) and bars (a bar, its tooltip and its label per iteration), kept between drawings with the spares a smaller chart took out. */
   /** @type {{parts: {line: SVGElement, text: SVGElement}[], spare: {line: SVGElement, text: SVGElement}[]}} */ #grid = { parts: [], spare: [] };
   /** @type {{parts: {rect: SVGElement, title: SVGElement, text: SVGElement}[], spare: {rect: SVGElement, title: SVGElement, text: SVGElement}[]}} */ #bars = { parts: [], spare: [] };
@@ -18,16 +20,20 @@ export class TimelineView {
    */
   constructor(container, onPick = () => {}) {
     container.innerHTML = `
-      <div class="table-scroll" tabindex="0" role="group" aria-label="Iterations table"><table class="timeline">
+      <p class="timeline-empty"><strong>Iterations</strong> No iteration yet: Step, Next iteration, Run or Solve now
+        adds a row here for each one, with its threshold and nodes, and a bar to the chart of nodes per iteration.</p>
+      <div class="table-scroll" tabindex="0" role="group" aria-label="Iterations table" hidden><table class="timeline">
         <caption>Iterations <span class="hint">(▸ the one shown; press a number to go there)</span></caption>
         <thead><tr><th scope="col">Iteration</th><th scope="col">Threshold</th><th scope="col">Visited</th>
           <th scope="col">Pruned</th><th scope="col">Next threshold</th><th scope="col">Nodes × previous</th></tr></thead>
         <tbody></tbody>
       </table></div>
-      <figure class="chart"><svg role="img" viewBox="0 0 320 120" aria-label="Nodes per iteration (log scale)"></svg>
+      <figure class="chart" hidden><svg role="img" viewBox="0 0 320 120" aria-label="Nodes per iteration (log scale)"></svg>
         <figcaption>Nodes (visited + pruned) per iteration, log scale</figcaption></figure>`;
     this.#body = container.querySelector('tbody');
     this.#chart = container.querySelector('svg');
+    this.#empty = /** @type {HTMLElement} */ (container.querySelector('.timeline-empty'));
+    this.#parts = /** @type {HTMLElement[]} */ ([...container.querySelectorAll('.table-scroll, figure')]);
     this.#body.addEventListener('click', (event) => {
       const button = /** @type {HTMLElement | null} */ (/** @type {HTMLElement} */ (event.target).closest('button.node-link'));
       if (button) onPick(Number(button.dataset.iteration));
@@ -45,6 +51,10 @@ export class TimelineView {
     const key = JSON.stringify(iterations) + solvedIn + linked + current;
     if (key === this.#shown) return;
     this.#shown = key;
+    // Before the first iteration: a line that says what comes here, not an empty table and chart.
+    const none = iterations.length === 0;
+    this.#empty.hidden = !none;
+    for (const part of this.#parts) part.hidden = none;
     // Rows and bars are kept and changed in place: after Solve now every panel is drawn at
     // once, and making them anew (the chart parsed from markup) was a third of that drawing.
     // A new board empties the table, and its Solve now fills it again: rows taken out wait in
