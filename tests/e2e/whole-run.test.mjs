@@ -215,9 +215,13 @@ test('a 15-puzzle not among Korf\'s 100: its h* is the comparison\'s shortest so
 
 test('a panel under a phone\'s controls, or a sliver of it at the top of the window, is not seen: the whole run above the quality waits, and the quality panel stays where the reader put it', async () => {
   const { page, context, errors } = await openExplorer(browser, server.url, { viewport: { width: 390, height: 844 } });
-  // The quality panel brought to just below the controls: the whole run's panel, two panels
-  // up, ends under them.
-  await toTop(page, '.quality-panel');
+  // The whole run's panel brought to end under the controls, 30 px above their bottom edge;
+  // the quality panel, two panels down, in view below them.
+  await page.locator('tile-search .run-panel').evaluate((panel) => {
+    panel.scrollIntoView({ block: 'end' });
+    const controls = /** @type {ShadowRoot} */ (panel.getRootNode()).querySelector('.controls').getBoundingClientRect();
+    window.scrollBy(0, panel.getBoundingClientRect().bottom - (controls.bottom - 30));
+  });
   const where = () => page.locator('tile-search').evaluate((element) => {
     const root = /** @type {ShadowRoot} */ (element.shadowRoot);
     const box = (selector) => /** @type {Element} */ (root.querySelector(selector)).getBoundingClientRect();
@@ -225,6 +229,7 @@ test('a panel under a phone\'s controls, or a sliver of it at the top of the win
   });
   const before = await where();
   assert.ok(before.run > 0 && before.run <= before.controls, `the run's panel ends under the controls: ${JSON.stringify(before)}`);
+  assert.ok(before.quality > before.controls && before.quality < 844 - 100, `the quality panel is in view: ${JSON.stringify(before)}`);
   await waitForState(page, (st) => st.quality !== null);
   // Nothing ran above the panel read (its measure came, so the run's would have by now).
   await page.waitForTimeout(300);
