@@ -227,9 +227,10 @@ impl Team {
     /// Leads the search of `leading` as the team's leader for about `ms` milliseconds: an
     /// iteration of one packet here alone, 65,536 nodes at a time; a split one with every
     /// helper that calls [`help`](Self::help) meanwhile, taking packets as they do until the
-    /// time is up (a packet begun is searched to its end). Returns what the team did once the
-    /// search has ended, else `None`: call it again, free in between to do other work (the
-    /// helpers go on). `go_on` is asked between packets, every 65,536 nodes of an unsplit
+    /// time is up (a packet begun is searched to its end). A split iteration that ends once
+    /// the time is up ends the call (the next begins at the next call), so a call with no
+    /// time ends one at most. Returns what the team did once the search has ended, else `None`:
+    /// call it again, free in between to do other work (the helpers go on). `go_on` is asked between packets, every 65,536 nodes of an unsplit
     /// iteration and every 4,096 of a packet, with where the search stands; no stops the
     /// search (then `stopped`, and the report is of the iterations finished). `now` reads a
     /// clock in milliseconds. Fails as [`PacketSearcher::search`] and
@@ -408,6 +409,10 @@ impl Team {
                     results.append(own);
                     search.accept_iteration(results)?;
                     *step = Step::Next;
+                    // The next iteration waits for the next call once the time is up.
+                    if now() >= until {
+                        return Ok(false);
+                    }
                 }
             }
         }
