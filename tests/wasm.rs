@@ -115,6 +115,26 @@ fn the_catalog_lists_every_option_name_with_its_title() {
     assert_eq!(list("algorithms")[1].1, "breadth-first search");
     assert_eq!(list("goals")[1].1, "blank first");
     assert_eq!(list("orders")[0].1, "left, right, up, down");
+    // Each algorithm says whether its solution is a shortest one (the core's finds_shortest).
+    let parsed = js_sys::JSON::parse(&catalog()).unwrap();
+    let shortest: Vec<(String, bool)> = Array::from(&get(&parsed, "algorithms"))
+        .iter()
+        .map(|e| {
+            (
+                get(&e, "name").as_string().unwrap(),
+                get(&e, "shortest").as_bool().unwrap(),
+            )
+        })
+        .collect();
+    let expected = [
+        ("ida", true),
+        ("bfs", true),
+        ("dfs", false),
+        ("greedy", false),
+        ("astar", true),
+    ];
+    assert_eq!(shortest, expected.map(|(n, b)| (n.to_string(), b)));
+    assert!(get(&Array::from(&get(&parsed, "heuristics")).get(0), "shortest").is_undefined());
     let defaults = solver("6 4 5 8 2 7 1 0 3");
     assert_eq!(
         [defaults.heuristic(), defaults.goal(), defaults.order()],

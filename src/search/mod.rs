@@ -419,6 +419,13 @@ impl Algorithm {
         }
     }
 
+    /// Whether the solution it finds is a shortest one: BFS (every move costs 1), A* and IDA*
+    /// (every heuristic of this crate is admissible); DFS and greedy best-first find a solution,
+    /// not the shortest. The page reads it (`catalog()`) to take a solution's length as h*.
+    pub fn finds_shortest(self) -> bool {
+        matches!(self, Algorithm::Ida | Algorithm::Bfs | Algorithm::Astar)
+    }
+
     /// Its short name, as a menu lists it.
     pub fn label(self) -> &'static str {
         match self {

@@ -126,12 +126,15 @@ export interface CheckOptions {
 /** One name an option takes (`name`: "manhattan", "ida", "blank-last", "lrud"), its name in a sentence (`title`: "Manhattan distance", "breadth-first search", "left, right, up, down") and its short name for menus (`label`: "Manhattan", "BFS (breadth-first)"). */
 export interface CatalogEntry { name: string; title: string; label: string }
 
+/** An algorithm's entry: also whether the solution it finds is a shortest one (BFS, A*, IDA*). */
+export interface AlgorithmEntry extends CatalogEntry { shortest: boolean }
+
 /** `JSON.parse(catalog())`: the names each option takes, each list's default first. */
 export interface Catalog {
   /** `heuristic`'s values ("pdb" is for 4×4 boards). */
   heuristics: CatalogEntry[];
   /** `algorithm`'s values: IDA* and the lecture's graph searches. */
-  algorithms: CatalogEntry[];
+  algorithms: AlgorithmEntry[];
   /** `goal`'s values. */
   goals: CatalogEntry[];
   /** `order`'s values: the 24 orders of the blank's moves. */

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { initSync, Solver } from '../../www/pkg/tilesearch.js';
-import { narrate, findsShortest, FRONTIER_SEARCHES } from '../../www/model/narration.js';
+import { narrate } from '../../www/model/narration.js';
 
 initSync({ module: readFileSync(new URL('../../www/pkg/tilesearch_bg.wasm', import.meta.url)) });
 
@@ -42,13 +42,4 @@ test('graph searches: the frontier kind in the sentence, and the frontier size t
     }
     solver.free();
   }
-});
-
-test("findsShortest names the searches whose solution is a shortest one, as the core's searches of the lecture case show", () => {
-  const shortest = new Solver({ board: '6 4 5 8 2 7 1 0 3' }).run().length;
-  for (const algorithm of ['ida', ...Object.keys(FRONTIER_SEARCHES)]) {
-    const { length } = new Solver({ board: '6 4 5 8 2 7 1 0 3', algorithm }).run();
-    assert.equal(findsShortest(algorithm), length === shortest, `${algorithm}: ${length} moves against ${shortest}`);
-  }
-  assert.equal(findsShortest('nope'), false);
 });

@@ -2,7 +2,8 @@
 // solution, the check, the timeline's known iterations) and the search's view state (the
 // events shown and the snapshot after them). Nothing here changes either: it only draws.
 import { describeBoard, boardAfter } from '../pkg/tilesearch.js';
-import { narrate, findsShortest } from '../model/narration.js';
+import { narrate } from '../model/narration.js';
+import { findsShortest } from '../model/catalog.js';
 import { nodeName } from '../model/tree-model.js';
 import { sizeText } from '../views/frontier-view.js';
 import { codeStep } from '../model/pseudo-code.js';

@@ -56,7 +56,7 @@
 import { Explorer } from '../app/explorer.js';
 import { OBSERVED, DEFAULTS, MODES, parseAttribute } from '../model/attributes.js';
 import { coreReady } from '../platform/page-core.js';
-import { catalog } from '../pkg/tilesearch.js';
+import { coreCatalog } from '../model/catalog.js';
 
 /**
  * The `<tile-search>` element: IDA* (and the lecture's graph searches) on a sliding-tile board, step by step.
@@ -125,7 +125,7 @@ class TileSearchElement extends HTMLElement {
    */
   static async catalog() {
     await coreReady();
-    return JSON.parse(catalog());
+    return structuredClone(coreCatalog()); // the caller's own copy
   }
 
   #explorer;

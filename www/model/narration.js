@@ -4,22 +4,15 @@
 import { number as format } from './words.js';
 
 /**
- * The lecture's frontier searches: their name, the kind of frontier each keeps, and whether the
- * solution it finds is a shortest one (`solved` says why or why not).
+ * The lecture's frontier searches: their name, the kind of frontier each keeps, and why the
+ * solution it finds is, or is not, a shortest one (`solved`; whether it is: catalog.js findsShortest).
  */
 export const FRONTIER_SEARCHES = {
-  bfs: { name: 'BFS', frontier: 'queue', order: 'front first', first: 'front', shortest: true, solved: 'BFS takes the shallowest node first, so this is a shortest solution.' },
-  dfs: { name: 'DFS', frontier: 'stack', order: 'top first', first: 'top', shortest: false, solved: 'DFS takes the deepest node first: a valid solution, usually far from the shortest.' },
-  greedy: { name: 'Greedy best-first', frontier: 'priority queue', order: 'smallest h first', first: 'best', shortest: false, solved: 'Greedy follows h alone: quick, but not guaranteed to be the shortest.' },
-  astar: { name: 'A*', frontier: 'priority queue', order: 'smallest f = g + h first', first: 'best', shortest: true, solved: 'A* takes the smallest f = g + h first and h never overestimates, so this is a shortest solution.' },
+  bfs: { name: 'BFS', frontier: 'queue', order: 'front first', first: 'front', solved: 'BFS takes the shallowest node first, so this is a shortest solution.' },
+  dfs: { name: 'DFS', frontier: 'stack', order: 'top first', first: 'top', solved: 'DFS takes the deepest node first: a valid solution, usually far from the shortest.' },
+  greedy: { name: 'Greedy best-first', frontier: 'priority queue', order: 'smallest h first', first: 'best', solved: 'Greedy follows h alone: quick, but not guaranteed to be the shortest.' },
+  astar: { name: 'A*', frontier: 'priority queue', order: 'smallest f = g + h first', first: 'best', solved: 'A* takes the smallest f = g + h first and h never overestimates, so this is a shortest solution.' },
 };
-
-/**
- * Whether `algorithm` ('ida' or a frontier search) finds a shortest solution: IDA* and A* (every
- * heuristic offered is admissible) and BFS (every move costs 1).
- * @param {string} algorithm
- */
-export const findsShortest = (algorithm) => algorithm === 'ida' || FRONTIER_SEARCHES[algorithm]?.shortest === true;
 
 /**
  * The last event in the teaching text's words; `minPruned`: smallest pruned f so far in this

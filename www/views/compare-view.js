@@ -2,7 +2,8 @@
 // of it: pool-compare.js, with the graph searches' memory guard), then the lecture's table —
 // solution length, nodes expanded, generated, largest frontier, reached states, time — and a
 // log-scale chart of the work and the memory each needed. Stop abandons it at once.
-import { FRONTIER_SEARCHES, findsShortest } from '../model/narration.js';
+import { FRONTIER_SEARCHES } from '../model/narration.js';
+import { findsShortest } from '../model/catalog.js';
 import { compareAlgorithms } from '../workers/pool.js';
 import { number, powerOfTen } from '../model/words.js';
 

@@ -1,6 +1,7 @@
 // The board field (validated live by the core's own messages), presets, Random, size, algorithm,
 // heuristic and goal convention. It only reports what the student chose; the element applies it.
-import { randomBoard, catalog } from '../pkg/tilesearch.js';
+import { randomBoard } from '../pkg/tilesearch.js';
+import { coreCatalog } from '../model/catalog.js';
 
 /** Korf's instance #12 in each goal convention (tests/data/korf100-*.txt, line of instance 12). */
 const KORF_12 = { 'blank-first': '14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15', 'blank-last': '1 3 5 6 0 13 14 9 11 4 8 12 10 7 15 2' };
@@ -67,7 +68,7 @@ export class InputView {
   // The menus list the core's names (its catalog), filled at the first render: the core is ready then.
   #fillMenus() {
     if (this.#pdb) return;
-    const { algorithms, heuristics, goals } = /** @type {import('../pkg/tilesearch.js').Catalog} */ (JSON.parse(catalog()));
+    const { algorithms, heuristics, goals } = coreCatalog();
     const fill = (select, entries) => select.replaceChildren(...entries.map((entry) => new Option(entry.label, entry.name)));
     fill(this.#algorithm, algorithms);
     fill(this.#heuristic, heuristics);

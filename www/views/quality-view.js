@@ -7,19 +7,16 @@
 // view; each heuristic's is kept, so switching the heuristic redraws at once (out of view too),
 // and a new board asks only for its cell, which the worker's core answers from the measure it
 // keeps.
-import { catalog } from '../pkg/tilesearch.js';
 import { measureQuality } from '../workers/pool.js';
+import { labelOf } from '../model/catalog.js';
 import { heatCells, legend, qualityState, qualitySentence, sampleWords } from '../model/heat-map.js';
 import { number } from '../model/words.js';
 
 /** `value` unless it is a promise still on its way (or absent): then null. */
 const settled = (value) => (value && !(value instanceof Promise) ? value : null);
 
-/** @type {Record<string, string> | null} */
-let names = null;
-/** A heuristic's display name, the core's (its catalog, as the Heuristic menu shows it); read once the core is ready. */
-const nameOf = (heuristic) => (names ??= Object.fromEntries(
-  /** @type {import('../pkg/tilesearch.js').Catalog} */ (JSON.parse(catalog())).heuristics.map(({ name, label }) => [name, label])))[heuristic] ?? heuristic;
+/** A heuristic's display name, the core's, as the Heuristic menu shows it. */
+const nameOf = (heuristic) => labelOf('heuristics', heuristic);
 
 export class QualityView {
   #status; #sentence; #chart; #legend; #table; #getModule;
