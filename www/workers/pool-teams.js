@@ -84,12 +84,7 @@ export class TeamJob {
     const pool = this.#pool;
     const id = pool.join(module);
     const want = Math.max(1, Math.min(count, POOL_LIMIT));
-    try {
-      // Up to the cores left; a team shares the workers there are.
-      while (pool.size < want && pool.room > 0) pool.add();
-    } catch (error) {
-      if (pool.size === 0) { pool.leave(id); pool.refused = true; throw Object.assign(error, { refused: true }); }
-    }
+    pool.grow(want);
     const slots = pool.slots.sort((a, b) => (a.teams - b.teams) || (pool.load(a) - pool.load(b))).slice(0, want);
     for (const slot of slots) slot.teams += 1;
     return new Team(this, this.#databases, id, this.#nextSearch++, slots);

@@ -1,6 +1,6 @@
 // The page's one pool of solver workers (worker-pool.js) with its jobs, and what the rest of the
 // page asks of it: a widget's client (worker-client.js), a parallel search's team, a comparison.
-import { WorkerPool } from './worker-pool.js';
+import { WorkerPool, POOL_LIMIT } from './worker-pool.js';
 import { StreamJob } from './pool-streams.js';
 import { DatabaseJob } from './pool-databases.js';
 import { CheckJob } from './pool-checks.js';
@@ -43,11 +43,7 @@ export const openTeam = (module, workers) => jobs.teams.team(workers, module);
  */
 export async function keepWorkers(module) {
   const id = pool.join(module);
-  try {
-    while (pool.room > 0) pool.add();
-  } catch {
-    // Fewer workers than cores: a team shares the workers there are.
-  }
+  pool.grow(POOL_LIMIT);
   await Promise.all(pool.slots.map((slot) => slot.up));
   return () => pool.leave(id);
 }

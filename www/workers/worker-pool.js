@@ -156,6 +156,18 @@ export class WorkerPool {
     if (this.#slots.includes(slot)) slot.worker.postMessage(message, transfer);
   }
 
+  /**
+   * Starts workers until there are `count` (at most one per core). Where one cannot start, the
+   * workers there are serve: a client's join has started the first, or thrown.
+   */
+  grow(count) {
+    try {
+      while (this.#slots.length < count && this.room > 0) this.add();
+    } catch {
+      // Fewer workers than asked: a team shares the workers there are.
+    }
+  }
+
   /** Starts a worker (throws where the page cannot). */
   add() {
     /** @type {() => void} */
