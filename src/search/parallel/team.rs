@@ -229,13 +229,13 @@ impl Team {
     /// helper that calls [`help`](Self::help) meanwhile, taking packets as they do until the
     /// time is up (a packet begun is searched to its end). A split iteration that ends once
     /// the time is up ends the call (the next begins at the next call), so a call with no
-    /// time ends one at most. Returns what the team did once the search has ended, else `None`:
-    /// call it again, free in between to do other work (the helpers go on). `go_on` is asked between packets, every 65,536 nodes of an unsplit
-    /// iteration and every 4,096 of a packet, with where the search stands; no stops the
-    /// search (then `stopped`, and the report is of the iterations finished). `now` reads a
-    /// clock in milliseconds. Fails as [`PacketSearcher::search`] and
-    /// [`ParallelIda::accept`] do. Once it has returned a run or failed, the team is over:
-    /// helpers return [`Helped::Over`].
+    /// time ends one at most. Returns what the team did once the search has ended, else
+    /// `None`: call it again, free in between to do other work (the helpers go on). `go_on`
+    /// is asked between packets, every 65,536 nodes of an unsplit iteration and every 4,096
+    /// of a packet, with where the search stands; no stops the search (then `stopped`, and
+    /// the report is of the iterations finished). `now` reads a clock in milliseconds. Fails
+    /// as [`PacketSearcher::search`] and [`ParallelIda::accept`] do. Once it has returned a
+    /// run or failed, the team is over: helpers return [`Helped::Over`].
     pub fn lead_for(
         &self,
         leading: &mut Leading,
